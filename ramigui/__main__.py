@@ -1,0 +1,3 @@
+from ramigui.cli import main
+
+raise SystemExit(main())

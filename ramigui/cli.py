@@ -1,0 +1,76 @@
+"""The `ramigui` command: the game window by default, and the headless tools.
+
+    ramigui                         the game
+    ramigui --demo [--variant V --players N]   bots play at the table
+    ramigui simulate …              bot-vs-bot games, results and speed
+    ramigui screenshot …            play some moves headless and save the table as PNG
+    ramigui replay FILE             replay an exported game log on the table
+    ramigui bench                   speed figures (rules, gin deadwood, drawing)
+    ramigui --version
+
+Each tool lives in its own module; this file only reads arguments and dispatches.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from ramigui import __version__
+
+
+def _game_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="ramigui", description="A table for the Rami family of card games.")
+    parser.add_argument("--version", action="version", version=f"ramigui {__version__}")
+    parser.add_argument("--demo", action="store_true", help="every seat is a bot: the table plays itself")
+    parser.add_argument("--variant", default=None, help="variant id (see variants.yaml)")
+    parser.add_argument("--players", type=int, default=None)
+    parser.add_argument("--seed", type=int, default=None)
+    parser.add_argument("--lang", choices=("fr", "en"), default=None)
+    parser.add_argument("--size", default=None, help="window size WxH")
+    parser.add_argument("--fullscreen", action="store_true")
+    parser.add_argument("--max-frames", type=int, default=None, help=argparse.SUPPRESS)
+    return parser
+
+
+def _simulate_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="ramigui simulate", description="Bot-vs-bot games, headless.")
+    parser.add_argument("--variant", default="rami51")
+    parser.add_argument("--players", type=int, default=None)
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--bots", default="random", help="levels by seat, e.g. hard,medium,easy,random")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a house-rule option")
+    parser.add_argument("--json", action="store_true", help="print the report as JSON")
+    parser.add_argument("--check", action="store_true", help="check every invariant after every move (slower)")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    command = args[0] if args and not args[0].startswith("-") else ""
+    rest = args[1:] if command else args
+    if command == "simulate":
+        from ramigui.simulate import run_simulate
+
+        return run_simulate(_simulate_parser().parse_args(rest))
+    if command == "screenshot":
+        from ramigui.ui.shots import screenshot_main
+
+        return screenshot_main(rest)
+    if command == "replay":
+        from ramigui.replay import replay_main
+
+        return replay_main(rest)
+    if command == "bench":
+        from ramigui.bench import bench_main
+
+        return bench_main(rest)
+    if command:
+        print(f"ramigui: unknown command {command!r}", file=sys.stderr)
+        return 2
+    options = _game_parser().parse_args(rest)
+    from ramigui.ui.app import run_app
+
+    return run_app(options)

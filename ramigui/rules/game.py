@@ -1,0 +1,262 @@
+"""Game: one whole game of any variant — rounds, the move log, undo, totals and views.
+
+This is the one checked path for every move: the table, the keyboard, bots, saves and
+tests all call `Game.play`. The family (rummy, gin, yami) says what is legal and what a
+move does; Game keeps what every family shares. Round states are immutable, so undo is
+a stack of earlier states and a copy of a Game is cheap.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ramigui.cards import Card
+from ramigui.rules.errors import IllegalMove
+from ramigui.rules.family import Family, RoundResult
+from ramigui.rules.moves import Move, as_move
+from ramigui.rules.variant import Variant
+from ramigui.rules.view import PlayerView
+
+UNDO = Move("undo")
+NEXT = Move("next")
+
+
+def family_of(variant: Variant) -> Family:
+    """The rules of the variant's family (imported here so each family stays its own module)."""
+    if variant.family == "rummy":
+        from ramigui.rules.rummy import RUMMY
+
+        return RUMMY
+    if variant.family == "gin":
+        from ramigui.rules.gin import GIN
+
+        return GIN
+    from ramigui.rules.yami import YAMI
+
+    return YAMI
+
+
+def resolve_variant(variant: str | Variant, options: Mapping[str, Any] | None = None) -> Variant:
+    """A Variant from an id (looked up in the variant catalogue) or a Variant as given."""
+    if isinstance(variant, Variant):
+        return variant
+    # The catalogue reads variants.yaml; the rules themselves never touch files.
+    from ramigui.variants import get_variant
+
+    return get_variant(variant, **dict(options or {}))
+
+
+class Game:
+    """A game in progress. `play(move)` is the only way its state changes."""
+
+    def __init__(self, variant: Variant, players: int, seed: int, state: Any, round_no: int = 1) -> None:
+        self.variant = variant
+        self.players = players
+        self.seed = seed
+        self.family = family_of(variant)
+        self.state = state
+        self.round_no = round_no
+        self.log: list[tuple[int, Move]] = []
+        self.round_log: list[tuple[int, Move]] = []
+        self.results: list[RoundResult] = []
+        self.totals: list[int] = [0] * players
+        self._undo: list[tuple[Any, int]] = []
+
+    # --- creating ------------------------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls,
+        variant: str | Variant,
+        players: int,
+        seed: int = 0,
+        options: Mapping[str, Any] | None = None,
+    ) -> Game:
+        """A new game, first round dealt. Seat 0 plays first in round 1."""
+        chosen = resolve_variant(variant, options)
+        low, high = chosen.players
+        if not low <= players <= high:
+            raise ValueError(f"{chosen.id} is played by {low} to {high} players, not {players}")
+        dealer = players - 1
+        state = family_of(chosen).deal(chosen, players, 1, dealer, seed)
+        return cls(chosen, players, seed, state)
+
+    @classmethod
+    def from_position(cls, variant: str | Variant, options: Mapping[str, Any] | None = None, **position: Any) -> Game:
+        """A game set up in the middle of a round (see the family's `from_position`)."""
+        chosen = resolve_variant(variant, options)
+        family = family_of(chosen)
+        state = family.from_position(chosen, **position)  # type: ignore[attr-defined]
+        return cls(chosen, len(state.hands), 0, state)
+
+    @classmethod
+    def replay(
+        cls,
+        variant: str | Variant,
+        players: int,
+        seed: int,
+        moves: Sequence[str | Move],
+        options: Mapping[str, Any] | None = None,
+    ) -> Game:
+        """A game rebuilt from its seed and move list (saves, exported logs, bug reports)."""
+        game = cls.new(variant, players, seed, options)
+        for move in moves:
+            game.play(move)
+        return game
+
+    def copy(self) -> Game:
+        twin = Game(self.variant, self.players, self.seed, self.state, self.round_no)
+        twin.log = list(self.log)
+        twin.round_log = list(self.round_log)
+        twin.results = list(self.results)
+        twin.totals = list(self.totals)
+        twin._undo = list(self._undo)
+        return twin
+
+    # --- reading ---------------------------------------------------------------------------
+
+    @property
+    def to_play(self) -> int:
+        return int(self.state.to_play)
+
+    @property
+    def round_over(self) -> bool:
+        return bool(self.family.round_over(self.state))
+
+    @property
+    def game_over(self) -> bool:
+        if not self.round_over:
+            return False
+        return bool(self.family.game_over(self.variant, self.totals, len(self.results), self.state))
+
+    @property
+    def round_scores(self) -> list[int]:
+        """Points of the last finished round, one per seat (zeros before any round ends)."""
+        return list(self.results[-1].points) if self.results else [0] * self.players
+
+    @property
+    def last_result(self) -> RoundResult | None:
+        return self.results[-1] if self.results else None
+
+    @property
+    def scores(self) -> list[int]:
+        """Game totals so far; once the game is over, with the family's game-end bonuses."""
+        if self.game_over:
+            return list(self.family.standings(self.variant, self.totals, self.results))
+        return list(self.totals)
+
+    @property
+    def lower_wins(self) -> bool:
+        return bool(self.family.lower_wins(self.variant))
+
+    @property
+    def winners(self) -> list[int]:
+        """The seats with the best total (several on a tie); empty before the game ends."""
+        if not self.game_over:
+            return []
+        scores = self.scores
+        best = min(scores) if self.lower_wins else max(scores)
+        return [seat for seat, score in enumerate(scores) if score == best]
+
+    @property
+    def dealer(self) -> int:
+        return int(self.state.dealer)
+
+    def hand(self, seat: int) -> list[Card]:
+        return list(self.family.hand(self.state, seat))
+
+    def all_cards(self) -> Counter[Card]:
+        return self.family.all_cards(self.state)
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move now, `undo` and `next` included when they apply."""
+        if self.round_over:
+            return [] if self.game_over else [NEXT]
+        moves = self.family.legal_moves(self.state)
+        if self._undo:
+            moves.append(UNDO)
+        return moves
+
+    def is_legal(self, move: Move | str) -> bool:
+        """Whether `play(move)` would be accepted (tries it on a copy)."""
+        try:
+            self.copy().play(move)
+        except IllegalMove:
+            return False
+        return True
+
+    def view(self, seat: int) -> PlayerView:
+        """What `seat` may see: its hand, the table, the public history."""
+        own_turn = seat == self.to_play and not self.round_over
+        return PlayerView(
+            variant=self.variant,
+            seat=seat,
+            players=self.players,
+            to_play=self.to_play,
+            hand=tuple(self.family.hand(self.state, seat)),
+            hand_counts=tuple(len(self.family.hand(self.state, s)) for s in range(self.players)),
+            round_no=self.round_no,
+            dealer=self.dealer,
+            scores=tuple(self.totals),
+            round_over=self.round_over,
+            game_over=self.game_over,
+            history=tuple((s, str(m)) for s, m in self.round_log),
+            legal_moves=tuple(self.legal_moves()) if own_turn else (),
+            public=self.family.public(self.state, seat),
+        )
+
+    # --- playing ---------------------------------------------------------------------------
+
+    def play(self, move: Move | str) -> Move:
+        """Apply a move given as a Move or in notation. Raises IllegalMove, changing nothing."""
+        move = as_move(move)
+        if self.game_over:
+            raise IllegalMove("game_over")
+        seat = self.to_play
+        if move.kind == "next":
+            self._next_round()
+        elif self.round_over:
+            raise IllegalMove("round_over")
+        elif move.kind == "undo":
+            self._take_back()
+        else:
+            self._apply(move)
+        self.log.append((seat, move))
+        return move
+
+    def _apply(self, move: Move) -> None:
+        before = self.state
+        after = self.family.apply(before, move)
+        if after.turn != before.turn or self.family.round_over(after):
+            self._undo.clear()
+        elif self.family.is_undoable(before, move):
+            self._undo.append((before, len(self.round_log)))
+        else:
+            self._undo.clear()
+        self.round_log.append((before.to_play, move))
+        self.state = after
+        if self.family.round_over(after):
+            result = self.family.round_result(after)
+            self.results.append(result)
+            self.totals = [t + p for t, p in zip(self.totals, result.points, strict=True)]
+
+    def _take_back(self) -> None:
+        if not self._undo:
+            raise IllegalMove("no_undo")
+        self.state, kept = self._undo.pop()
+        del self.round_log[kept:]
+
+    def _next_round(self) -> None:
+        if not self.round_over:
+            raise IllegalMove("round_not_over")
+        self.round_no += 1
+        dealer = (self.dealer + 1) % self.players
+        self.state = self.family.deal(self.variant, self.players, self.round_no, dealer, self.seed)
+        self.round_log = []
+        self._undo.clear()
+
+    def moves_text(self) -> list[str]:
+        """The whole game's moves in notation, in order (what a save or a log stores)."""
+        return [str(move) for _, move in self.log]
