@@ -60,6 +60,7 @@ class Game:
         self.round_no = round_no
         self.log: list[tuple[int, Move]] = []
         self.round_log: list[tuple[int, Move]] = []
+        self._history: list[tuple[int, str]] = []
         self.results: list[RoundResult] = []
         self.totals: list[int] = [0] * players
         self._undo: list[tuple[Any, int]] = []
@@ -89,7 +90,12 @@ class Game:
         chosen = resolve_variant(variant, options)
         family = family_of(chosen)
         state = family.from_position(chosen, **position)  # type: ignore[attr-defined]
-        return cls(chosen, len(state.hands), 0, state)
+        game = cls(chosen, len(state.hands), 0, state, getattr(state, "round_no", 1))
+        # A family whose totals live in the position (Yami's score sheets) says what they are.
+        start_totals = getattr(family, "start_totals", None)
+        if start_totals is not None:
+            game.totals = list(start_totals(state))
+        return game
 
     @classmethod
     def replay(
@@ -110,6 +116,7 @@ class Game:
         twin = Game(self.variant, self.players, self.seed, self.state, self.round_no)
         twin.log = list(self.log)
         twin.round_log = list(self.round_log)
+        twin._history = list(self._history)
         twin.results = list(self.results)
         twin.totals = list(self.totals)
         twin._undo = list(self._undo)
@@ -202,7 +209,7 @@ class Game:
             scores=tuple(self.totals),
             round_over=self.round_over,
             game_over=self.game_over,
-            history=tuple((s, str(m)) for s, m in self.round_log),
+            history=tuple(self._history),
             legal_moves=tuple(self.legal_moves()) if own_turn else (),
             public=self.family.public(self.state, seat),
         )
@@ -236,6 +243,7 @@ class Game:
         else:
             self._undo.clear()
         self.round_log.append((before.to_play, move))
+        self._history.append((before.to_play, str(move)))
         self.state = after
         if self.family.round_over(after):
             result = self.family.round_result(after)
@@ -247,14 +255,22 @@ class Game:
             raise IllegalMove("no_undo")
         self.state, kept = self._undo.pop()
         del self.round_log[kept:]
+        del self._history[kept:]
 
     def _next_round(self) -> None:
         if not self.round_over:
             raise IllegalMove("round_not_over")
         self.round_no += 1
         dealer = (self.dealer + 1) % self.players
-        self.state = self.family.deal(self.variant, self.players, self.round_no, dealer, self.seed)
+        # A family that carries state from deal to deal (Yami's score sheets) offers
+        # `next_round(previous_state, variant, players, round_no, dealer, seed)`.
+        carry = getattr(self.family, "next_round", None)
+        if carry is not None:
+            self.state = carry(self.state, self.variant, self.players, self.round_no, dealer, self.seed)
+        else:
+            self.state = self.family.deal(self.variant, self.players, self.round_no, dealer, self.seed)
         self.round_log = []
+        self._history = []
         self._undo.clear()
 
     def moves_text(self) -> list[str]:

@@ -47,7 +47,9 @@ class Meld:
 
     @property
     def suit(self) -> str:
-        return self.naturals[0].suit if self.kind == RUN else ""
+        if self.kind != RUN:
+            return ""
+        return next(c.suit for c in self.cards if not c.is_joker)
 
     def stands_for(self) -> list[Card | None]:
         """For each card, the natural card it is (a joker in a run: the card it replaces;
@@ -62,9 +64,12 @@ class Meld:
         return [s for s in SUITS if s not in present]
 
 
+_AT = {(p, s): card_of((p - 1) % 13 + 1, s) for p in range(1, 27) for s in SUITS}
+
+
 def card_at(position: int, suit: str) -> Card:
-    """The natural card at a run position (14 is the high ace)."""
-    return card_of((position - 1) % 13 + 1, suit)
+    """The natural card at a run position (14 is the high ace; runs round the corner go on)."""
+    return _AT[(position, suit)]
 
 
 def _bounds(rules: RummyRules) -> tuple[int, int] | None:

@@ -14,6 +14,7 @@ Notation (documented in docs/notation.md):
     next                      deal the next round once a round is over
     pass                      (Gin) refuse the upcard
     knock KS / gin KS         (Gin) discard KS and knock / go gin
+    gin                       (Gin) Grand Gin: all 11 cards melded, no discard
     expose                    (Yami) lay the hand down
     score brelan / score 8    (Yami) fill a box
     cross quinte              (Yami) cross out a box
@@ -96,6 +97,8 @@ def _parse(text: str) -> Move:
             raise _bad(text, f"{kind} takes nothing after it")
         return Move(kind)
     if kind in CARDS_KINDS:
+        if not rest and kind == "gin":
+            return Move("gin")  # Grand Gin: all 11 cards laid, nothing discarded
         if not rest:
             raise _bad(text, f"{kind} needs cards")
         if kind != "meld" and len(rest) != 1:

@@ -125,6 +125,8 @@ class YamiRules:
     bonus_threshold: IntByPlayers = field(default_factory=lambda: {2: 105, 3: 90, 4: 90}, metadata=doc("séries total that earns the bonus, by number of players"))
     ace_as_six: bool = field(default=True, metadata=doc("in quintes the ace may stand for the 6 (A-7-8-9-10)"))
     full_counts_as_double_paire: bool = field(default=True, metadata=doc("a full may be scored in the double paire box (it holds two pairs of different ranks)"))
+    contained_combinations: bool = field(default=True, metadata=doc("a combinaison box takes any hand that holds its combination (a brelan as a paire, a full as a brelan, a quinte floche as a quinte); false: only the hand's best combination"))
+    carre_counts_as_double_paire: bool = field(default=False, metadata=doc("a carré may be scored in the double paire box (two pairs of the same rank)"))
 
 
 FAMILY_RULES: dict[str, type[Any]] = {"rummy": RummyRules, "gin": GinRules, "yami": YamiRules}

@@ -1,0 +1,86 @@
+"""`ramigui replay FILE [--headless]`: replay an exported game log.
+
+The log is read and every move replayed through the rules (`ramigui.session.replay_log`),
+so a log that does not replay is reported with its line, never half shown. With a table
+(`ramigui.ui.app.run_replay`) the game opens on it; headless, or while the table cannot
+replay, the score sheet is printed. Exit codes: 0 done, 2 bad file or arguments.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TextIO
+
+from ramigui.session import MAX_LOG_BYTES, GameSession, LogError, replay_log
+
+EXIT_BAD_FILE = 2
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="ramigui replay", description="Replay an exported game log.")
+    parser.add_argument("file", type=Path, help="a log written by 'Export the game log'")
+    parser.add_argument("--headless", action="store_true", help="print the scores instead of opening the table")
+    return parser
+
+
+def read_log(path: Path) -> str:
+    """The log's text; LogError if unreadable, too big or not UTF-8."""
+    try:
+        with path.open("rb") as handle:
+            data = handle.read(MAX_LOG_BYTES + 1)
+    except OSError as error:
+        raise LogError(None, f"cannot read the file: {error.strerror or error}") from None
+    if len(data) > MAX_LOG_BYTES:
+        raise LogError(None, f"the file is larger than {MAX_LOG_BYTES} bytes")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise LogError(None, "the file is not UTF-8 text") from None
+
+
+def score_sheet(session: GameSession) -> str:
+    """The replayed game as text: each round's points, the totals and the winner."""
+    game = session.game
+    names = [seat.name for seat in session.seats]
+    lines = [
+        f"{game.variant.title('en')} — {game.players} players, seed {game.seed}, {len(game.log)} moves",
+    ]
+    for number, result in enumerate(game.results, start=1):
+        points = ", ".join(f"{name} {p}" for name, p in zip(names, result.points, strict=True))
+        lines.append(f"round {number}: {points} ({result.reason})")
+    lines.append("total: " + ", ".join(f"{name} {s}" for name, s in zip(names, game.scores, strict=True)))
+    if game.game_over:
+        lines.append("winner: " + ", ".join(names[seat] for seat in game.winners))
+    else:
+        lines.append(f"game not finished (round {game.round_no}, seat {game.to_play + 1} to play)")
+    return "\n".join(lines)
+
+
+def table_replayer() -> Callable[[GameSession], int] | None:
+    """`ramigui.ui.app.run_replay` if the table offers it (it may not exist yet)."""
+    try:
+        from ramigui.ui import app
+    except ImportError:
+        return None
+    run = getattr(app, "run_replay", None)
+    return run if callable(run) else None
+
+
+def replay_main(argv: Sequence[str], out: TextIO | None = None, err: TextIO | None = None) -> int:
+    """The command: 0 after showing the game, 2 for a file that cannot be replayed."""
+    out = out or sys.stdout
+    err = err or sys.stderr
+    args = _parser().parse_args(list(argv))
+    try:
+        session = replay_log(read_log(args.file))
+    except LogError as error:
+        print(f"ramigui replay: {args.file}: {error}", file=err)
+        return EXIT_BAD_FILE
+    run = None if args.headless else table_replayer()
+    if run is not None:
+        return int(run(session))
+    print(score_sheet(session), file=out)
+    return 0

@@ -1,0 +1,518 @@
+"""GameSession: a game, its seats, and a save on disk after every single move.
+
+A game is stored as what replays it exactly — variant id, options, seed, seats and the
+move list in notation — never as a snapshot of objects. So a save is small, readable,
+safe to load (plain JSON), and checked on load by the rules themselves: a save whose
+variant is gone or whose moves no longer replay is set aside with the reason, and no game
+is offered. A finished game goes to the statistics and its autosave is removed; quitting
+mid-game keeps it (it is already on disk).
+
+The same record is also written as a text log (`export_log`) that `ramigui replay FILE`
+reads back: header lines, then one move per line with the seat that played it.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import uuid
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from ramigui.rules import Game, IllegalMove, Move
+from ramigui.rules.variant import VariantError
+from ramigui.storage import (
+    BrokenFile,
+    Document,
+    Schema,
+    Store,
+    expect,
+    expect_key,
+    expect_list,
+)
+
+BOT_LEVELS = ("random", "easy", "medium", "hard")
+MAX_NAME = 24
+MAX_SEED = 2**63 - 1
+LOG_FORMAT = "ramigui-log 1"
+MAX_LOG_BYTES = 2_000_000
+
+
+# --- seats and setups ----------------------------------------------------------------------------
+
+
+def check_name(name: str) -> str:
+    """A seat name, trimmed; one line of printable text so a log line stays readable."""
+    cleaned = " ".join(name.split())
+    if not cleaned or len(cleaned) > MAX_NAME or not cleaned.isprintable():
+        raise ValueError(f"a player name has 1 to {MAX_NAME} printable characters, not {name!r}")
+    return cleaned
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Who sits at a place: a name, and a bot level (None: a human plays it)."""
+
+    name: str
+    bot: str | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "name", check_name(self.name))
+        if self.bot is not None and self.bot not in BOT_LEVELS:
+            raise ValueError(f"bot level {self.bot!r} is not one of {', '.join(BOT_LEVELS)}")
+
+    @property
+    def is_human(self) -> bool:
+        return self.bot is None
+
+    def to_json(self) -> Document:
+        return {"name": self.name, "bot": self.bot}
+
+    @classmethod
+    def from_json(cls, value: Any) -> Seat:
+        body = expect(value, dict, "seat")
+        bot = body.get("bot")
+        if bot is not None:
+            bot = expect(bot, str, "seat.bot")
+        try:
+            return cls(expect_key(body, "name", str), bot)
+        except ValueError as error:
+            raise BrokenFile("wrong_shape", str(error)) from None
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    """What the New game screen chose: the variant, its options and the seats in order."""
+
+    variant: str
+    seats: tuple[Seat, ...]
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> Document:
+        return {
+            "variant": self.variant,
+            "options": dict(self.options),
+            "seats": [seat.to_json() for seat in self.seats],
+        }
+
+    @classmethod
+    def from_json(cls, value: Any) -> GameSetup:
+        body = expect(value, dict, "setup")
+        seats = tuple(Seat.from_json(seat) for seat in expect_key(body, "seats", list))
+        options = check_options(body.get("options", {}))
+        return cls(expect_key(body, "variant", str), seats, options)
+
+
+def check_options(value: Any) -> dict[str, Any]:
+    """Option values as stored: a JSON object of names to scalars."""
+    options = expect(value, dict, "options")
+    for name, option in options.items():
+        if not isinstance(option, (bool, int, str)):
+            raise BrokenFile("wrong_shape", f"option {name!r}: {option!r} is not a simple value")
+    return dict(options)
+
+
+# --- the saved record -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """Everything that replays a game exactly; what the autosave and the log both hold."""
+
+    variant: str
+    options: Mapping[str, Any]
+    seed: int
+    seats: tuple[Seat, ...]
+    moves: tuple[str, ...]
+    game_id: str = ""
+    started: str = ""
+
+    def replay(self, upto: int | None = None) -> Game:
+        """The game after the first `upto` moves (all by default). Raises on a bad record."""
+        game = Game.new(self.variant, len(self.seats), self.seed, self.options)
+        for move in self.moves[:upto]:
+            game.play(move)
+        return game
+
+    def to_json(self) -> Document:
+        return {
+            "game_id": self.game_id,
+            "started": self.started,
+            "variant": self.variant,
+            "options": dict(self.options),
+            "seed": self.seed,
+            "seats": [seat.to_json() for seat in self.seats],
+            "moves": list(self.moves),
+        }
+
+    @classmethod
+    def from_json(cls, body: Document) -> GameRecord:
+        seed = expect_key(body, "seed", int)
+        if not 0 <= seed <= MAX_SEED:
+            raise BrokenFile("wrong_shape", f"seed {seed} out of range")
+        return cls(
+            variant=expect_key(body, "variant", str),
+            options=check_options(body.get("options", {})),
+            seed=seed,
+            seats=tuple(Seat.from_json(seat) for seat in expect_key(body, "seats", list)),
+            moves=tuple(expect_list(body.get("moves", []), str, "moves")),
+            game_id=expect(body.get("game_id", ""), str, "game_id"),
+            started=expect(body.get("started", ""), str, "started"),
+        )
+
+
+def _game_v0_to_v1(body: Document) -> Document:
+    """Version 0 saves (before seats existed) held a player count: seats get default names."""
+    count = expect_key(body, "players", int)
+    if not 1 <= count <= 8:
+        raise ValueError(f"{count} players")
+    body["seats"] = [{"name": f"Player {seat + 1}", "bot": None} for seat in range(count)]
+    body.pop("players")
+    body.setdefault("game_id", uuid.uuid4().hex)
+    return body
+
+
+CURRENT_GAME_SCHEMA = Schema("current_game", 1, {0: _game_v0_to_v1}, max_bytes=MAX_LOG_BYTES)
+
+
+# --- the session ----------------------------------------------------------------------------------
+
+
+class GameSession:
+    """A game being played at the table, saved after every move.
+
+    The UI (and the demo's bots) call `play` for every move; nothing else changes the game.
+    With `store=None` nothing is saved (replays, tests, read-only previews).
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        seats: Sequence[Seat],
+        store: Store | None,
+        *,
+        game_id: str = "",
+        started: str = "",
+    ) -> None:
+        if len(seats) != game.players:
+            raise ValueError(f"{len(seats)} seats for a {game.players}-player game")
+        self.game = game
+        self.seats = tuple(seats)
+        self.store = store
+        self.game_id = game_id or uuid.uuid4().hex
+        self.started = started or datetime.now().isoformat(timespec="seconds")
+        self.recorded = False
+
+    # --- starting -------------------------------------------------------------------------
+
+    @classmethod
+    def new(cls, setup: GameSetup, store: Store | None, *, seed: int | None = None) -> GameSession:
+        """A new game, saved at once (it replaces any saved game). Raises VariantError /
+        ValueError for a setup the variant does not allow."""
+        chosen = secrets.randbelow(2**31) if seed is None else seed
+        game = Game.new(setup.variant, len(setup.seats), chosen, setup.options)
+        session = cls(game, setup.seats, store)
+        session.save()
+        return session
+
+    @classmethod
+    def from_record(cls, record: GameRecord, store: Store | None = None) -> GameSession:
+        """The session a record replays to (raises IllegalMove, VariantError, ValueError)."""
+        game = record.replay()
+        return cls(game, record.seats, store, game_id=record.game_id, started=record.started)
+
+    @classmethod
+    def resume(cls, store: Store) -> GameSession | None:
+        """The saved game in progress, replayed exactly, or None.
+
+        None when there is no save, or when it was set aside (a notice says why: bad file,
+        variant gone, moves that no longer replay). A save of a game that already ended
+        (the app died between the last move and filing it) is filed to the statistics now.
+        """
+        record = store.load(store.current_game_path, CURRENT_GAME_SCHEMA, GameRecord.from_json)
+        if record is None:
+            return None
+        try:
+            session = cls.from_record(record, store)
+        except BrokenFile as error:
+            store.set_aside(store.current_game_path, error)
+            return None
+        except Exception as error:  # any failure to replay means: the game is not offered
+            store.set_aside(store.current_game_path, replay_failure(record, error))
+            return None
+        if session.game.game_over:
+            session.finish()
+            return None
+        return session
+
+    @staticmethod
+    def has_saved_game(store: Store) -> bool:
+        """Whether a save exists (cheap; `resume` does the real checks)."""
+        return store.current_game_path.is_file()
+
+    # --- playing --------------------------------------------------------------------------
+
+    def play(self, move: Move | str) -> Move:
+        """Play a move (the one path for humans and bots), then save; file a finished game.
+
+        Raises IllegalMove (nothing changes, nothing is written) for a move the rules refuse.
+        """
+        played = self.game.play(move)
+        self.save()
+        if self.game.game_over:
+            self.finish()
+        return played
+
+    @property
+    def seat_to_play(self) -> Seat:
+        return self.seats[self.game.to_play]
+
+    @property
+    def is_bot_turn(self) -> bool:
+        return not self.game.game_over and not self.seat_to_play.is_human
+
+    @property
+    def setup(self) -> GameSetup:
+        """This game's setup (what "play again" and the remembered setup use)."""
+        return GameSetup(self.game.variant.id, self.seats, dict(self.game.variant.chosen))
+
+    def record(self) -> GameRecord:
+        game = self.game
+        return GameRecord(
+            variant=game.variant.id,
+            options=dict(game.variant.chosen),
+            seed=game.seed,
+            seats=self.seats,
+            moves=tuple(game.moves_text()),
+            game_id=self.game_id,
+            started=self.started,
+        )
+
+    # --- saving ---------------------------------------------------------------------------
+
+    def save(self) -> bool:
+        """Write the autosave now (atomic). False if there is no store or it failed."""
+        if self.store is None or self.recorded:
+            return False
+        return self.store.save(self.store.current_game_path, CURRENT_GAME_SCHEMA, self.record().to_json())
+
+    def finish(self) -> None:
+        """File the finished game in the statistics (once), then remove the autosave.
+
+        In that order: a crash in between leaves a save that `resume` files again, and the
+        statistics ignore a game id they already hold.
+        """
+        if self.store is None or self.recorded or not self.game.game_over:
+            return
+        from ramigui import stats
+
+        book = stats.load_stats(self.store)
+        if stats.save_stats(self.store, book.with_game(stats.FinishedGame.from_session(self))):
+            self.store.remove(self.store.current_game_path)
+        self.recorded = True
+
+    def abandon(self) -> None:
+        """Forget the saved game (the player chose not to continue it). Not counted."""
+        if self.store is not None:
+            self.store.remove(self.store.current_game_path)
+        self.recorded = True
+
+    # --- logs -----------------------------------------------------------------------------
+
+    def log_text(self) -> str:
+        """The game as a text log in move notation (see `format_log`)."""
+        return format_log(self.record(), [seat for seat, _ in self.game.log])
+
+    def export_log(self) -> Path:
+        """Write the log into the data folder's `logs/` and return its path.
+
+        Raises OSError or StorageError if it cannot be written (the UI says so).
+        """
+        if self.store is None:
+            raise ValueError("no store to export into")
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        path = self.store.logs_dir / f"{stamp}-{self.game.variant.id}-{self.game_id[:8]}.txt"
+        self.store.write_bytes(path, self.log_text().encode("utf-8"))
+        return path
+
+
+def replay_failure(record: GameRecord, error: Exception) -> BrokenFile:
+    """Why a record does not replay, as a set-aside reason."""
+    if isinstance(error, VariantError):
+        from ramigui.variants import catalogue
+
+        if record.variant not in catalogue().ids():
+            return BrokenFile("variant_gone", f"no variant {record.variant!r} any more")
+        return BrokenFile("options_invalid", str(error))
+    if isinstance(error, IllegalMove):
+        return BrokenFile("moves_fail", str(error))
+    return BrokenFile("moves_fail", f"{type(error).__name__}: {error}")
+
+
+# --- the text log ---------------------------------------------------------------------------------
+
+
+class LogError(ValueError):
+    """A game log that cannot be read or replayed, with the line it went wrong on."""
+
+    def __init__(self, line: int | None, message: str) -> None:
+        self.line = line
+        self.message = message
+        super().__init__(f"line {line}: {message}" if line else message)
+
+
+def format_log(record: GameRecord, movers: Sequence[int]) -> str:
+    """The text log: header lines, then `<seat> <move>` lines; seats numbered from 1.
+
+        # ramigui game log — replay it with: ramigui replay FILE
+        format: ramigui-log 1
+        variant: rami51
+        options: {"opening": 51}
+        seed: 1234
+        players: 3
+        seat 1: human Ana
+        seat 2: bot medium Bob
+        moves:
+        1 draw
+        1 discard KS
+    """
+    lines = [
+        "# ramigui game log — replay it with: ramigui replay FILE",
+        "# seats are numbered from 1; moves are in the ramigui move notation",
+        f"format: {LOG_FORMAT}",
+        f"variant: {record.variant}",
+        f"options: {json.dumps(dict(record.options), sort_keys=True, ensure_ascii=False)}",
+        f"seed: {record.seed}",
+        f"players: {len(record.seats)}",
+    ]
+    for number, seat in enumerate(record.seats, start=1):
+        who = "human" if seat.bot is None else f"bot {seat.bot}"
+        lines.append(f"seat {number}: {who} {seat.name}")
+    lines.append("moves:")
+    lines.extend(f"{mover + 1} {move}" for mover, move in zip(movers, record.moves, strict=True))
+    return "\n".join(lines) + "\n"
+
+
+@dataclass(frozen=True)
+class ParsedLog:
+    """A log as read: the record and, per move, the seat the log says played it and its line."""
+
+    record: GameRecord
+    movers: tuple[int, ...]
+    lines: tuple[int, ...]
+
+
+def parse_log(text: str) -> ParsedLog:
+    """Read a text log (format_log's output, comments and blank lines allowed).
+
+    Raises LogError naming the line. Only reads; `replay_log` checks it against the rules.
+    """
+    header: dict[str, tuple[int, str]] = {}
+    seats: list[Seat] = []
+    moves: list[tuple[int, int, str]] = []
+    in_moves = False
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if in_moves:
+            moves.append(_move_line(number, line))
+        elif line == "moves:":
+            in_moves = True
+        elif line.startswith("seat "):
+            seats.append(_seat_line(number, line, len(seats) + 1))
+        else:
+            key, sep, value = line.partition(":")
+            if not sep:
+                raise LogError(number, f"expected 'name: value', found {line!r}")
+            header[key.strip()] = (number, value.strip())
+    return _build_log(header, seats, moves, in_moves)
+
+
+def _move_line(number: int, line: str) -> tuple[int, int, str]:
+    seat, _, move = line.partition(" ")
+    if not seat.isdigit() or not move.strip():
+        raise LogError(number, f"expected '<seat> <move>', found {line!r}")
+    return number, int(seat) - 1, move.strip()
+
+
+def _seat_line(number: int, line: str, expected: int) -> Seat:
+    label, sep, rest = line.partition(":")
+    if not sep or label.split() != ["seat", str(expected)]:
+        raise LogError(number, f"expected 'seat {expected}: human NAME' or 'seat {expected}: bot LEVEL NAME'")
+    words = rest.split()
+    try:
+        if words[:1] == ["human"]:
+            return Seat(" ".join(words[1:]))
+        if words[:1] == ["bot"] and len(words) >= 3:
+            return Seat(" ".join(words[2:]), words[1])
+    except ValueError as error:
+        raise LogError(number, str(error)) from None
+    raise LogError(number, f"expected 'human NAME' or 'bot LEVEL NAME', found {rest.strip()!r}")
+
+
+def _header(header: Mapping[str, tuple[int, str]], key: str) -> tuple[int, str]:
+    if key not in header:
+        raise LogError(None, f"the header has no '{key}:' line")
+    return header[key]
+
+
+def _build_log(
+    header: Mapping[str, tuple[int, str]],
+    seats: list[Seat],
+    moves: list[tuple[int, int, str]],
+    saw_moves: bool,
+) -> ParsedLog:
+    line, form = _header(header, "format")
+    if form != LOG_FORMAT:
+        raise LogError(line, f"unknown format {form!r} (this ramigui reads {LOG_FORMAT!r})")
+    if not saw_moves:
+        raise LogError(None, "no 'moves:' line")
+    line, seed_text = _header(header, "seed")
+    if not seed_text.isdigit() or int(seed_text) > MAX_SEED:
+        raise LogError(line, f"seed {seed_text!r} is not a whole number")
+    line, count = _header(header, "players")
+    if count != str(len(seats)):
+        raise LogError(line, f"players: {count}, but {len(seats)} seat lines")
+    line, options_text = _header(header, "options")
+    try:
+        options = check_options(json.loads(options_text))
+    except (ValueError, BrokenFile) as error:
+        raise LogError(line, f"options are not a JSON object of simple values: {error}") from None
+    record = GameRecord(
+        variant=_header(header, "variant")[1],
+        options=options,
+        seed=int(seed_text),
+        seats=tuple(seats),
+        moves=tuple(move for _, _, move in moves),
+    )
+    _check_movers(moves, len(seats))
+    return ParsedLog(record, tuple(seat for _, seat, _ in moves), tuple(line for line, _, _ in moves))
+
+
+def _check_movers(moves: list[tuple[int, int, str]], players: int) -> None:
+    for line, seat, _ in moves:
+        if not 0 <= seat < players:
+            raise LogError(line, f"seat {seat + 1} does not exist ({players} players)")
+
+
+def replay_log(text: str) -> GameSession:
+    """A session (not saved anywhere) replaying a text log; LogError on any problem."""
+    parsed = parse_log(text)
+    record = parsed.record
+    try:
+        game = Game.new(record.variant, len(record.seats), record.seed, record.options)
+    except (VariantError, ValueError) as error:
+        raise LogError(None, f"cannot set up the game: {error}") from None
+    for move, seat, line in zip(record.moves, parsed.movers, parsed.lines, strict=True):
+        if seat != game.to_play:
+            raise LogError(line, f"seat {seat + 1} played {move!r}, but it was seat {game.to_play + 1}'s turn")
+        try:
+            game.play(move)
+        except IllegalMove as error:
+            raise LogError(line, f"{move!r}: {error}") from None
+    return GameSession(game, record.seats, None)
+

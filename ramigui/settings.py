@@ -1,0 +1,140 @@
+"""The player's settings: a frozen, validated `Settings`, kept in the config folder.
+
+Every field has a default and a list of allowed values, declared once in `CHOICES`, so
+the settings screen, the validation and the tests read the same table. A hand-edited
+file with a bad value is not thrown away whole: the original is set aside (kept for the
+user), the good values are kept, the bad ones take their defaults, and the player is told.
+"""
+
+from __future__ import annotations
+
+import locale
+import os
+from dataclasses import dataclass, field, fields, replace
+from typing import Any
+
+from ramigui.session import GameSetup
+from ramigui.storage import BrokenFile, Document, Schema, Store
+
+LANGUAGES = ("fr", "en")
+SPEEDS = ("slow", "normal", "fast", "instant")
+
+CHOICES: dict[str, tuple[Any, ...]] = {
+    "language": LANGUAGES,
+    "card_size": ("small", "medium", "large"),
+    "deck_style": ("classic", "four_colour"),
+    "card_back": ("blue", "red", "green"),
+    "table_colour": ("green", "blue", "red", "grey"),
+    "animation_speed": SPEEDS,
+    "bot_speed": SPEEDS,
+    "hand_sort": ("suit", "rank", "none"),
+    "sound": (True, False),
+    "fullscreen": (True, False),
+    "confirm_knock": (True, False),
+    "confirm_go_out": (True, False),
+}
+"""Allowed values of each simple field (the settings screen offers exactly these)."""
+
+
+def system_language() -> str:
+    """French if the system speaks French, else English (the two languages of the app)."""
+    for variable in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
+        value = os.environ.get(variable, "")
+        if value and value not in ("C", "POSIX"):
+            return "fr" if value.lower().startswith("fr") else "en"
+    try:
+        code = locale.getlocale()[0] or ""
+    except ValueError:
+        code = ""
+    return "fr" if code.lower().startswith("fr") else "en"
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What the player chose; `replace(settings, sound=False)` makes a changed copy."""
+
+    language: str = field(default_factory=system_language)
+    card_size: str = "medium"
+    deck_style: str = "classic"
+    card_back: str = "blue"
+    table_colour: str = "green"
+    animation_speed: str = "normal"
+    bot_speed: str = "normal"
+    sound: bool = True
+    fullscreen: bool = False
+    confirm_knock: bool = True
+    confirm_go_out: bool = True
+    hand_sort: str = "suit"
+    last_setup: GameSetup | None = None
+
+    def __post_init__(self) -> None:
+        for name, allowed in CHOICES.items():
+            value = getattr(self, name)
+            if not _allowed(value, allowed):
+                raise ValueError(f"{name}: {value!r} is not one of {allowed}")
+
+    def to_json(self) -> Document:
+        document: Document = {name: getattr(self, name) for name in CHOICES}
+        document["last_setup"] = None if self.last_setup is None else self.last_setup.to_json()
+        return document
+
+
+def _allowed(value: Any, allowed: tuple[Any, ...]) -> bool:
+    # `True in (1, 0)` is true in Python: compare types too, so 1 is not taken for True.
+    return any(type(value) is type(choice) and value == choice for choice in allowed)
+
+
+def settings_from_json(body: Document) -> tuple[Settings, list[str]]:
+    """Settings from a migrated document, and the fields that were wrong (set to defaults)."""
+    defaults = Settings()
+    values: dict[str, Any] = {}
+    wrong: list[str] = []
+    known = {f.name for f in fields(Settings)} | {"version"}
+    wrong.extend(sorted(key for key in body if key not in known))
+    for name, allowed in CHOICES.items():
+        if name in body:
+            if _allowed(body[name], allowed):
+                values[name] = body[name]
+            else:
+                wrong.append(name)
+    setup = body.get("last_setup")
+    if setup is not None:
+        try:
+            values["last_setup"] = GameSetup.from_json(setup)
+        except (BrokenFile, ValueError):
+            wrong.append("last_setup")
+    return replace(defaults, **values), wrong
+
+
+def _settings_v0_to_v1(body: Document) -> Document:
+    """Version 0 (the prototype) had `lang`, an `animations` switch and `four_colour`."""
+    if "lang" in body:
+        body["language"] = body.pop("lang")
+    if "animations" in body:
+        body["animation_speed"] = "normal" if body.pop("animations") else "instant"
+    if "four_colour" in body:
+        body["deck_style"] = "four_colour" if body.pop("four_colour") else "classic"
+    return body
+
+
+SETTINGS_SCHEMA = Schema("settings", 1, {0: _settings_v0_to_v1}, max_bytes=256_000)
+
+
+def load_settings(store: Store) -> Settings:
+    """The saved settings, or the defaults.
+
+    A bad file is set aside (notice queued); a file with some bad values is set aside
+    too, and the repaired settings (good values kept) are written in its place.
+    """
+    loaded = store.load(store.settings_path, SETTINGS_SCHEMA, settings_from_json)
+    if loaded is None:
+        return Settings()
+    settings, wrong = loaded
+    if wrong:
+        store.set_aside(store.settings_path, BrokenFile("invalid_values", ", ".join(wrong)))
+        save_settings(store, settings)
+    return settings
+
+
+def save_settings(store: Store, settings: Settings) -> bool:
+    return store.save(store.settings_path, SETTINGS_SCHEMA, settings.to_json())

@@ -1,0 +1,264 @@
+"""Statistics and the history of finished games, kept in `stats.json` in the data folder.
+
+Records are kept per variant and per player name (games played and won, best and worst
+final score in the variant's own sense), because scores of different variants do not
+compare: a low total wins Rami 51, a high one wins Gin. The history keeps each finished
+game's score sheet (points of every round); it is capped so the file stays small, while
+the records keep counting.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from ramigui.session import check_options
+from ramigui.storage import BrokenFile, Document, Schema, Store, expect, expect_key, expect_list
+
+if TYPE_CHECKING:
+    from ramigui.session import GameSession
+
+HISTORY_LIMIT = 1000
+STATS_MAX_BYTES = 8_000_000
+
+
+@dataclass(frozen=True)
+class PlayerRecord:
+    """One name's record in one variant."""
+
+    played: int = 0
+    won: int = 0
+    best: int | None = None
+    worst: int | None = None
+
+    def with_game(self, score: int, won: bool, lower_wins: bool) -> PlayerRecord:
+        better, worse = (min, max) if lower_wins else (max, min)
+        return PlayerRecord(
+            played=self.played + 1,
+            won=self.won + int(won),
+            best=score if self.best is None else better(self.best, score),
+            worst=score if self.worst is None else worse(self.worst, score),
+        )
+
+    def to_json(self) -> Document:
+        return {"played": self.played, "won": self.won, "best": self.best, "worst": self.worst}
+
+    @classmethod
+    def from_json(cls, value: Any, where: str) -> PlayerRecord:
+        body = expect(value, dict, where)
+        played = expect_key(body, "played", int)
+        won = expect_key(body, "won", int)
+        if not 0 <= won <= played:
+            raise BrokenFile("wrong_shape", f"{where}: won {won} of {played}")
+        return cls(played, won, _optional_int(body.get("best"), where), _optional_int(body.get("worst"), where))
+
+
+def _optional_int(value: Any, where: str) -> int | None:
+    return None if value is None else expect(value, int, where)
+
+
+@dataclass(frozen=True)
+class FinishedGame:
+    """One game of the history, with its score sheet."""
+
+    game_id: str
+    finished: str
+    variant: str
+    options: Mapping[str, Any]
+    names: tuple[str, ...]
+    bots: tuple[str | None, ...]
+    rounds: tuple[tuple[int, ...], ...]
+    reasons: tuple[str, ...]
+    totals: tuple[int, ...]
+    winners: tuple[int, ...]
+    lower_wins: bool
+
+    @classmethod
+    def from_session(cls, session: GameSession) -> FinishedGame:
+        game = session.game
+        return cls(
+            game_id=session.game_id,
+            finished=datetime.now().isoformat(timespec="seconds"),
+            variant=game.variant.id,
+            options=dict(game.variant.chosen),
+            names=tuple(seat.name for seat in session.seats),
+            bots=tuple(seat.bot for seat in session.seats),
+            rounds=tuple(tuple(result.points) for result in game.results),
+            reasons=tuple(result.reason for result in game.results),
+            totals=tuple(game.scores),
+            winners=tuple(game.winners),
+            lower_wins=game.lower_wins,
+        )
+
+    def to_json(self) -> Document:
+        return {
+            "game_id": self.game_id,
+            "finished": self.finished,
+            "variant": self.variant,
+            "options": dict(self.options),
+            "names": list(self.names),
+            "bots": list(self.bots),
+            "rounds": [list(points) for points in self.rounds],
+            "reasons": list(self.reasons),
+            "totals": list(self.totals),
+            "winners": list(self.winners),
+            "lower_wins": self.lower_wins,
+        }
+
+    @classmethod
+    def from_json(cls, value: Any) -> FinishedGame:
+        body = expect(value, dict, "history")
+        names = tuple(expect_list(expect_key(body, "names", list), str, "names"))
+        players = len(names)
+        totals = _ints_for(body.get("totals"), players, "totals")
+        rounds = tuple(_ints_for(points, players, "rounds") for points in expect_key(body, "rounds", list))
+        winners = tuple(expect_list(expect_key(body, "winners", list), int, "winners"))
+        if any(not 0 <= seat < players for seat in winners):
+            raise BrokenFile("wrong_shape", f"winners {winners} of {players} players")
+        bots = tuple(None if bot is None else expect(bot, str, "bots") for bot in expect_key(body, "bots", list))
+        if len(bots) != players:
+            raise BrokenFile("wrong_shape", "one bot level (or null) per player")
+        return cls(
+            game_id=expect_key(body, "game_id", str),
+            finished=expect_key(body, "finished", str),
+            variant=expect_key(body, "variant", str),
+            options=check_options(body.get("options", {})),
+            names=names,
+            bots=bots,
+            rounds=rounds,
+            reasons=tuple(expect_list(body.get("reasons", []), str, "reasons")),
+            totals=totals,
+            winners=winners,
+            lower_wins=expect_key(body, "lower_wins", bool),
+        )
+
+
+def _ints_for(value: Any, players: int, where: str) -> tuple[int, ...]:
+    numbers = expect_list(value, int, where)
+    if len(numbers) != players:
+        raise BrokenFile("wrong_shape", f"{where}: {len(numbers)} numbers for {players} players")
+    return tuple(numbers)
+
+
+@dataclass(frozen=True)
+class Stats:
+    """Records by variant then name, games played by variant, and the history (oldest first)."""
+
+    records: Mapping[str, Mapping[str, PlayerRecord]] = field(default_factory=dict)
+    games: Mapping[str, int] = field(default_factory=dict)
+    history: tuple[FinishedGame, ...] = ()
+
+    def with_game(self, game: FinishedGame) -> Stats:
+        """These statistics with one more finished game (a game id already held is ignored)."""
+        if game.game_id and any(old.game_id == game.game_id for old in self.history):
+            return self
+        records = {variant: dict(names) for variant, names in self.records.items()}
+        table = records.setdefault(game.variant, {})
+        for seat, name in enumerate(game.names):
+            old = table.get(name, PlayerRecord())
+            table[name] = old.with_game(game.totals[seat], seat in game.winners, game.lower_wins)
+        games = dict(self.games)
+        games[game.variant] = games.get(game.variant, 0) + 1
+        history = (*self.history, game)[-HISTORY_LIMIT:]
+        return replace(self, records=records, games=games, history=history)
+
+    def played(self, variant: str) -> int:
+        return self.games.get(variant, 0)
+
+    def record(self, variant: str, name: str) -> PlayerRecord:
+        return self.records.get(variant, {}).get(name, PlayerRecord())
+
+    def names(self) -> list[str]:
+        """Every player name with a record, sorted."""
+        return sorted({name for names in self.records.values() for name in names})
+
+    def overall(self, name: str) -> PlayerRecord:
+        """Games played and won by a name over all variants (no best/worst: they do not mix)."""
+        records = [names[name] for names in self.records.values() if name in names]
+        return PlayerRecord(sum(r.played for r in records), sum(r.won for r in records))
+
+    def to_json(self) -> Document:
+        return {
+            "records": {
+                variant: {name: record.to_json() for name, record in names.items()}
+                for variant, names in self.records.items()
+            },
+            "games": dict(self.games),
+            "history": [game.to_json() for game in self.history],
+        }
+
+    @classmethod
+    def from_json(cls, body: Document) -> Stats:
+        records: dict[str, dict[str, PlayerRecord]] = {}
+        for variant, names in expect_key(body, "records", dict).items():
+            table = expect(names, dict, f"records.{variant}")
+            records[variant] = {
+                name: PlayerRecord.from_json(value, f"records.{variant}.{name}") for name, value in table.items()
+            }
+        games = {variant: expect(count, int, f"games.{variant}") for variant, count in expect_key(body, "games", dict).items()}
+        history = tuple(FinishedGame.from_json(game) for game in expect_key(body, "history", list))
+        return cls(records, games, history)
+
+
+def _stats_v0_to_v1(body: Document) -> Document:
+    """Version 0 kept only a list of games: {variant, players: [names], scores, winner}.
+
+    The records and the per-variant counts are rebuilt from it; those games had no score
+    sheet, so their rounds stay empty.
+    """
+    stats = Stats()
+    for index, old in enumerate(expect_key(body, "games", list)):
+        old = expect(old, dict, "games")
+        names = tuple(expect_list(expect_key(old, "players", list), str, "players"))
+        scores = tuple(expect_list(expect_key(old, "scores", list), int, "scores"))
+        winner = expect_key(old, "winner", int)
+        if len(scores) != len(names) or not 0 <= winner < len(names):
+            raise ValueError(f"game {index}: {len(names)} players, {len(scores)} scores, winner {winner}")
+        stats = stats.with_game(
+            FinishedGame(
+                game_id=f"v0-{index}",
+                finished=str(old.get("date", "")),
+                variant=expect_key(old, "variant", str),
+                options={},
+                names=names,
+                bots=(None,) * len(names),
+                rounds=(),
+                reasons=(),
+                totals=scores,
+                winners=(winner,),
+                lower_wins=scores[winner] == min(scores),
+            )
+        )
+    return stats.to_json()
+
+
+STATS_SCHEMA = Schema("stats", 1, {0: _stats_v0_to_v1}, max_bytes=STATS_MAX_BYTES)
+
+
+def load_stats(store: Store) -> Stats:
+    """The statistics on disk; empty ones if absent or set aside (a notice says why)."""
+    return store.load(store.stats_path, STATS_SCHEMA, Stats.from_json) or Stats()
+
+
+def save_stats(store: Store, stats: Stats) -> bool:
+    return store.save(store.stats_path, STATS_SCHEMA, stats.to_json())
+
+
+def reset_stats(store: Store) -> Stats:
+    """Forget every record and the history (the UI asks for confirmation first)."""
+    empty = Stats()
+    save_stats(store, empty)
+    return empty
+
+
+def totals_over_rounds(game: FinishedGame) -> list[list[int]]:
+    """Each player's running total after each round (the score sheet's chart)."""
+    running = [0] * len(game.names)
+    table: list[list[int]] = []
+    for points in game.rounds:
+        running = [total + p for total, p in zip(running, points, strict=True)]
+        table.append(list(running))
+    return table
+

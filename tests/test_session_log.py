@@ -1,0 +1,219 @@
+"""Game logs: export in move notation, parse, and `ramigui replay FILE` (headless and table)."""
+
+from __future__ import annotations
+
+import io
+import random
+import subprocess
+import sys
+import types
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from ramigui import paths, replay
+from ramigui.session import (
+    MAX_LOG_BYTES,
+    GameSession,
+    GameSetup,
+    LogError,
+    Seat,
+    parse_log,
+    replay_log,
+)
+from ramigui.storage import Store
+
+SEATS = (Seat("Ana Maria"), Seat("Bob", "easy"), Seat("Zoé", "hard"))
+
+
+@pytest.fixture
+def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Store]:
+    monkeypatch.setenv(paths.DATA_ENV, str(tmp_path / "data"))
+    monkeypatch.setenv(paths.CONFIG_ENV, str(tmp_path / "config"))
+    opened = Store.open()
+    yield opened
+    opened.close()
+
+
+def played(store: Store | None, moves: int = 80, seed: int = 6) -> GameSession:
+    session = GameSession.new(GameSetup("rami51", SEATS, {"rounds": 3}), store, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        session.play(str(rng.choice(session.game.legal_moves())))
+    return session
+
+
+def run(argv: list[str]) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = replay.replay_main(argv, out, err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_export_writes_the_log_in_the_data_folder(store: Store) -> None:
+    session = played(store)
+    path = session.export_log()
+    assert path.parent == store.logs_dir
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert "variant: rami51" in lines
+    assert f"seed: {session.game.seed}" in lines
+    assert "players: 3" in lines
+    assert "seat 1: human Ana Maria" in lines and "seat 2: bot easy Bob" in lines
+    moves = lines[lines.index("moves:") + 1 :]
+    assert moves == [f"{seat + 1} {move}" for seat, move in session.game.log]
+
+
+def test_log_replays_to_the_identical_state(store: Store) -> None:
+    session = played(store, moves=150)
+    again = replay_log(session.log_text())
+    assert again.game.state == session.game.state
+    assert again.game.scores == session.game.scores
+    assert again.game.moves_text() == session.game.moves_text()
+    assert again.seats == session.seats
+    assert again.store is None  # a replay never touches the saved game
+
+
+def test_parse_keeps_options_and_seats() -> None:
+    session = played(None, moves=5)
+    parsed = parse_log("# a comment\n\n" + session.log_text())
+    assert parsed.record.options == dict(session.game.variant.chosen)
+    assert parsed.record.seats == SEATS
+    assert parsed.movers == tuple(seat for seat, _ in session.game.log)
+
+
+def test_replay_headless_prints_the_scores(tmp_path: Path) -> None:
+    session = played(None, moves=60)
+    log = tmp_path / "game.txt"
+    log.write_text(session.log_text(), encoding="utf-8")
+    code, out, err = run([str(log), "--headless"])
+    assert code == 0 and err == ""
+    assert "Rami 51" in out and "60 moves" in out
+    totals = ", ".join(f"{seat.name} {score}" for seat, score in zip(SEATS, session.game.scores, strict=True))
+    assert f"total: {totals}" in out.splitlines()
+    for number, result in enumerate(session.game.results, start=1):
+        assert f"round {number}: " in out and result.reason in out
+    assert "game not finished" in out
+
+
+def test_replay_opens_the_table_when_it_can(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    session = played(None, moves=20)
+    log = tmp_path / "game.txt"
+    log.write_text(session.log_text(), encoding="utf-8")
+    shown: list[GameSession] = []
+    fake = types.ModuleType("ramigui.ui.app")
+
+    def run_replay(replayed: GameSession) -> int:
+        shown.append(replayed)
+        return 0
+
+    fake.run_replay = run_replay  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "ramigui.ui.app", fake)
+    monkeypatch.setattr("ramigui.ui.app", fake, raising=False)
+    code, out, _ = run([str(log)])
+    assert code == 0 and out == ""
+    assert shown and shown[0].game.state == session.game.state
+    # --headless never opens it
+    code, out, _ = run([str(log), "--headless"])
+    assert len(shown) == 1 and "moves" in out
+
+
+def test_replay_falls_back_to_text_without_a_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    log = tmp_path / "game.txt"
+    log.write_text(played(None, moves=3).log_text(), encoding="utf-8")
+    monkeypatch.setattr(replay, "table_replayer", lambda: None)
+    code, out, _ = run([str(log)])
+    assert code == 0 and "3 moves" in out
+
+
+def _log_lines() -> list[str]:
+    return played(None, moves=12).log_text().splitlines()
+
+
+def _edit(lines: list[str], old: str, new: str) -> str:
+    return "\n".join(new if line == old else line for line in lines)
+
+
+def _bad_logs() -> list[tuple[str, str, str]]:
+    lines = _log_lines()
+    first_move = lines.index("moves:") + 1
+    seat, move = lines[first_move].split(" ", 1)
+    other_seat = "2" if seat != "2" else "3"
+    return [
+        ("empty", "", "no 'format:' line"),
+        ("not a log", "hello world", "expected 'name: value'"),
+        ("other format", _edit(lines, "format: ramigui-log 1", "format: pgn 7"), "line 3: unknown format"),
+        ("bad seed", _edit(lines, lines[5], "seed: many"), "line 6: seed"),
+        ("bad options", _edit(lines, lines[4], "options: [1"), "line 5: options"),
+        ("unknown variant", _edit(lines, "variant: rami51", "variant: belote"), "cannot set up the game"),
+        ("seat count", _edit(lines, "players: 3", "players: 4"), "line 7: players: 4, but 3 seat lines"),
+        ("bad seat line", _edit(lines, "seat 2: bot easy Bob", "seat 2: robot Bob"), "line 9"),
+        ("bot level", _edit(lines, "seat 2: bot easy Bob", "seat 2: bot godlike Bob"), "line 9"),
+        ("no moves line", "\n".join(lines[: first_move - 1]), "no 'moves:' line"),
+        ("wrong turn", _edit(lines, lines[first_move], f"{other_seat} {move}"), f"line {first_move + 1}: seat {other_seat} played"),
+        ("no such seat", _edit(lines, lines[first_move], f"9 {move}"), f"line {first_move + 1}: seat 9 does not exist"),
+        ("illegal move", "\n".join([*lines, f"{lines[-1].split()[0]} discard 7X"]), f"line {len(lines) + 1}"),
+        ("bad move line", "\n".join([*lines, "draw"]), f"line {len(lines) + 1}: expected '<seat> <move>'"),
+    ]
+
+
+@pytest.mark.parametrize(("case", "text", "message"), _bad_logs(), ids=[c[0] for c in _bad_logs()])
+def test_bad_logs_exit_2_with_a_clear_message(tmp_path: Path, case: str, text: str, message: str) -> None:
+    log = tmp_path / "bad.txt"
+    log.write_text(text, encoding="utf-8")
+    code, out, err = run([str(log), "--headless"])
+    assert code == 2, case
+    assert out == ""
+    assert err.startswith(f"ramigui replay: {log}: ")
+    assert message in err, err
+    with pytest.raises(LogError):
+        replay_log(text)
+
+
+def test_unreadable_files_exit_2(tmp_path: Path) -> None:
+    code, _, err = run([str(tmp_path / "missing.txt"), "--headless"])
+    assert code == 2 and "cannot read the file" in err
+    binary = tmp_path / "binary.txt"
+    binary.write_bytes(b"\xff\xfe\x00\x01")
+    code, _, err = run([str(binary), "--headless"])
+    assert code == 2 and "not UTF-8" in err
+    huge = tmp_path / "huge.txt"
+    huge.write_bytes(b"#" * (MAX_LOG_BYTES + 1))
+    code, _, err = run([str(huge), "--headless"])
+    assert code == 2 and "larger than" in err
+
+
+def test_the_command_line_entry_point(tmp_path: Path) -> None:
+    log = tmp_path / "game.txt"
+    log.write_text(played(None, moves=10).log_text(), encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "ramigui", "replay", str(log), "--headless"], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert "10 moves" in done.stdout
+    (tmp_path / "bad.txt").write_text("nonsense", encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "ramigui", "replay", str(tmp_path / "bad.txt")], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 2 and "ramigui replay:" in done.stderr
+
+
+def test_replay_of_a_finished_game_names_the_winner(tmp_path: Path) -> None:
+    for seed in range(200):
+        session = GameSession.new(GameSetup("rami51", SEATS[:2], {"rounds": 1}), None, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(500):
+            moves = session.game.legal_moves()
+            putting_down = [m for m in moves if m.kind in ("meld", "layoff")]
+            session.play(str(rng.choice(putting_down if putting_down and rng.random() < 0.5 else moves)))
+            if session.game.game_over:
+                break
+        if session.game.game_over:
+            break
+    assert session.game.game_over
+    log = tmp_path / "game.txt"
+    log.write_text(session.log_text(), encoding="utf-8")
+    code, out, _ = run([str(log), "--headless"])
+    assert code == 0
+    winners = ", ".join(SEATS[seat].name for seat in session.game.winners)
+    assert out.splitlines()[-1] == f"winner: {winners}"
+    assert "round 1: " in out
