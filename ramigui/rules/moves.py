@@ -78,7 +78,7 @@ def _bad(text: str, detail: str) -> IllegalMove:
 
 
 def _meld_number(text: str, token: str) -> int:
-    if not token.isdigit() or int(token) < 1:
+    if not (token.isascii() and token.isdigit()) or int(token) < 1:  # not "²": int() refuses it
         raise _bad(text, f"{token!r} is not a meld number")
     return int(token)
 

@@ -216,6 +216,8 @@ def _rebuild_stock(state: RummyState) -> RummyState | None:
         return None
     if rules.stock_reuse_limit and state.reuses >= rules.stock_reuse_limit:
         return None
+    pile: tuple[Card, ...]
+    keep: tuple[Card, ...]
     if rules.stock_reuse == "turn_over":
         # "la pile de défausse est retournée, sans mélange": the first discard is the new top.
         pile, keep = state.discard, ()
@@ -314,10 +316,20 @@ def _keeps_discard(state: RummyState, hand_after: Sequence[Card]) -> None:
         raise IllegalMove("must_keep_discard")
 
 
+def _all_at_once(state: RummyState) -> bool:
+    """Wrotham's later deals: cards go down only all together, as several melds at once."""
+    first = state.rules.all_at_once_from_round
+    return bool(first) and state.round_no >= first
+
+
+def _meld_limit_reached(state: RummyState) -> bool:
+    limit = 0 if _all_at_once(state) else state.rules.melds_per_turn
+    return bool(limit) and len(state.log.new_melds) >= limit
+
+
 def _play_meld(state: RummyState, move: Move) -> RummyState:
     _phase(state, PLAY, "meld")
-    rules = state.rules
-    if rules.melds_per_turn and len(state.log.new_melds) >= rules.melds_per_turn:
+    if _meld_limit_reached(state):
         raise IllegalMove("too_many_melds")
     hand = _remove(state.hand, move.cards)
     try:
@@ -401,7 +413,7 @@ def _check_turn(state: RummyState, goes_out: bool) -> None:
     points = _turn_points(state)
     minimum = rules.opening_minimum
     reaches = was_opened or (bool(log.new_melds) and points >= minimum)
-    if rules.all_at_once_from_round and state.round_no >= rules.all_at_once_from_round and laid and not goes_out:
+    if _all_at_once(state) and laid and not goes_out:
         raise IllegalMove("all_at_once")
     if not was_opened and log.new_melds and minimum and points < minimum and not goes_out:
         raise IllegalMove("opening_short", have=points, need=minimum)
@@ -526,7 +538,7 @@ def candidate_melds(hand: Sequence[Card], rules: RummyRules) -> list[tuple[Card,
 
 def _meld_moves(state: RummyState) -> list[Move]:
     rules = state.rules
-    if rules.melds_per_turn and len(state.log.new_melds) >= rules.melds_per_turn:
+    if _meld_limit_reached(state):
         return []
     keep = 1 if rules.going_out == "discard" else 0
     return [

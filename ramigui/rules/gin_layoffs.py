@@ -1,0 +1,120 @@
+"""Gin lay-offs: which of the defender's cards can go onto the knocker's melds, and the
+choice of lay-offs that leaves the defender the least deadwood.
+
+Seed 001: "le défenseur utilise ses cartes non utilisées pour compléter les combinaisons de
+l'attaquant. Il peut ajouter une carte à un brelan pour le transformer en carré, ou allonger
+une suite." A run grows card by card at either end (so 7H then 8H onto 4H-6H); a set of
+three takes its missing suit. The defender's own melds are not the knocker's: nothing is
+laid off on them (their cards could simply have been melded).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from itertools import combinations
+
+from ramigui.cards import Card
+from ramigui.rules.gin_melds import hand_mask, meld_kind, min_deadwood_mask, sorted_meld
+from ramigui.rules.melds import RUN, SET, Meld
+
+Placement = tuple[int, Card]
+"""A lay-off: the index of a meld on the table (0-based) and the card added to it."""
+
+
+def table_meld(cards: Iterable[Card], owner: int) -> Meld:
+    """A meld in table order, as the rummy family shows it (runs carry their start rank)."""
+    ordered = sorted_meld(cards)
+    if meld_kind(ordered) == SET:
+        return Meld(SET, ordered, owner, rank=ordered[0].rank)
+    return Meld(RUN, ordered, owner, start=ordered[0].rank)
+
+
+def _chain(meld: Meld, held: set[Card], step: int) -> list[Card]:
+    """The cards of `held` that extend a run one by one below (step -1) or above (+1) it."""
+    found: list[Card] = []
+    rank = meld.cards[0].rank if step < 0 else meld.cards[-1].rank
+    suit = meld.cards[0].suit
+    while True:
+        rank += step
+        card = next((c for c in held if c.rank == rank and c.suit == suit), None)
+        if card is None:
+            return found
+        found.append(card)
+
+
+def _missing(meld: Meld, held: set[Card]) -> list[Card]:
+    """The card a three-card set lacks, if held."""
+    if len(meld.cards) != 3:
+        return []
+    return [c for c in held if c.rank == meld.rank and c not in meld.cards]
+
+
+def layoff_options(melds: Sequence[Meld], knocker: int, hand: Iterable[Card]) -> list[tuple[int, tuple[Card, ...]]]:
+    """Every lay-off the hand may make now, as (meld number from 1, cards low to high)."""
+    held = set(hand)
+    options: list[tuple[int, tuple[Card, ...]]] = []
+    for number, meld in enumerate(melds, start=1):
+        if meld.owner != knocker:
+            continue
+        if meld.kind == SET:
+            options += [(number, (card,)) for card in _missing(meld, held)]
+            continue
+        below, above = _chain(meld, held, -1), _chain(meld, held, +1)
+        for low in range(len(below) + 1):
+            for high in range(len(above) + 1):
+                if low or high:
+                    options.append((number, tuple(reversed(below[:low])) + tuple(above[:high])))
+    return options
+
+
+def _place(melds: Sequence[Meld], knocker: int, cards: set[Card]) -> list[Placement] | None:
+    """Where each card of `cards` goes on the knocker's melds, or None if one cannot go.
+
+    Runs first, each chain taken as far as the chosen cards allow; then the sets' missing
+    cards. A card that could go to a set or a run is placed either way: both are lay-offs.
+    """
+    left = set(cards)
+    placed: list[Placement] = []
+    for index, meld in enumerate(melds):
+        if meld.owner != knocker or meld.kind != RUN:
+            continue
+        grown = meld
+        for step in (-1, +1):
+            chain = _chain(grown, left, step)
+            placed += [(index, card) for card in chain]
+            left -= set(chain)
+            grown = table_meld(grown.cards + tuple(chain), meld.owner)
+    for index, meld in enumerate(melds):
+        if meld.owner == knocker and meld.kind == SET:
+            for card in _missing(meld, left):
+                placed.append((index, card))
+                left.discard(card)
+    return None if left else placed
+
+
+def best_layoffs(melds: Sequence[Meld], knocker: int, hand: Sequence[Card]) -> tuple[list[Placement], list[Card]]:
+    """The lay-offs, and the cards kept, that leave the least deadwood in the kept cards.
+
+    Every subset of the cards that could be laid off is tried (there are few): whether it
+    can all go on the table, then the least deadwood of the rest.
+    """
+    candidates = sorted({c for _, cards in layoff_options(melds, knocker, hand) for c in cards}, key=Card.sort_key)
+    best: tuple[int, list[Placement], list[Card]] = (min_deadwood_mask(hand_mask(hand)), [], list(hand))
+    for size in range(1, len(candidates) + 1):
+        for chosen in combinations(candidates, size):
+            placed = _place(melds, knocker, set(chosen))
+            if placed is None:
+                continue
+            rest = [c for c in hand if c not in chosen]
+            deadwood = min_deadwood_mask(hand_mask(rest))
+            if deadwood < best[0]:
+                best = (deadwood, placed, rest)
+    return best[1], best[2]
+
+
+def lay_off_all(melds: Sequence[Meld], placed: Iterable[Placement]) -> tuple[Meld, ...]:
+    """The melds with the placed cards added."""
+    grown = list(melds)
+    for index, card in placed:
+        grown[index] = table_meld(grown[index].cards + (card,), grown[index].owner)
+    return tuple(grown)

@@ -1,0 +1,301 @@
+"""Gin melds and deadwood: exact, and fast enough to be the inner loop of a gin bot.
+
+A gin hand is a 52-bit mask: bit `suit_index * 13 + rank - 1`. Two facts make the least
+deadwood cheap to compute exactly:
+
+* Within one suit, runs (ace low, no jokers) can take every card of a block of three or more
+  consecutive ranks, and nothing else. So the best run value of a suit depends only on its
+  13-bit pattern: one lookup in a table of 8192 entries (built once, at import).
+* A set uses one rank, and a rank holds at most one set (four suits). So the only choices
+  are, for each rank held three or four times, which set (if any) to lay; the few ranks
+  concerned are enumerated and each suit's remainder looked up.
+
+For 11 cards (after a draw) one card must be discarded: a second table gives, per suit
+pattern, the best "runs + value of one dropped card", so the best discard costs nothing
+more than one lookup per suit.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterable, Sequence
+from itertools import combinations
+
+from ramigui.cards import ALL_CARDS, SUITS, Card, card_of
+
+RANKS = 13
+SUIT_MASK = (1 << RANKS) - 1
+PATTERNS = 1 << RANKS
+NO_CARD = -1000
+"""Gain of dropping a card from an empty suit: never chosen."""
+
+Meld = tuple[Card, ...]
+
+
+def card_value(card: Card) -> int:
+    """Gin value of a card: ace 1, 2–10 face value, J Q K 10 (seed 001)."""
+    return min(card.rank, 10)
+
+
+def card_bit(card: Card) -> int:
+    """The card's bit in a hand mask."""
+    return 1 << (SUITS.index(card.suit) * RANKS + card.rank - 1)
+
+
+_BIT_BY_ID = {id(card): card_bit(card) for card in ALL_CARDS}
+_BIT_BY_CARD = {card: card_bit(card) for card in ALL_CARDS}
+_CARD_BY_INDEX = {card_bit(card).bit_length() - 1: card for card in ALL_CARDS}
+
+
+def hand_mask(cards: Iterable[Card]) -> int:
+    """The mask of a hand. Cards from `parse_cards` are interned: found by identity, fast."""
+    mask = 0
+    by_id = _BIT_BY_ID
+    for card in cards:
+        bit = by_id.get(id(card))
+        mask |= bit if bit is not None else _BIT_BY_CARD[card]
+    return mask
+
+
+def mask_cards(mask: int) -> list[Card]:
+    """The cards of a mask, in suit then rank order."""
+    return [_CARD_BY_INDEX[i] for i in range(52) if mask >> i & 1]
+
+
+# --- per-suit tables --------------------------------------------------------------------------
+
+
+def _blocks(pattern: int) -> list[tuple[int, int]]:
+    """Maximal runs of consecutive set bits: (lowest bit, length)."""
+    found = []
+    r = 0
+    while r < RANKS:
+        if pattern >> r & 1:
+            start = r
+            while r < RANKS and pattern >> r & 1:
+                r += 1
+            found.append((start, r - start))
+        else:
+            r += 1
+    return found
+
+
+def _in_runs(pattern: int) -> int:
+    """The cards of a suit that runs can take: every block of 3 or more consecutive ranks."""
+    starts = pattern & (pattern >> 1) & (pattern >> 2)
+    return starts | (starts << 1) | (starts << 2)
+
+
+def _build_tables() -> tuple[list[int], list[int], list[int]]:
+    values = [0] * PATTERNS
+    for p in range(1, PATTERNS):
+        low = (p & -p).bit_length()  # rank of the lowest card
+        values[p] = values[p & (p - 1)] + min(low, 10)
+    runs = [values[_in_runs(p)] for p in range(PATTERNS)]
+    gains = [NO_CARD] * PATTERNS
+    for p in range(1, PATTERNS):
+        best = NO_CARD
+        for r in range(RANKS):
+            if p >> r & 1:
+                best = max(best, runs[p & ~(1 << r)] + min(r + 1, 10))
+        gains[p] = best - runs[p]
+    return values, runs, gains
+
+
+VALUE, RUN_VALUE, DROP_GAIN = _build_tables()
+"""Per 13-bit suit pattern: card values; value meldable in runs; best gain from one discard."""
+
+
+# --- the least deadwood ----------------------------------------------------------------------
+
+
+def _set_options(suits: Sequence[int], rank: int) -> list[tuple[int, ...]]:
+    """The sets a hand may lay in one rank: no set, each triple, the four (suit indexes)."""
+    held = tuple(i for i in range(4) if suits[i] >> rank & 1)
+    options: list[tuple[int, ...]] = [()]
+    options += list(combinations(held, 3))
+    if len(held) == 4:
+        options.append(held)
+    return options
+
+
+def _three_of_a_rank(s0: int, s1: int, s2: int, s3: int) -> int:
+    """Ranks (13-bit) held in at least three suits: the only ranks that can form a set."""
+    return (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
+
+
+def _best_with_sets(suits: list[int], ranks: list[int], drop: bool) -> int:
+    """Most value melded (plus the dropped card) over every choice of sets in `ranks`."""
+    if not ranks:
+        total = RUN_VALUE[suits[0]] + RUN_VALUE[suits[1]] + RUN_VALUE[suits[2]] + RUN_VALUE[suits[3]]
+        if drop:
+            total += max(DROP_GAIN[suits[0]], DROP_GAIN[suits[1]], DROP_GAIN[suits[2]], DROP_GAIN[suits[3]])
+        return total
+    rank, rest = ranks[0], ranks[1:]
+    best = NO_CARD * 4
+    for option in _set_options(suits, rank):
+        left = list(suits)
+        for i in option:
+            left[i] &= ~(1 << rank)
+        best = max(best, len(option) * min(rank + 1, 10) + _best_with_sets(left, rest, drop))
+    return best
+
+
+def min_deadwood_mask(mask: int, drop: bool = False) -> int:
+    """Least deadwood of a hand mask; with `drop`, after the best discard of one card."""
+    s0 = mask & SUIT_MASK
+    s1 = (mask >> 13) & SUIT_MASK
+    s2 = (mask >> 26) & SUIT_MASK
+    s3 = (mask >> 39) & SUIT_MASK
+    total = VALUE[s0] + VALUE[s1] + VALUE[s2] + VALUE[s3]
+    triples = _three_of_a_rank(s0, s1, s2, s3)
+    if not triples:
+        melded = RUN_VALUE[s0] + RUN_VALUE[s1] + RUN_VALUE[s2] + RUN_VALUE[s3]
+        if drop:
+            melded += max(DROP_GAIN[s0], DROP_GAIN[s1], DROP_GAIN[s2], DROP_GAIN[s3])
+        return total - melded
+    ranks = [r for r in range(RANKS) if triples >> r & 1]
+    return total - _best_with_sets([s0, s1, s2, s3], ranks, drop)
+
+
+def min_deadwood(cards: Iterable[Card]) -> int:
+    """The least deadwood of a hand (ace low, a card in at most one meld).
+
+    Ten cards or fewer: the hand as it is. Eleven cards (after a draw): the least deadwood
+    left after the best discard — the knock test.
+    """
+    hand = list(cards)
+    return min_deadwood_mask(hand_mask(hand), drop=len(hand) == 11)
+
+
+def deadwood_points(cards: Iterable[Card]) -> int:
+    """The value of cards left unmelded."""
+    return sum(card_value(card) for card in cards)
+
+
+# --- arrangements ----------------------------------------------------------------------------
+
+
+def _choose_sets(suits: list[int], ranks: list[int]) -> tuple[int, list[tuple[int, tuple[int, ...]]]]:
+    """Like `_best_with_sets` (no drop), also returning the sets chosen: (rank, suits)."""
+    if not ranks:
+        return sum(RUN_VALUE[s] for s in suits), []
+    rank, rest = ranks[0], ranks[1:]
+    best: tuple[int, list[tuple[int, tuple[int, ...]]]] = (NO_CARD * 4, [])
+    for option in _set_options(suits, rank):
+        left = list(suits)
+        for i in option:
+            left[i] &= ~(1 << rank)
+        value, chosen = _choose_sets(left, rest)
+        value += len(option) * min(rank + 1, 10)
+        if value > best[0]:
+            best = (value, ([(rank, option)] if option else []) + chosen)
+    return best
+
+
+def best_melds(cards: Iterable[Card]) -> tuple[list[Meld], list[Card]]:
+    """One arrangement of the given cards with the least deadwood: (melds, deadwood cards).
+
+    Every card given is arranged (no discard is made, even for 11 cards: see `best_discard`).
+    Runs are listed low to high; a suit's block of consecutive cards is laid as one run.
+    """
+    hand = list(cards)
+    mask = hand_mask(hand)
+    suits = [(mask >> (13 * i)) & SUIT_MASK for i in range(4)]
+    triples = _three_of_a_rank(*suits)
+    _, sets = _choose_sets(suits, [r for r in range(RANKS) if triples >> r & 1])
+    melds: list[Meld] = []
+    for rank, suit_indexes in sets:
+        melds.append(tuple(card_of(rank + 1, SUITS[i]) for i in suit_indexes))
+        for i in suit_indexes:
+            suits[i] &= ~(1 << rank)
+    for i, pattern in enumerate(suits):
+        for start, length in _blocks(pattern):
+            if length >= 3:
+                melds.append(tuple(card_of(start + k + 1, SUITS[i]) for k in range(length)))
+    melded = {card for meld in melds for card in meld}
+    deadwood = sorted((c for c in hand if c not in melded), key=Card.sort_key)
+    return melds, deadwood
+
+
+def best_discard(cards: Sequence[Card], keep: Card | None = None) -> tuple[Card, int]:
+    """The discard leaving the least deadwood (never `keep`, the card just taken), and that deadwood."""
+    mask = hand_mask(cards)
+    options = [
+        (min_deadwood_mask(mask & ~card_bit(card)), -card_value(card), card)
+        for card in cards
+        if card != keep
+    ]
+    deadwood, _, card = min(options, key=lambda o: (o[0], o[1], o[2].sort_key()))
+    return card, deadwood
+
+
+# --- melds -----------------------------------------------------------------------------------
+
+
+def meld_kind(cards: Sequence[Card]) -> str | None:
+    """"run" (3+ consecutive cards of a suit, ace low), "set" (3 or 4 of a rank) or None."""
+    if len(cards) < 3 or len(set(cards)) != len(cards) or any(c.is_joker for c in cards):
+        return None
+    if len(cards) <= 4 and len({c.rank for c in cards}) == 1:
+        return "set"
+    if len({c.suit for c in cards}) == 1:
+        ranks = sorted(c.rank for c in cards)
+        if ranks[-1] - ranks[0] == len(ranks) - 1:
+            return "run"
+    return None
+
+
+def sorted_meld(cards: Iterable[Card]) -> Meld:
+    """A meld's cards in table order: a run low to high, a set by suit."""
+    return tuple(sorted(cards, key=Card.rank_key if _one_suit(cards) else Card.sort_key))
+
+
+def _one_suit(cards: Iterable[Card]) -> bool:
+    return len({c.suit for c in cards}) == 1
+
+
+def melds_in(cards: Iterable[Card]) -> list[Meld]:
+    """Every meld the cards hold: all runs within each block, every set of 3 or 4."""
+    hand = list(cards)
+    mask = hand_mask(hand)
+    found: list[Meld] = []
+    for i, suit in enumerate(SUITS):
+        for start, length in _blocks((mask >> (13 * i)) & SUIT_MASK):
+            for low in range(length - 2):
+                for high in range(low + 3, length + 1):
+                    found.append(tuple(card_of(start + k + 1, suit) for k in range(low, high)))
+    for rank in range(1, RANKS + 1):
+        same = [c for c in hand if c.rank == rank]
+        for size in (3, 4):
+            found.extend(tuple(sorted(c, key=Card.sort_key)) for c in combinations(sorted(same, key=Card.sort_key), size))
+    return found
+
+
+# --- benchmark -------------------------------------------------------------------------------
+
+
+def bench_min_deadwood(hands: int = 100_000, seed: int = 1, size: int = 10) -> dict[str, float]:
+    """Hands per second of `min_deadwood` on random hands (from cards, and from masks).
+
+    No output here (the rules do no I/O): `ramigui bench` and tests/bench_gin.py print it.
+    """
+    rng = random.Random(seed)
+    deals = [rng.sample(ALL_CARDS, size) for _ in range(hands)]
+    masks = [hand_mask(hand) for hand in deals]
+    start = time.perf_counter()
+    for hand in deals:
+        min_deadwood(hand)
+    from_cards = time.perf_counter() - start
+    drop = size == 11
+    start = time.perf_counter()
+    for mask in masks:
+        min_deadwood_mask(mask, drop)
+    from_masks = time.perf_counter() - start
+    return {
+        "hands": float(hands),
+        "cards_per_hand": float(size),
+        "hands_per_second": hands / from_cards,
+        "masks_per_second": hands / from_masks,
+    }
