@@ -89,7 +89,7 @@ def parse_card(text: str) -> Card:
     if len(token) < 2 or token[-1] not in SUITS:
         raise CardParseError(f"{text!r} is not a card (expected e.g. AS, 10H, QC, JK)")
     rank_text, suit = token[:-1], token[-1]
-    if rank_text.isdigit():
+    if rank_text.isascii() and rank_text.isdigit():  # not "²": int() refuses it
         rank = int(rank_text)
         if not 2 <= rank <= 10:
             raise CardParseError(f"{text!r} is not a card: no rank {rank_text}")

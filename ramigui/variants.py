@@ -124,11 +124,30 @@ def _merge(variant_id: str, body: Any, known: Mapping[str, dict[str, Any]]) -> d
     if parent_id not in known:
         raise VariantError(f"extends unknown variant {parent_id!r}", variant=variant_id, field_name="extends")
     merged = dict(known[parent_id])
+    own_options = body.get("options") or {}
     options = dict(merged.get("options") or {})
-    options.update(body.get("options") or {})
+    # A field the variant sets itself is no longer the inherited option's to set (else the
+    # option's default would silently undo `target: 50` in a user's `extends: rami_base`).
+    own_fields = set(body) - {"extends", "options"}
+    for name in [n for n in options if n not in own_options]:
+        if _option_fields(options[name]) & own_fields:
+            del options[name]
+    options.update(own_options)
     merged.update({k: v for k, v in body.items() if k != "extends"})
     merged["options"] = options
     return merged
+
+
+def _option_fields(spec: Any) -> set[str]:
+    """The fields an option (raw, not yet validated) may set."""
+    if not isinstance(spec, dict):
+        return set()
+    if isinstance(spec.get("field"), str):
+        return {spec["field"]}
+    choices = spec.get("choices")
+    if not isinstance(choices, dict):
+        return set()
+    return {str(key) for sets in choices.values() if isinstance(sets, dict) for key in sets}
 
 
 def _add_file(catalogue: Catalogue, path: Path, strict: bool) -> None:

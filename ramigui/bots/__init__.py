@@ -1,8 +1,10 @@
 """Bots: players that see only a PlayerView and answer a Move through the checked path.
 
 `make_bot(variant_id, level, seed)` is the one way to get one. Levels: random, easy,
-medium, hard (the levels above random come with the bots issue; until a family has them,
-they fall back to the random bot).
+medium, hard — named for players Débutant, Moyen, Expert (`LEVEL_NAMES`) — plus, for Gin
+only, `baseline`: the well-known "simple gin player" that other gin bots are measured
+against. A bot's family is read from the first view it is given, so `make_bot` needs no
+file or catalogue access, and the bot of a user-defined variant works the same way.
 """
 
 from __future__ import annotations
@@ -14,6 +16,14 @@ from ramigui.rules.moves import Move
 from ramigui.rules.view import PlayerView
 
 LEVELS = ("random", "easy", "medium", "hard")
+EXTRA_LEVELS = ("baseline",)
+LEVEL_NAMES = {
+    "random": {"fr": "Hasard", "en": "Random"},
+    "easy": {"fr": "Débutant", "en": "Beginner"},
+    "medium": {"fr": "Moyen", "en": "Intermediate"},
+    "hard": {"fr": "Expert", "en": "Expert"},
+    "baseline": {"fr": "Gin simple", "en": "Simple gin"},
+}
 
 
 class Bot(Protocol):
@@ -22,8 +32,41 @@ class Bot(Protocol):
     def choose(self, view: PlayerView) -> Move: ...
 
 
+class FamilyBot:
+    """A level-named bot that hands each view to the policy of the view's family."""
+
+    def __init__(self, level: str, seed: int) -> None:
+        self.level = level
+        self.seed = seed
+        self._policy: Bot | None = None
+        self._family = ""
+
+    def choose(self, view: PlayerView) -> Move:
+        family = view.variant.family
+        if self._policy is None or family != self._family:
+            self._policy, self._family = policy_for(family, self.level, self.seed), family
+        return self._policy.choose(view)
+
+
+def policy_for(family: str, level: str, seed: int) -> Bot:
+    """The bot of one family at one level (imported here: each family is its own module)."""
+    if family == "rummy":
+        from ramigui.bots.rummy_bot import RummyBot
+
+        return RummyBot(level, seed)
+    if family == "gin":
+        from ramigui.bots.gin_bot import GinBot
+
+        return GinBot(level, seed)
+    from ramigui.bots.yami_bot import YamiBot
+
+    return YamiBot("medium" if level == "baseline" else level, seed)
+
+
 def make_bot(variant_id: str, level: str = "medium", seed: int = 0) -> Bot:
     """A bot for a variant at a level, with its own seeded random generator."""
-    if level not in LEVELS:
-        raise ValueError(f"unknown bot level {level!r} (one of {', '.join(LEVELS)})")
-    return RandomBot(seed)
+    if level not in LEVELS + EXTRA_LEVELS:
+        raise ValueError(f"unknown bot level {level!r} (one of {', '.join(LEVELS + EXTRA_LEVELS)})")
+    if level == "random":
+        return RandomBot(seed)
+    return FamilyBot(level, seed)

@@ -136,7 +136,9 @@ class Game:
     def game_over(self) -> bool:
         if not self.round_over:
             return False
-        return bool(self.family.game_over(self.variant, self.totals, len(self.results), self.state))
+        # Rounds played: the round number, so a position set up in a late round ends on time.
+        played = max(len(self.results), self.round_no)
+        return bool(self.family.game_over(self.variant, self.totals, played, self.state))
 
     @property
     def round_scores(self) -> list[int]:

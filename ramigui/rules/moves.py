@@ -127,5 +127,10 @@ def _parse_take_from(text: str, rest: list[str]) -> Move:
 
 
 def as_move(move: Move | str) -> Move:
-    """Accept a Move or its notation: every entry point to the rules takes either."""
-    return move if isinstance(move, Move) else Move.parse(move)
+    """Accept a Move or its notation: every entry point to the rules takes either.
+
+    A Move built in code goes through its own notation too, so a malformed one (a discard
+    without a card) is refused with a reason like a mistyped string."""
+    if isinstance(move, Move):
+        return Move.parse(str(move))
+    return Move.parse(move)

@@ -429,9 +429,19 @@ def _cards_in_new_melds(state: RummyState) -> Counter[Card]:
     return Counter(c for i in state.log.new_melds for c in state.melds[i].cards)
 
 
+def _laid_off_with_hand_card(state: RummyState, card: Card) -> bool:
+    """Whether `card` went onto a meld together with a card of the hand this turn: in one
+    lay-off (`layoff 6H 7H to 1`) or in several lay-offs on the same meld (seed 004: « Il
+    faut donc toujours y ajouter une carte de son jeu »)."""
+    per_meld: dict[int, list[Card]] = {}
+    for number, cards in state.log.layoffs:
+        per_meld.setdefault(number, []).extend(cards)
+    return any(card in cards and len(cards) >= 2 for cards in per_meld.values())
+
+
 def _check_taken_card(state: RummyState, card: Card, must: str) -> None:
     in_meld = _cards_in_new_melds(state)[card] > 0
-    with_hand_card = any(card in cards and len(cards) >= 2 for _, cards in state.log.layoffs)
+    with_hand_card = _laid_off_with_hand_card(state, card)
     if must == "new_meld" and not in_meld:
         raise IllegalMove("taken_card_unused", card=str(card), where="into a new meld")
     if must == "table" and not (in_meld or with_hand_card):
@@ -468,7 +478,8 @@ def _commit(state: RummyState, goes_out: bool) -> RummyState:
 def _is_rami(state: RummyState) -> bool:
     """Going out in one turn with nothing put down before (and, for rami sec, by nobody)."""
     seat = state.to_play
-    if state.put_down[seat]:
+    if state.put_down[seat] or _all_at_once(state):
+        # In Wrotham's all-at-once deals every win is laid in one turn: no feat, no bonus.
         return False
     if state.rules.rami_needs_nobody_down:
         return not any(state.put_down[s] for s in range(state.players) if s != seat)

@@ -60,7 +60,7 @@ def doc(text: str, **limits: Any) -> dict[str, Any]:
     return {"doc": text, **limits}
 
 
-IntByPlayers = Union[int, dict[int, int]]
+IntByPlayers = int | dict[int, int]
 """A number that may depend on the number of players: `14` or `{2: 10, 3: 7, 4: 6}`."""
 
 
@@ -262,7 +262,7 @@ def _type_ok(value: Any, annotation: Any) -> bool:
 
 
 def _type_name(annotation: Any) -> str:
-    if annotation is IntByPlayers:
+    if annotation == IntByPlayers:
         return "a whole number or a mapping {players: number}"
     return getattr(annotation, "__name__", str(annotation)).replace("typing.", "")
 

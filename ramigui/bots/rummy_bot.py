@@ -1,0 +1,300 @@
+"""Bots for the rummy family (Rami familial, Rami de base and kin, Rami 40/50/51, Manie de Joker).
+
+One policy, three levels:
+
+* easy — lays what it can, but forgets the discards (counts every card as still to come),
+  sometimes throws a random card, misses a useful discard or forgets "Carte !";
+* medium — good single-turn play: the best split of the hand into melds, opening as soon as
+  the minimum is reached, every lay-off, the discard top taken when it makes a meld at once,
+  and the discard that keeps the most promising cards;
+* hard — medium plus memory: outs counted on the cards really unseen (discards, table and
+  the cards opponents took), no feeding the next player (cards near what they collect, cards
+  that fit the table once they can lay off), high cards shed first when an opponent is close
+  to going out under penalty scoring, jokers won back from the table by swaps.
+
+Every move comes from the view's legal moves; a provisional turn that the rules would refuse
+at the discard (an opening short of the minimum, a taken card left unused) is undone.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+
+from ramigui.bots.common import PublicMemory, TurnGuard, read_memory, unseen_cards
+from ramigui.bots.rummy_plan import Arrangement, Planner, keep_value
+from ramigui.cards import JOKER, Card
+from ramigui.rules.melds import Meld
+from ramigui.rules.moves import Move
+from ramigui.rules.view import PlayerView
+
+EASY_MISTAKE = 0.2
+"""How often the easy bot throws a random card (or ignores a useful discard)."""
+
+
+class RummyBot:
+    """A rummy-family bot of one level; `choose(view)` returns a legal move."""
+
+    def __init__(self, level: str, seed: int = 0) -> None:
+        self.level = level
+        self.rng = random.Random(seed)
+        self.guard = TurnGuard()
+        self._planner: tuple[tuple[str, int], Planner] | None = None
+
+    def planner(self, view: PlayerView) -> Planner:
+        """One Planner per round: its memo of arranged hands stays valid all round long."""
+        key = (view.variant.id, view.round_no)
+        if self._planner is None or self._planner[0] != key:
+            self._planner = (key, Planner(view.variant))
+        return self._planner[1]
+
+    # --- the turn ---------------------------------------------------------------------
+
+    def choose(self, view: PlayerView) -> Move:
+        moves = list(view.legal_moves)
+        if not moves:
+            raise ValueError("no legal move: it is not this seat's turn")
+        self.guard.start(view)
+        if self.guard.calls > 60:
+            return self._give_up(view, moves)
+        turn = _Turn(view, self)
+        if view.public.get("phase") == "draw":
+            return turn.draw_phase()
+        return turn.play_phase()
+
+    def _give_up(self, view: PlayerView, moves: list[Move]) -> Move:
+        """A turn that goes round in circles ends with the first legal discard (or anything)."""
+        for move in moves:
+            if move.kind == "discard":
+                return move
+        undo = self.guard.undo(view)
+        return undo if undo is not None else moves[0]
+
+
+class _Turn:
+    """One decision: the view, what the bot knows, and the hand analysed."""
+
+    def __init__(self, view: PlayerView, bot: RummyBot) -> None:
+        self.view = view
+        self.bot = bot
+        self.level = bot.level
+        self.rules = view.variant.rummy
+        self.public = view.public
+        self.seat = view.seat
+        self.planner = bot.planner(view)
+        self.melds: tuple[Meld, ...] = tuple(view.public.get("melds", ()))
+        self.table = [c for m in self.melds for c in m.cards]
+        self.memory: PublicMemory | None = read_memory(view) if self.level == "hard" else None
+        self.opened = bool(view.public.get("opened", ())[self.seat]) if view.public.get("opened") else False
+        self.keep = 1 if self.rules.going_out == "discard" else 0
+
+    # --- knowledge ----------------------------------------------------------------------
+
+    def unseen(self) -> Counter[Card]:
+        if self.level == "easy":
+            from ramigui.bots.common import pack_of
+
+            return pack_of(self.view) - Counter(self.view.hand)
+        return unseen_cards(self.view, self.table, self.memory)
+
+    def all_at_once(self) -> bool:
+        rules = self.rules
+        return bool(rules.all_at_once_from_round) and self.view.round_no >= rules.all_at_once_from_round
+
+    def may_lay(self, arrangement: Arrangement, turn_points: int) -> bool:
+        """Whether laying the arrangement's melds this turn keeps the turn legal."""
+        if not arrangement.melds:
+            return False
+        goes_out = len(arrangement.left) <= self.keep
+        if self.all_at_once():
+            return goes_out
+        if self.opened or goes_out:
+            return True
+        return turn_points + arrangement.meld_points >= self.rules.opening_minimum
+
+    def may_lay_off(self) -> bool:
+        rules = self.rules
+        laid = bool(self.public.get("turn_melds"))
+        if self.all_at_once():
+            return False
+        if rules.lay_off_requires == "own_meld":
+            return self.opened or laid
+        if rules.lay_off_requires == "opening":
+            return self.opened or (laid and int(self.public.get("turn_points", 0)) >= rules.opening_minimum)
+        return True
+
+    # --- the draw -------------------------------------------------------------------------
+
+    def draw_phase(self) -> Move:
+        view = self.view
+        legal = {str(m): m for m in view.legal_moves}
+        if self.level == "hard":
+            swap = self._useful_swap([m for m in view.legal_moves if m.kind == "swap"])
+            if swap is not None:
+                return swap
+        take = legal.get("take")
+        if take is not None and self.bot.guard.allowed(take) and self._wants_top():
+            return take
+        return legal.get("draw") or view.legal_moves[0]
+
+    def _take_must(self) -> str:
+        """What the top discard must become if taken (the rules' "taken card" obligation)."""
+        rules = self.rules
+        first_round = int(self.public.get("turn", 0)) < self.view.players
+        if rules.first_round_free_take and first_round:
+            return "none"
+        if rules.take_discard == "to_open" and not self.opened:
+            return "new_meld"
+        return rules.taken_card_must
+
+    def _wants_top(self) -> bool:
+        pile = self.public.get("discard", ())
+        if not pile:
+            return False
+        top = pile[-1]
+        if self.level == "easy" and self.bot.rng.random() < EASY_MISTAKE:
+            return False
+        hand = list(self.view.hand)
+        now = self.planner.arrange(hand)
+        after = self.planner.arrange(hand + [top])
+        in_meld = any(top in meld for meld in after.melds)
+        if len(after.left) < self.keep:
+            return False  # every card melded but none to discard: the take cannot be used
+        if self._take_must() != "none" or self.all_at_once():
+            return in_meld and self.may_lay(after, 0)
+        if not in_meld:
+            return self.level == "hard" and self._promising(top, hand)
+        return after.left_points < now.left_points + self.planner.points(top) or len(after.left) < len(now.left)
+
+    def _promising(self, top: Card, hand: list[Card]) -> bool:
+        """Hard: a free take of a card that fits the table once opened (a sure lay-off later)."""
+        return self.opened and any(self._fits_table(top, meld) for meld in self.melds)
+
+    def _fits_table(self, card: Card, meld: Meld) -> bool:
+        from ramigui.rules.melds import MeldError, lay_off
+
+        try:
+            lay_off(meld, (card,), self.view.variant)
+        except MeldError:
+            return False
+        return True
+
+    def _useful_swap(self, swaps: list[Move]) -> Move | None:
+        """A joker won back (Rami familial's swap instead of a draw) that lands in a meld."""
+        for move in swaps:
+            if not self.bot.guard.allowed(move):
+                continue
+            hand = list(self.view.hand)
+            for card in move.cards:
+                hand.remove(card)
+            after = self.planner.arrange(hand + [JOKER])
+            if any(JOKER in meld for meld in after.melds) and self.may_lay(after, 0):
+                return move
+        return None
+
+    # --- melds, lay-offs, discard --------------------------------------------------------
+
+    def play_phase(self) -> Move:
+        view = self.view
+        moves = view.legal_moves
+        carte = next((m for m in moves if m.kind == "carte"), None)
+        if carte is not None and not (self.level == "easy" and self.bot.rng.random() < EASY_MISTAKE):
+            return carte
+        if self.level == "hard" and self.opened:
+            swap = self._useful_swap([m for m in moves if m.kind == "swap"])
+            if swap is not None:
+                return swap
+        arrangement = self.planner.arrange(view.hand)
+        meld = self._next_meld(arrangement)
+        if meld is not None:
+            return meld
+        layoff = self._next_layoff(arrangement)
+        if layoff is not None:
+            return layoff
+        discards = [m for m in moves if m.kind == "discard"]
+        if not discards:
+            undo = self.bot.guard.undo(view)
+            if undo is not None:
+                return undo
+            return self.bot._give_up(view, list(moves))
+        return self._discard(discards, arrangement)
+
+    def _next_meld(self, arrangement: Arrangement) -> Move | None:
+        turn_points = int(self.public.get("turn_points", 0))
+        if not self.may_lay(arrangement, turn_points):
+            return None
+        legal = [m for m in self.view.legal_moves if m.kind == "meld" and self.bot.guard.allowed(m)]
+        for cards in sorted(arrangement.melds, key=lambda m: -self._meld_value(m)):
+            wanted = Counter(cards)
+            for move in legal:
+                if Counter(move.cards) == wanted:
+                    return move
+        return None
+
+    def _meld_value(self, cards: Sequence[Card]) -> int:
+        from ramigui.rules.melds import meld_points
+
+        return meld_points(cards, self.view.variant)
+
+    def _next_layoff(self, arrangement: Arrangement) -> Move | None:
+        if not self.may_lay_off():
+            return None
+        loose = Counter(arrangement.left)
+        jokers_ok = len(arrangement.left) <= 2
+        for move in self.view.legal_moves:
+            if move.kind != "layoff" or not self.bot.guard.allowed(move):
+                continue
+            card = move.cards[0]
+            if loose[card] and (not card.is_joker or jokers_ok):
+                return move
+        return None
+
+    def _discard(self, discards: list[Move], arrangement: Arrangement) -> Move:
+        if self.level == "easy" and self.bot.rng.random() < EASY_MISTAKE:
+            plain = [m for m in discards if not m.card.is_joker] or discards
+            return self.bot.rng.choice(plain)
+        loose = list(arrangement.left) or list(self.view.hand)
+        choices = [m for m in discards if m.card in loose] or discards
+        unseen = self.unseen()
+        high_ace = self.rules.ace != "low"
+        scored = [(self._discard_score(m.card, loose, unseen, high_ace), str(m), m) for m in choices]
+        return max(scored, key=lambda item: (item[0], item[1]))[2]
+
+    def _discard_score(self, card: Card, loose: list[Card], unseen: Counter[Card], high_ace: bool) -> float:
+        """Higher is a better card to throw: costly to hold, little promise, safe to give."""
+        if card.is_joker:
+            return -1000.0
+        points = self.planner.points(card)
+        promise = keep_value(card, loose, unseen, high_ace)
+        score = points * self._points_weight() - 4.0 * promise
+        if not self.opened and self.rules.opening_minimum and self.level != "easy":
+            score -= 0.5 * points  # high cards help reach an opening minimum
+        if self.level == "hard":
+            score -= 6.0 * self._danger(card)
+        return score
+
+    def _points_weight(self) -> float:
+        """Hard: under penalty scoring, shed points faster once an opponent is near going out."""
+        if self.level != "hard" or self.rules.scoring != "penalty":
+            return 1.0
+        others = [n for s, n in enumerate(self.view.hand_counts) if s != self.seat]
+        return 3.0 if others and min(others) <= 3 else 1.0
+
+    def _danger(self, card: Card) -> float:
+        """How much this discard could help the next player (who alone may take it)."""
+        memory = self.memory
+        following = (self.seat + 1) % self.view.players
+        danger = 0.0
+        if memory is not None:
+            for taken in memory.taken.get(following, []):
+                same_rank = taken.rank == card.rank and taken.suit != card.suit
+                if same_rank or (taken.suit == card.suit and abs(taken.rank - card.rank) <= 2):
+                    danger += 1.0
+            if any(r.rank == card.rank for r in memory.refused.get(following, [])):
+                danger -= 0.5
+        opened = self.public.get("opened", ())
+        can_take = self.rules.take_discard == "always" or (opened and opened[following])
+        if can_take and opened and opened[following] and any(self._fits_table(card, m) for m in self.melds):
+            danger += 1.0
+        return danger

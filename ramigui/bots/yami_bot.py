@@ -1,0 +1,171 @@
+"""Bots for Yami (seed 002): which cards to chase, when to expose, which box to fill.
+
+A box is worth more than its points today: leaving it free keeps the chance of filling it
+better in a later deal. Each level weighs a box as (points now) − (what the box is expected
+to bring if kept), the expectation shrinking as the deals left run out:
+
+* easy — greedy: the most points now, exposes as soon as it may, and now and then throws a
+  random card;
+* medium — the box's expected value (fixed table), exchanges steered by `yami_hint`
+  towards the nearest free box, exposes as soon as a box is worth filling;
+* hard — the expectation scaled by the deals left, the séries bonus chased while it is
+  within reach (and its 50 points counted when a box earns it), and exposure used a little
+  earlier as a weapon: it forces the other players to fill or cross a box with the hand
+  they hold now. (A one-card look-ahead over the unseen cards for each discard was tried
+  and measured weaker than `yami_hint`'s steering, and ten times slower: not kept.)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from ramigui.cards import Card
+from ramigui.rules.moves import Move
+from ramigui.rules.variant import YamiRules, per_players
+from ramigui.rules.view import PlayerView
+from ramigui.rules.yami_boxes import SERIES, exposable, fillable, move_word
+from ramigui.rules.yami_hint import best_discard, wants_discard_top
+
+EASY_SLIP = 0.2
+FUTURE = {
+    "paire": 5.0, "double_paire": 9.0, "brelan": 13.0, "full": 15.0, "carre": 12.0,
+    "quinte": 17.0, "couleur": 12.0, "quinte_floche": 8.0,
+}
+"""What a combinaison box is expected to bring if left free (a série box: SERIES_FUTURE)."""
+SERIES_FUTURE = 12.0
+EXPOSE_EAGER = 3.0
+"""Hard exposes a little earlier than its box values alone say: exposing forces the others
+to fill or cross a box with the hand they hold, which costs them."""
+DEALS = 16
+
+
+class YamiBot:
+    """A Yami bot of one level; `choose(view)` returns one of the view's legal moves."""
+
+    def __init__(self, level: str, seed: int = 0) -> None:
+        self.level = level
+        self.rng = random.Random(seed)
+
+    def choose(self, view: PlayerView) -> Move:
+        moves = list(view.legal_moves)
+        if not moves:
+            raise ValueError("no legal move: it is not this seat's turn")
+        decision = _Decision(view, self)
+        phase = view.public.get("phase")
+        if phase == "exchange":
+            return decision.exchange(moves)
+        if phase == "discard":
+            return decision.discard(moves)
+        return decision.fill(moves)
+
+
+class _Decision:
+    def __init__(self, view: PlayerView, bot: YamiBot) -> None:
+        self.view = view
+        self.bot = bot
+        self.level = bot.level
+        self.rules: YamiRules = view.variant.yami
+        self.free: tuple[str, ...] = tuple(view.public.get("free_boxes", ())[view.seat])
+        self.deals_left = max(1, len(self.free))
+
+    # --- what a box is worth -------------------------------------------------------------
+
+    def future(self, box: str) -> float:
+        """What keeping `box` free is expected to bring later (0 for the easy bot)."""
+        if self.level == "easy":
+            return 0.0
+        base = SERIES_FUTURE if box in SERIES else FUTURE.get(box, 10.0)
+        if self.level == "medium":
+            return base
+        return base * min(1.0, (self.deals_left - 1) / 8) + self._bonus_pull(box)
+
+    def _bonus_pull(self, box: str) -> float:
+        """Hard: a série box is worth more while the séries bonus is still within reach."""
+        if box not in SERIES:
+            return 0.0
+        threshold = per_players(self.rules.bonus_threshold, self.view.players)
+        done = int(self.view.public.get("series_totals", (0,) * self.view.players)[self.view.seat])
+        free_series = [b for b in self.free if b in SERIES]
+        reachable = done + 20 * len(free_series) >= threshold and done < threshold
+        return 4.0 if reachable else 0.0
+
+    def gain(self, box: str, points: int) -> float:
+        bonus = 0.0
+        if self.level == "hard" and box in SERIES:
+            bonus = self._bonus_step(points)
+        return points - self.future(box) + bonus
+
+    def _bonus_step(self, points: int) -> float:
+        """Hard: the share of the bonus these série points earn or keep in reach."""
+        threshold = per_players(self.rules.bonus_threshold, self.view.players)
+        done = int(self.view.public.get("series_totals", (0,) * self.view.players)[self.view.seat])
+        if done < threshold <= done + points:
+            return float(self.rules.bonus)
+        return 0.0
+
+    def best_box(self, boxes: dict[str, int]) -> tuple[float, str]:
+        return max((self.gain(box, points), box) for box, points in boxes.items())
+
+    # --- the exchange ------------------------------------------------------------------------
+
+    def exchange(self, moves: list[Move]) -> Move:
+        kinds = {m.kind: m for m in moves}
+        hand = list(self.view.hand)
+        if "expose" in kinds and self._should_expose(hand):
+            return kinds["expose"]
+        top = self.view.public.get("discard_top")
+        take = kinds.get("take")
+        if take is not None and top is not None and self._wants_top(hand, top):
+            return take
+        return kinds.get("draw") or take or moves[0]
+
+    def _open_boxes(self, hand: Sequence[Card]) -> dict[str, int]:
+        return {b: p for b, p in exposable(hand, self.rules).items() if b in self.free}
+
+    def _should_expose(self, hand: Sequence[Card]) -> bool:
+        boxes = self._open_boxes(hand)
+        if not boxes:
+            return False
+        if self.level == "easy":
+            return True
+        value, _ = self.best_box(boxes)
+        patience = int(self.view.public.get("turn", 1)) // self.view.players
+        if self.level == "hard":
+            return value + 2.0 * patience + EXPOSE_EAGER >= 0
+        return value + 2.0 * patience >= 0
+
+    def _wants_top(self, hand: list[Card], top: Card) -> bool:
+        return wants_discard_top(hand, top, self.free, self.rules)
+
+    # --- the discard -------------------------------------------------------------------------
+
+    def discard(self, moves: list[Move]) -> Move:
+        hand = list(self.view.hand)
+        if self.level == "easy" and self.bot.rng.random() < EASY_SLIP:
+            return self.bot.rng.choice(moves)
+        card = best_discard(hand, self.free, self.rules)
+        return next((m for m in moves if m.card == card), moves[0])
+
+    # --- filling a box -----------------------------------------------------------------------
+
+    def fill(self, moves: list[Move]) -> Move:
+        scores = [m for m in moves if m.kind == "score"]
+        if scores:
+            points = self._points()
+            return max(scores, key=lambda m: (self._score_value(m, points), m.word))
+        crosses = [m for m in moves if m.kind == "cross"]
+        return min(crosses, key=lambda m: (self.future(self._box(m.word)), m.word)) if crosses else moves[0]
+
+    def _points(self) -> dict[str, int]:
+        return dict(fillable(self.view.hand, self.rules))
+
+    def _score_value(self, move: Move, points: dict[str, int]) -> float:
+        box = self._box(move.word)
+        return self.gain(box, points.get(box, 0))
+
+    def _box(self, word: str) -> str:
+        for box in self.free:
+            if move_word(box) == word:
+                return box
+        return word

@@ -1,0 +1,1 @@
+"""Translation catalogues: one dict per language, the same keys in each (tested)."""

@@ -1,0 +1,299 @@
+"""`ramigui simulate`: bot-vs-bot games, headless — strength, speed and rule checks.
+
+Seats are given as bot levels (`--bots hard,medium,easy,random`, or one level for every
+seat). Each deal (one game seed) is played once per seating: the levels rotate round the
+table, so every level sits in every seat, deals first as often as the others and gets the
+same cards — the luck of the deal cancels out. The report gives each level's win rate with
+a 95% confidence interval, its average points per round, turns per round, moves per second
+and the bots' decision times (median and p99), and any rule violation: a bot move that the
+rules refuse is counted and reported, never a crash. `--check` also checks, after every
+move, that each card of the pack is somewhere exactly once and that the bot's move was one
+of the listed legal moves. The exit code is 1 when a violation was found.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import statistics
+import time
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ramigui.bots import LEVELS, Bot, make_bot
+from ramigui.bots.random_bot import RandomBot
+from ramigui.cards import Card, make_deck
+from ramigui.rules import Game, IllegalMove
+from ramigui.rules.game import resolve_variant
+from ramigui.rules.variant import Variant
+
+MAX_MOVES_PER_ROUND = 20_000
+"""A round still going after this many moves is stuck: reported, and the game abandoned."""
+MAX_VIOLATIONS_SHOWN = 20
+
+
+@dataclass
+class LevelStats:
+    """What one level did over the whole run (summed over the seats it held)."""
+
+    seats: int = 0
+    wins: float = 0.0
+    points: int = 0
+    rounds: int = 0
+    final: int = 0
+    times: list[float] = field(default_factory=list)
+
+
+@dataclass
+class RunStats:
+    games: int = 0
+    abandoned: int = 0
+    rounds: int = 0
+    turns: int = 0
+    moves: int = 0
+    seconds: float = 0.0
+    levels: dict[str, LevelStats] = field(default_factory=dict)
+    violations: list[str] = field(default_factory=list)
+    violation_count: int = 0
+    reasons: Counter[str] = field(default_factory=Counter)
+
+    def violation(self, text: str) -> None:
+        self.violation_count += 1
+        if len(self.violations) < MAX_VIOLATIONS_SHOWN:
+            self.violations.append(text)
+
+
+# --- reading the arguments --------------------------------------------------------------------
+
+
+def parse_options(items: Sequence[str]) -> dict[str, Any]:
+    """`NAME=VALUE` options; values read as int or bool when they look like one."""
+    options: dict[str, Any] = {}
+    for item in items:
+        name, sep, value = item.partition("=")
+        if not sep:
+            raise ValueError(f"option {item!r}: write it as NAME=VALUE")
+        options[name.strip()] = _option_value(value.strip())
+    return options
+
+
+def _option_value(text: str) -> Any:
+    if text.lower() in ("true", "false"):
+        return text.lower() == "true"
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+def seat_levels(text: str, players: int | None, variant: Variant) -> tuple[list[str], int]:
+    """The level of each seat and the number of players (one level: every seat)."""
+    levels = [word.strip() for word in text.split(",") if word.strip()]
+    allowed = set(LEVELS) | {"baseline"}
+    for level in levels:
+        if level not in allowed:
+            raise ValueError(f"unknown bot level {level!r} (one of {', '.join(sorted(allowed))})")
+    if not levels:
+        raise ValueError("--bots needs at least one level")
+    if players is None:
+        players = len(levels) if len(levels) > 1 else variant.players[0]
+    if len(levels) == 1:
+        levels = levels * players
+    if len(levels) != players:
+        raise ValueError(f"--bots gives {len(levels)} levels for {players} players")
+    low, high = variant.players
+    if not low <= players <= high:
+        raise ValueError(f"{variant.id} is played by {low} to {high} players, not {players}")
+    return levels, players
+
+
+def pack_of(variant: Variant, players: int) -> Counter[Card]:
+    return Counter(make_deck(variant.deck, variant.decks_for(players), variant.jokers_for(players)))
+
+
+# --- playing ----------------------------------------------------------------------------------
+
+
+def rotation(levels: Sequence[str], shift: int) -> list[str]:
+    """Levels moved `shift` seats round the table."""
+    n = len(levels)
+    return [levels[(seat - shift) % n] for seat in range(n)]
+
+
+def play_game(variant: Variant, seating: list[str], seed: int, bot_seed: int, stats: RunStats, check: bool) -> None:
+    """One game, every bot decision timed, every move checked as asked."""
+    players = len(seating)
+    game = Game.new(variant, players, seed)
+    bots: list[Bot] = [make_bot(variant.id, level, bot_seed * 31 + seat) for seat, level in enumerate(seating)]
+    rescue = RandomBot(bot_seed)
+    pack = pack_of(variant, players)
+    round_moves = 0
+    while not game.game_over:
+        if game.round_over:
+            _count_round(game, seating, stats)
+            game.play("next")
+            round_moves = 0
+            continue
+        if round_moves >= MAX_MOVES_PER_ROUND:
+            stats.violation(f"seed {seed}: round {game.round_no} still going after {round_moves} moves ({seating})")
+            stats.abandoned += 1
+            return
+        _bot_move(game, bots, seating, rescue, stats, check, seed)
+        round_moves += 1
+        if check and game.all_cards() != pack:
+            stats.violation(f"seed {seed}: after {game.log[-1][1]} the cards are not the pack")
+    _count_round(game, seating, stats)
+    _count_game(game, seating, stats)
+
+
+def _bot_move(game: Game, bots: list[Bot], seating: list[str], rescue: RandomBot, stats: RunStats, check: bool, seed: int) -> None:
+    seat = game.to_play
+    view = game.view(seat)
+    started = time.perf_counter()
+    move = bots[seat].choose(view)
+    stats.levels[seating[seat]].times.append(time.perf_counter() - started)
+    before = game.to_play, game.round_no
+    if check and move not in view.legal_moves:
+        stats.violation(f"seed {seed}: {seating[seat]} bot played {move}, not a listed legal move")
+    try:
+        game.play(move)
+    except IllegalMove as error:
+        stats.violation(f"seed {seed}: {seating[seat]} bot played illegal {move}: {error}")
+        game.play(rescue.choose(view))
+    stats.moves += 1
+    if (game.to_play, game.round_no) != before:
+        stats.turns += 1
+
+
+def _count_round(game: Game, seating: list[str], stats: RunStats) -> None:
+    result = game.last_result
+    if result is None:
+        return
+    stats.rounds += 1
+    stats.reasons[result.reason] += 1
+    for seat, points in enumerate(result.points):
+        level = stats.levels[seating[seat]]
+        level.points += points
+        level.rounds += 1
+
+
+def _count_game(game: Game, seating: list[str], stats: RunStats) -> None:
+    stats.games += 1
+    winners = game.winners
+    scores = game.scores
+    for seat, level in enumerate(seating):
+        entry = stats.levels[level]
+        entry.seats += 1
+        entry.final += scores[seat]
+        if seat in winners:
+            entry.wins += 1 / len(winners)
+
+
+# --- the report -------------------------------------------------------------------------------
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion."""
+    if n == 0:
+        return (0.0, 0.0)
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def _percentile(times: list[float], share: float) -> float:
+    if not times:
+        return 0.0
+    ordered = sorted(times)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def build_report(variant: Variant, players: int, levels: list[str], args: argparse.Namespace, stats: RunStats) -> dict[str, Any]:
+    """The whole report as plain data (printed as text, or as JSON with --json)."""
+    per_level: dict[str, Any] = {}
+    for level, entry in stats.levels.items():
+        low, high = wilson(entry.wins, entry.seats)
+        per_level[level] = {
+            "seats": entry.seats,
+            "wins": round(entry.wins, 2),
+            "win_rate": round(entry.wins / entry.seats, 4) if entry.seats else 0.0,
+            "ci95": [round(low, 4), round(high, 4)],
+            "points_per_round": round(entry.points / entry.rounds, 2) if entry.rounds else 0.0,
+            "final_score": round(entry.final / entry.seats, 2) if entry.seats else 0.0,
+            "decisions": len(entry.times),
+            "decision_ms_median": round(1000 * statistics.median(entry.times), 3) if entry.times else 0.0,
+            "decision_ms_p99": round(1000 * _percentile(entry.times, 0.99), 3),
+        }
+    return {
+        "variant": variant.id,
+        "players": players,
+        "bots": levels,
+        "games": stats.games,
+        "abandoned": stats.abandoned,
+        "seed": args.seed,
+        "options": parse_options(args.option),
+        "lower_wins": bool(Game.new(variant, players, 0).lower_wins),
+        "rounds": stats.rounds,
+        "round_ends": dict(stats.reasons),
+        "turns_per_round": round(stats.turns / stats.rounds, 2) if stats.rounds else 0.0,
+        "moves": stats.moves,
+        "seconds": round(stats.seconds, 2),
+        "moves_per_second": round(stats.moves / stats.seconds, 1) if stats.seconds else 0.0,
+        "levels": per_level,
+        "violations": stats.violation_count,
+        "violation_examples": stats.violations,
+        "checked": bool(args.check),
+    }
+
+
+def format_report(report: dict[str, Any]) -> str:
+    lines = [
+        f"ramigui simulate — {report['variant']}, {report['players']} players, bots {','.join(report['bots'])}",
+        f"games {report['games']} (abandoned {report['abandoned']}), seed {report['seed']}, options {report['options'] or 'default'}",
+        f"rounds {report['rounds']} ({', '.join(f'{k} {v}' for k, v in sorted(report['round_ends'].items()))}), "
+        f"turns per round {report['turns_per_round']}",
+        f"moves {report['moves']} in {report['seconds']} s: {report['moves_per_second']} moves/s",
+        f"{'lowest' if report['lower_wins'] else 'highest'} total wins",
+        f"{'level':9} {'seats':>6} {'win rate':>9} {'95% CI':>17} {'pts/round':>10} {'final':>8} {'median ms':>10} {'p99 ms':>8}",
+    ]
+    for level, entry in report["levels"].items():
+        low, high = entry["ci95"]
+        lines.append(
+            f"{level:9} {entry['seats']:>6} {entry['win_rate']:>9.1%} {f'[{low:.1%}, {high:.1%}]':>17} "
+            f"{entry['points_per_round']:>10} {entry['final_score']:>8} {entry['decision_ms_median']:>10} {entry['decision_ms_p99']:>8}"
+        )
+    lines.append(f"rule violations: {report['violations']}" + (" (every move checked)" if report["checked"] else ""))
+    lines += [f"  {text}" for text in report["violation_examples"]]
+    return "\n".join(lines)
+
+
+def simulate(args: argparse.Namespace) -> dict[str, Any]:
+    """Play the games the arguments ask for and return the report."""
+    variant = resolve_variant(args.variant, parse_options(args.option))
+    levels, players = seat_levels(args.bots, args.players, variant)
+    stats = RunStats(levels={level: LevelStats() for level in dict.fromkeys(levels)})
+    distinct = len(set(levels)) > 1
+    started = time.perf_counter()
+    for index in range(args.games):
+        shift = index % players if distinct else 0
+        deal = index // players if distinct else index
+        seed = random.Random(f"{args.seed}:{deal}").randrange(2**31)
+        play_game(variant, rotation(levels, shift), seed, args.seed * 1_000_003 + index, stats, bool(args.check))
+    stats.seconds = time.perf_counter() - started
+    return build_report(variant, players, levels, args, stats)
+
+
+def run_simulate(args: argparse.Namespace) -> int:
+    """The `ramigui simulate` command: 0 when no rule violation was found, 1 otherwise."""
+    try:
+        report = simulate(args)
+    except (ValueError, KeyError) as error:
+        print(f"ramigui simulate: {error}")
+        return 2
+    print(json.dumps(report, indent=2) if args.json else format_report(report))
+    return 1 if report["violations"] else 0

@@ -1,0 +1,243 @@
+"""The window, the scene stack and the main loop.
+
+A scene has a life cycle (enter, handle_event, update(dt), draw, leave) and says whether
+something is moving (`busy`). When nothing moves the loop sleeps in `pygame.event.wait`,
+so an idle table costs almost no CPU; while cards fly or a bot thinks it runs at 60 fps.
+`draw` changes no state: a frame depends only on the scene's state after `update`.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from ramigui import i18n
+
+FPS = 60
+IDLE_WAIT_MS = 400
+MIN_SIZE = (800, 480)
+SPEEDS = {"slow": 1.8, "normal": 1.0, "fast": 0.45, "instant": 0.0}
+"""Animation and bot pacing per speed setting (a factor on the normal durations)."""
+
+
+@dataclass
+class Settings:
+    """What the player chose (the settings screen of issue 6 will edit and store these)."""
+
+    lang: str | None = None
+    card_scale: float = 1.0
+    four_colour: bool = False
+    back: str = "blue"
+    felt: str = "green"
+    speed: str = "normal"
+
+    @property
+    def pace(self) -> float:
+        return SPEEDS.get(self.speed, 1.0)
+
+
+class Scene:
+    """Base scene: override what you need. `app` is set by the App when pushed."""
+
+    opaque = True
+    """An opaque scene hides the scenes below it (they are not drawn at all)."""
+
+    def __init__(self) -> None:
+        self.app: App | None = None
+
+    def enter(self, app: App) -> None:
+        self.app = app
+
+    def leave(self) -> None:
+        """Called when the scene is popped."""
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """The window changed size: recompute the layout."""
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        return False
+
+    def update(self, dt: float) -> None:
+        """Advance time by `dt` seconds."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the scene; must not change any state."""
+
+    def busy(self) -> bool:
+        """True while something moves, so the loop must keep running at full rate."""
+        return False
+
+
+@dataclass
+class App:
+    """The window and the scene stack. `step()` runs one iteration (tests call it)."""
+
+    screen: pygame.Surface
+    settings: Settings = field(default_factory=Settings)
+    scenes: list[Scene] = field(default_factory=list)
+    running: bool = True
+    frames: int = 0
+    idle_wait: bool = True
+    fullscreen: bool = False
+    windowed_size: tuple[int, int] = (1280, 800)
+    _dirty: bool = True
+    clock: Any = None
+
+    def __post_init__(self) -> None:
+        self.clock = pygame.time.Clock()
+
+    # --- the stack ----------------------------------------------------------------------
+
+    def push(self, scene: Scene) -> None:
+        self.scenes.append(scene)
+        scene.enter(self)
+        scene.resize(self.screen.get_size())
+        self._dirty = True
+
+    def pop(self) -> Scene | None:
+        if not self.scenes:
+            return None
+        scene = self.scenes.pop()
+        scene.leave()
+        if not self.scenes:
+            self.running = False
+        self._dirty = True
+        return scene
+
+    def replace(self, scene: Scene) -> None:
+        if self.scenes:
+            self.scenes.pop().leave()
+        self.push(scene)
+
+    @property
+    def top(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def invalidate(self) -> None:
+        """Ask for a redraw on the next iteration."""
+        self._dirty = True
+
+    # --- the loop -----------------------------------------------------------------------
+
+    def run(self, max_frames: int | None = None) -> int:
+        while self.running and self.scenes:
+            self.step()
+            if max_frames is not None and self.frames >= max_frames:
+                break
+        return 0
+
+    def step(self) -> None:
+        """Wait for an event when idle, handle events, update, and redraw if needed."""
+        busy = any(scene.busy() for scene in self.scenes)
+        events = []
+        if self.idle_wait and not busy and not self._dirty:
+            first = pygame.event.wait(IDLE_WAIT_MS)
+            if first.type != pygame.NOEVENT:
+                events.append(first)
+        events.extend(pygame.event.get())
+        dt = min(0.1, self.clock.tick(FPS) / 1000)
+        for event in events:
+            self._dispatch(event)
+        for scene in list(self.scenes):
+            scene.update(dt)
+        if busy or self._dirty or events:
+            self.draw()
+        self.frames += 1
+
+    def draw(self) -> None:
+        """Draw from the lowest visible scene upwards, then flip."""
+        start = 0
+        for index in range(len(self.scenes) - 1, -1, -1):
+            if self.scenes[index].opaque:
+                start = index
+                break
+        for scene in self.scenes[start:]:
+            scene.draw(self.screen)
+        pygame.display.flip()
+        self._dirty = False
+
+    def _dispatch(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.running = False
+            return
+        if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            self._resized()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return
+        if self.top is not None:
+            self.top.handle_event(event)
+        self._dirty = True
+
+    def _resized(self) -> None:
+        surface = pygame.display.get_surface()
+        if surface is not None:
+            self.screen = surface
+        for scene in self.scenes:
+            scene.resize(self.screen.get_size())
+        self._dirty = True
+
+    def toggle_fullscreen(self) -> None:
+        """F11: fullscreen at the desktop size, or back to the last window size."""
+        if self.fullscreen:
+            self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        else:
+            self.windowed_size = self.screen.get_size()
+            self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        self.fullscreen = not self.fullscreen
+        self._resized()
+
+
+def parse_size(text: str | None) -> tuple[int, int] | None:
+    """`1920x1080` → (1920, 1080); None or unreadable → None."""
+    if not text:
+        return None
+    try:
+        width, height = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        return None
+    return max(MIN_SIZE[0], width), max(MIN_SIZE[1], height)
+
+
+def default_size() -> tuple[int, int]:
+    """Most of the desktop, so the cards come out big."""
+    try:
+        desktop = pygame.display.get_desktop_sizes()[0]
+    except (pygame.error, IndexError):
+        return (1280, 800)
+    return max(MIN_SIZE[0], int(desktop[0] * 0.85)), max(MIN_SIZE[1], int(desktop[1] * 0.85))
+
+
+def open_window(size: tuple[int, int] | None, fullscreen: bool) -> pygame.Surface:
+    """Init pygame (audio is optional: never fail for lack of it) and open the window."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    pygame.display.init()
+    pygame.font.init()
+    pygame.display.set_caption(i18n.tr("app.title"))
+    if fullscreen:
+        return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+    return pygame.display.set_mode(size or default_size(), pygame.RESIZABLE)
+
+
+def run_app(options: Any) -> int:
+    """The `ramigui` command: open the window on a table (menus come with issue 6)."""
+    from ramigui.ui.table import TableConfig
+
+    settings = Settings(lang=getattr(options, "lang", None))
+    i18n.set_language(settings.lang)
+    screen = open_window(parse_size(getattr(options, "size", None)), bool(getattr(options, "fullscreen", False)))
+    app = App(screen, settings, fullscreen=bool(getattr(options, "fullscreen", False)))
+    # issue 6 hook: the main menu, or (--demo / --variant) a saved game on top of it
+    from ramigui.ui.menu import open_menus, open_table
+
+    if getattr(options, "demo", False) or getattr(options, "variant", None):
+        open_table(app, options, TableConfig.from_options(options))
+    else:
+        open_menus(app, options)
+    app.run(getattr(options, "max_frames", None))
+    pygame.quit()
+    return 0

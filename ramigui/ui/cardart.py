@@ -1,0 +1,397 @@
+"""Card faces and backs drawn by the project: vector shapes at any size, no image files.
+
+Every card is drawn once per (width, style, language) at three times its size with plain
+polygons and circles, then smooth-scaled down: that is the antialiasing. Suit symbols are
+shapes, not font glyphs, so they look the same on every machine and can be reused inline
+in text (`suit_icon`). Indices are large (a third of the card's width) because the hand is
+fanned and read from a sofa; court cards show the French letters V D R in French.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+
+import pygame
+
+from ramigui.cards import Card
+from ramigui.ui.fonts import index_font
+
+RATIO = 1.4
+"""Height / width of a card (poker size, 63 × 88 mm)."""
+SS = 3
+"""Supersampling factor: shapes drawn this many times larger, then smooth-scaled."""
+
+Colour = tuple[int, int, int]
+BLACK: Colour = (28, 28, 34)
+RED: Colour = (200, 24, 40)
+BLUE: Colour = (22, 84, 196)
+GREEN: Colour = (18, 128, 58)
+PAPER: Colour = (253, 252, 247)
+EDGE: Colour = (150, 150, 150)
+GOLD: Colour = (214, 168, 52)
+
+BACKS = ("blue", "red", "green", "purple")
+BACK_COLOURS: dict[str, tuple[Colour, Colour]] = {
+    "blue": ((30, 70, 150), (92, 140, 220)),
+    "red": ((150, 26, 36), (224, 96, 96)),
+    "green": ((18, 96, 60), (96, 180, 120)),
+    "purple": ((80, 40, 120), (170, 120, 210)),
+}
+
+
+@dataclass(frozen=True)
+class DeckStyle:
+    """How cards look: two- or four-colour suits and the back design."""
+
+    four_colour: bool = False
+    back: str = "blue"
+
+
+def suit_colour(suit: str, four_colour: bool = False) -> Colour:
+    """Black and red, or the four-colour deck's black, red, blue (♦) and green (♣)."""
+    if four_colour:
+        return {"S": BLACK, "H": RED, "D": BLUE, "C": GREEN}.get(suit, BLACK)
+    return RED if suit in ("H", "D") else BLACK
+
+
+def card_height(width: int) -> int:
+    return round(width * RATIO)
+
+
+# --- suit shapes -------------------------------------------------------------------------
+
+def _heart_outline(steps: int = 64) -> list[tuple[float, float]]:
+    """The classic heart curve, normalised to a unit box centred on (0, 0)."""
+    pts = []
+    for i in range(steps):
+        t = 2 * math.pi * i / steps
+        x = 16 * math.sin(t) ** 3
+        y = -(13 * math.cos(t) - 5 * math.cos(2 * t) - 2 * math.cos(3 * t) - math.cos(4 * t))
+        pts.append((x, y))
+    return _normalise(pts)
+
+
+def _normalise(pts: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    xs = [p[0] for p in pts]
+    ys = [p[1] for p in pts]
+    w, h = max(xs) - min(xs), max(ys) - min(ys)
+    cx, cy = (max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2
+    scale = 1 / max(w, h)
+    return [((x - cx) * scale, (y - cy) * scale) for x, y in pts]
+
+
+_HEART = _heart_outline()
+
+
+def _place(pts: list[tuple[float, float]], cx: float, cy: float, size: float,
+           sx: float = 1.0, sy: float = 1.0, dy: float = 0.0) -> list[tuple[float, float]]:
+    return [(cx + x * size * sx, cy + (y * sy + dy) * size) for x, y in pts]
+
+
+def draw_suit(surface: pygame.Surface, suit: str, center: tuple[float, float], size: float,
+              colour: Colour, flip: bool = False) -> None:
+    """Draw a suit symbol `size` pixels tall centred on `center` (upside down if `flip`)."""
+    cx, cy = center
+    sign = -1.0 if flip else 1.0
+    if suit == "H":
+        pygame.draw.polygon(surface, colour, _place(_HEART, cx, cy, size, 1.05, 0.95 * sign))
+    elif suit == "D":
+        pts = _diamond_points()
+        pygame.draw.polygon(surface, colour, _place(pts, cx, cy, size))
+    elif suit == "S":
+        body = _place(_HEART, cx, cy, size, 1.0, -0.78 * sign, -0.1 * sign)
+        pygame.draw.polygon(surface, colour, body)
+        pygame.draw.polygon(surface, colour, _stem(cx, cy, size, sign))
+    elif suit == "C":
+        r = size * 0.235
+        for dx, dy in ((0.0, -0.24), (-0.25, 0.06), (0.25, 0.06)):
+            pygame.draw.circle(surface, colour, (cx + dx * size, cy + dy * size * sign), r)
+        pygame.draw.circle(surface, colour, (cx, cy - 0.02 * size * sign), r * 0.6)
+        pygame.draw.polygon(surface, colour, _stem(cx, cy, size, sign))
+
+
+def _diamond_points(steps: int = 12) -> list[tuple[float, float]]:
+    """A lozenge with gently curved sides, unit height."""
+    corners = [(0.0, -0.5), (0.38, 0.0), (0.0, 0.5), (-0.38, 0.0)]
+    pts: list[tuple[float, float]] = []
+    for i in range(4):
+        (x0, y0), (x1, y1) = corners[i], corners[(i + 1) % 4]
+        for s in range(steps):
+            t = s / steps
+            bow = 0.06 * math.sin(math.pi * t)
+            mx, my = x0 + (x1 - x0) * t, y0 + (y1 - y0) * t
+            pts.append((mx - math.copysign(bow, mx), my - math.copysign(bow, my) * 0.5))
+    return pts
+
+
+def _stem(cx: float, cy: float, size: float, sign: float) -> list[tuple[float, float]]:
+    """The flared foot of a spade or a club."""
+    top = cy + 0.05 * size * sign
+    bottom = cy + 0.5 * size * sign
+    return [(cx - 0.05 * size, top), (cx + 0.05 * size, top),
+            (cx + 0.2 * size, bottom), (cx - 0.2 * size, bottom)]
+
+
+@lru_cache(maxsize=512)
+def suit_icon(suit: str, height: int, colour: Colour) -> pygame.Surface:
+    """An antialiased suit symbol on a transparent surface, for inline use in text."""
+    big = pygame.Surface((height * 4, height * 4), pygame.SRCALPHA)
+    draw_suit(big, suit, (height * 2, height * 2), height * 3.6, colour)
+    return pygame.transform.smoothscale(big, (height, height))
+
+
+# --- card faces --------------------------------------------------------------------------
+
+def _rounded_card(w: int, h: int, fill: Colour, edge: Colour) -> pygame.Surface:
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    radius = max(2, int(w * 0.075))
+    pygame.draw.rect(surf, edge, surf.get_rect(), border_radius=radius)
+    border = max(1, int(w * 0.008) + 1)
+    pygame.draw.rect(surf, fill, surf.get_rect().inflate(-2 * border, -2 * border),
+                     border_radius=max(1, radius - border))
+    return surf
+
+
+@lru_cache(maxsize=1)
+def _cap_ratio() -> float:
+    """Cap height / font size of the index font, measured once (fonts differ)."""
+    probe = index_font(200).render("8", True, BLACK)
+    return max(0.3, probe.get_bounding_rect().height / 200)
+
+
+def _fit_text(text: str, px_height: int, max_width: int, colour: Colour) -> pygame.Surface:
+    """Text whose capitals are about `px_height` tall, squeezed to `max_width` if wider."""
+    fnt = index_font(int(px_height / _cap_ratio()))
+    surf = fnt.render(text, True, colour)
+    crop = surf.get_bounding_rect()
+    surf = surf.subsurface(crop).copy() if crop.width and crop.height else surf
+    if surf.get_width() > max_width:
+        surf = pygame.transform.smoothscale(surf, (max_width, surf.get_height()))
+    return surf
+
+
+def _draw_index(surf: pygame.Surface, card: Card, rank: str, colour: Colour) -> None:
+    """The large top-left index (rank over suit) and its upside-down copy bottom-right."""
+    w, h = surf.get_size()
+    corner = pygame.Surface((int(w * 0.27), int(h * 0.4)), pygame.SRCALPHA)
+    cw = corner.get_width()
+    if card.is_joker:
+        _joker_index(corner, colour)
+    else:
+        text = _fit_text(rank, int(w * 0.25), int(cw * 0.98), colour)
+        corner.blit(text, ((cw - text.get_width()) // 2, int(h * 0.03)))
+        draw_suit(corner, card.suit, (cw / 2, h * 0.03 + text.get_height() + w * 0.135),
+                  w * 0.2, colour)
+    surf.blit(corner, (int(w * 0.03), int(h * 0.015)))
+    turned = pygame.transform.rotate(corner, 180)
+    surf.blit(turned, (w - int(w * 0.03) - turned.get_width(), h - int(h * 0.015) - turned.get_height()))
+
+
+def _joker_index(corner: pygame.Surface, colour: Colour) -> None:
+    cw, ch = corner.get_size()
+    y = int(ch * 0.05)
+    for letter in "JOKER":
+        glyph = _fit_text(letter, int(ch * 0.13), cw, colour)
+        corner.blit(glyph, ((cw - glyph.get_width()) // 2, y))
+        y += int(ch * 0.18)
+
+
+PIP_ROWS: dict[int, list[tuple[int, float]]] = {
+    # rank -> (column 0/1/2, row 0..1) of each pip
+    1: [(1, 0.5)],
+    2: [(1, 0.0), (1, 1.0)],
+    3: [(1, 0.0), (1, 0.5), (1, 1.0)],
+    4: [(0, 0.0), (2, 0.0), (0, 1.0), (2, 1.0)],
+    5: [(0, 0.0), (2, 0.0), (1, 0.5), (0, 1.0), (2, 1.0)],
+    6: [(0, 0.0), (2, 0.0), (0, 0.5), (2, 0.5), (0, 1.0), (2, 1.0)],
+    7: [(0, 0.0), (2, 0.0), (1, 0.25), (0, 0.5), (2, 0.5), (0, 1.0), (2, 1.0)],
+    8: [(0, 0.0), (2, 0.0), (1, 0.25), (0, 0.5), (2, 0.5), (1, 0.75), (0, 1.0), (2, 1.0)],
+    9: [(0, 0.0), (2, 0.0), (0, 1 / 3), (2, 1 / 3), (1, 0.5), (0, 2 / 3), (2, 2 / 3),
+        (0, 1.0), (2, 1.0)],
+    10: [(0, 0.0), (2, 0.0), (1, 1 / 6), (0, 1 / 3), (2, 1 / 3), (0, 2 / 3), (2, 2 / 3),
+         (1, 5 / 6), (0, 1.0), (2, 1.0)],
+}
+
+
+def _draw_pips(surf: pygame.Surface, card: Card, colour: Colour) -> None:
+    w, h = surf.get_size()
+    if card.rank == 1:
+        draw_suit(surf, card.suit, (w * 0.5, h * 0.5), w * 0.42, colour)
+        return
+    xs = (w * 0.405, w * 0.5, w * 0.595)
+    top, bottom = h * 0.17, h * 0.83
+    size = w * 0.12
+    for col, row in PIP_ROWS[card.rank]:
+        y = top + (bottom - top) * row
+        draw_suit(surf, card.suit, (xs[col], y), size, colour, flip=row > 0.5)
+
+
+def _crown(surf: pygame.Surface, cx: float, top: float, width: float, kind: int, colour: Colour) -> None:
+    """A crown (king), a tiara (queen) or a feathered cap (jack), drawn with polygons."""
+    h = width * 0.55
+    base = top + h
+    if kind == 11:
+        pygame.draw.ellipse(surf, colour, (cx - width / 2, top + h * 0.35, width, h * 0.65))
+        pygame.draw.rect(surf, GOLD, (cx - width / 2, base - h * 0.22, width, h * 0.22))
+        feather = [(cx + width * 0.15, top + h * 0.45), (cx + width * 0.55, top - h * 0.2),
+                   (cx + width * 0.3, top + h * 0.5)]
+        pygame.draw.polygon(surf, RED if colour == BLACK else BLACK, feather)
+        return
+    points = 5 if kind == 13 else 3
+    pts = [(cx - width / 2, base)]
+    for i in range(points * 2 + 1):
+        x = cx - width / 2 + width * i / (points * 2)
+        y = top if i % 2 == 1 else top + h * (0.55 if kind == 13 else 0.45)
+        pts.append((x, y))
+    pts.append((cx + width / 2, base))
+    pygame.draw.polygon(surf, GOLD, pts)
+    pygame.draw.rect(surf, colour, (cx - width / 2, base - h * 0.25, width, h * 0.25))
+    for i in range(points):
+        x = cx - width / 2 + width * (2 * i + 1) / (points * 2)
+        pygame.draw.circle(surf, colour, (x, top), width * 0.06)
+
+
+def _draw_court(surf: pygame.Surface, card: Card, letter: str, colour: Colour) -> None:
+    """A framed panel: crown or cap, the big letter, the suit — clear at any size."""
+    w, h = surf.get_size()
+    panel = pygame.Rect(int(w * 0.325), int(h * 0.08), int(w * 0.35), int(h * 0.84))
+    tint = (255, 238, 238) if colour == RED else (236, 240, 250)
+    if colour == GREEN:
+        tint = (232, 248, 236)
+    pygame.draw.rect(surf, tint, panel, border_radius=int(w * 0.04))
+    pygame.draw.rect(surf, GOLD, panel, width=max(2, int(w * 0.018)), border_radius=int(w * 0.04))
+    cx = panel.centerx
+    _crown(surf, cx, panel.top + h * 0.07, panel.width * 0.72, card.rank, colour)
+    text = _fit_text(letter, int(w * 0.26), int(panel.width * 0.9), colour)
+    surf.blit(text, (cx - text.get_width() // 2, int(panel.centery - text.get_height() * 0.45)))
+    draw_suit(surf, card.suit, (cx, panel.bottom - h * 0.13), w * 0.2, colour)
+
+
+def _draw_joker(surf: pygame.Surface) -> None:
+    """A jester's cap with three bells, in the deck's red, blue and gold."""
+    w, h = surf.get_size()
+    cx, cy = w * 0.54, h * 0.5
+    s = w * 0.34
+    tips = [(cx - s * 0.85, cy - s * 0.55), (cx, cy - s * 1.05), (cx + s * 0.85, cy - s * 0.55)]
+    colours = (RED, BLUE, GREEN)
+    for (tx, ty), col in zip(tips, colours, strict=True):
+        pygame.draw.polygon(surf, col, [(cx - s * 0.45, cy + s * 0.2), (tx, ty), (cx + s * 0.45, cy + s * 0.2)])
+    for tx, ty in tips:
+        pygame.draw.circle(surf, GOLD, (tx, ty), s * 0.11)
+    band = pygame.Rect(0, 0, int(s * 1.1), int(s * 0.26))
+    band.center = (int(cx), int(cy + s * 0.25))
+    pygame.draw.rect(surf, GOLD, band, border_radius=int(s * 0.08))
+    for i in range(3):
+        pygame.draw.circle(surf, RED, (band.left + band.width * (i + 1) / 4, band.centery), s * 0.06)
+    face = (cx, cy + s * 0.62)
+    pygame.draw.circle(surf, (250, 224, 196), face, s * 0.3)
+    pygame.draw.arc(surf, RED, (face[0] - s * 0.17, face[1] - s * 0.12, s * 0.34, s * 0.28),
+                    math.pi * 1.1, math.pi * 1.9, max(2, int(s * 0.04)))
+    for dx in (-0.1, 0.1):
+        pygame.draw.circle(surf, BLACK, (face[0] + dx * s, face[1] - s * 0.06), s * 0.035)
+
+
+def render_face(card: Card, width: int, style: DeckStyle, letters: tuple[str, ...]) -> pygame.Surface:
+    """The face of `card`, `width` pixels wide. `letters` are the index texts of ranks 0–13."""
+    w, h = width * SS, card_height(width) * SS
+    surf = _rounded_card(w, h, PAPER, EDGE)
+    colour = RED if card.is_joker else suit_colour(card.suit, style.four_colour)
+    if card.is_joker:
+        _draw_joker(surf)
+    elif card.rank >= 11:
+        _draw_court(surf, card, letters[card.rank], colour)
+    else:
+        _draw_pips(surf, card, colour)
+    _draw_index(surf, card, letters[card.rank], colour)
+    return pygame.transform.smoothscale(surf, (width, card_height(width)))
+
+
+def _back_pattern(surf: pygame.Surface, inner: pygame.Rect, name: str, dark: Colour, light: Colour) -> None:
+    step = max(6, inner.width // 9)
+    line = max(1, step // 8)
+    if name in ("blue", "red"):
+        for off in range(-inner.height, inner.width + inner.height, step):
+            pygame.draw.line(surf, light, (inner.left + off, inner.top), (inner.left + off + inner.height, inner.bottom), line)
+            pygame.draw.line(surf, light, (inner.left + off, inner.bottom), (inner.left + off + inner.height, inner.top), line)
+    elif name == "green":
+        for y in range(inner.top, inner.bottom + step, step):
+            for x in range(inner.left, inner.right + step, step):
+                shift = step // 2 if ((y - inner.top) // step) % 2 else 0
+                pygame.draw.circle(surf, light, (x + shift, y), step * 0.3, line)
+    else:
+        for y in range(inner.top - step, inner.bottom + step, step // 2 + 1):
+            pts = [(inner.left + i * step / 2, y + (step / 3 if i % 2 else 0)) for i in range(inner.width * 2 // step + 3)]
+            pygame.draw.lines(surf, light, False, pts, line)
+
+
+def render_back(width: int, back: str) -> pygame.Surface:
+    """A card back: white margin, a patterned field and a medallion with the four suits."""
+    w, h = width * SS, card_height(width) * SS
+    surf = _rounded_card(w, h, PAPER, EDGE)
+    dark, light = BACK_COLOURS.get(back, BACK_COLOURS["blue"])
+    inner = surf.get_rect().inflate(-int(w * 0.16), -int(w * 0.16))
+    field = pygame.Surface(inner.size, pygame.SRCALPHA)
+    pygame.draw.rect(field, dark, field.get_rect(), border_radius=int(w * 0.05))
+    pattern = pygame.Surface(inner.size, pygame.SRCALPHA)
+    _back_pattern(pattern, pattern.get_rect(), back, dark, light)
+    mask = pygame.Surface(inner.size, pygame.SRCALPHA)
+    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=int(w * 0.05))
+    pattern.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    field.blit(pattern, (0, 0))
+    surf.blit(field, inner)
+    cx, cy, r = w / 2, h / 2, w * 0.25
+    pygame.draw.circle(surf, PAPER, (cx, cy), r)
+    pygame.draw.circle(surf, GOLD, (cx, cy), r, max(2, int(w * 0.015)))
+    for i, suit in enumerate("SHDC"):
+        angle = math.pi / 4 + i * math.pi / 2
+        colour = RED if suit in "HD" else dark
+        draw_suit(surf, suit, (cx + math.cos(angle) * r * 0.45, cy + math.sin(angle) * r * 0.45), r * 0.55, colour)
+    return pygame.transform.smoothscale(surf, (width, card_height(width)))
+
+
+class CardArt:
+    """Faces and backs at one width, drawn on first use and kept (the per-size cache)."""
+
+    def __init__(self, width: int, style: DeckStyle, letters: tuple[str, ...]) -> None:
+        self.width = width
+        self.height = card_height(width)
+        self.style = style
+        self.letters = letters
+        self._faces: dict[Card, pygame.Surface] = {}
+        self._back: pygame.Surface | None = None
+
+    def face(self, card: Card) -> pygame.Surface:
+        surf = self._faces.get(card)
+        if surf is None:
+            surf = render_face(card, self.width, self.style, self.letters)
+            self._faces[card] = surf
+        return surf
+
+    def back(self) -> pygame.Surface:
+        if self._back is None:
+            self._back = render_back(self.width, self.style.back)
+        return self._back
+
+    def size(self) -> tuple[int, int]:
+        return self.width, self.height
+
+
+_ART: dict[tuple[int, DeckStyle, tuple[str, ...]], CardArt] = {}
+
+
+def card_art(width: int, style: DeckStyle, letters: tuple[str, ...]) -> CardArt:
+    """The shared CardArt of this size, style and index letters (kept for the session)."""
+    key = (width, style, letters)
+    if key not in _ART:
+        if len(_ART) > 24:
+            _ART.clear()
+        _ART[key] = CardArt(width, style, letters)
+    return _ART[key]
+
+
+def rank_letters(tr: Callable[[str], str]) -> tuple[str, ...]:
+    """Index texts of ranks 0–13 from the translation layer (`rank.N` keys)."""
+    return tuple(tr(f"rank.{rank}") for rank in range(14))

@@ -1,0 +1,259 @@
+"""The table as reached from the menus: a saved `GameSession`, hints, the score sheet, F1.
+
+`SessionTable` is the table engineer's `TableScene` with what the menus add around it,
+kept in this module so `table.py` stays theirs:
+
+* every move the table accepts is saved at once (`session.save()`), and a finished game
+  is filed in the statistics (`session.finish()`), exactly as `GameSession.play` does;
+* three more buttons in the side panel — Hint (H), Score sheet (Tab), Menu (Esc) — and
+  F1 for the rules of this variant;
+* at the end of the game, the final score sheet, then back to the main menu.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ramigui import i18n
+from ramigui.rules import Move
+from ramigui.session import GameSession
+from ramigui.ui.app import App, Scene
+from ramigui.ui.hint import Hint, suggest
+from ramigui.ui.screen import Context, Metrics
+from ramigui.ui.seats import TableConfig
+from ramigui.ui.table import TableScene
+from ramigui.ui.widgets import GOLD, UI_ACTION, WHITE, Button, blit_text, draw_panel
+
+EXTRA_BUTTONS = (("hint", "button.hint", pygame.K_h), ("scores", "button.scores", pygame.K_TAB),
+                 ("menu", "button.menu", None))
+"""Added to the table's buttons, shown side by side in one row above them."""
+HINT_TIME = 8.0
+
+
+def config_for(session: GameSession) -> TableConfig:
+    """The table's seat description from the session's seats."""
+    seats = session.seats
+    return TableConfig(
+        variant=session.game.variant.id,
+        players=len(seats),
+        seed=session.game.seed,
+        names=[seat.name for seat in seats],
+        humans=[seat.is_human for seat in seats],
+        levels=[seat.bot or "medium" for seat in seats],
+        options=dict(session.game.variant.chosen),
+    )
+
+
+def start_table(app: App, ctx: Context, session: GameSession) -> SessionTable:
+    scene = SessionTable(session, ctx)
+    app.push(scene)
+    ctx.sounds.play("turn")
+    return scene
+
+
+class SessionTable(TableScene):
+    """The table playing a saved session, with the menus' buttons and keys."""
+
+    def __init__(self, session: GameSession, ctx: Context) -> None:
+        self.session = session
+        self.ctx = ctx
+        self.hint: Hint | None = None
+        self.hint_until = 0.0
+        super().__init__(config_for(session), session.game)
+        self.sort_mode = ctx.settings.hand_sort if ctx.settings.hand_sort != "none" else "suit"
+
+    # --- the session: save every accepted move ----------------------------------------
+
+    def play(self, move: Move | str) -> bool:
+        seat = self.game.to_play
+        ok = super().play(move)
+        if not ok:
+            self.ctx.sounds.play("refused")
+            return False
+        self.hint = None
+        self.session.save()
+        if self.game.game_over:
+            self.session.finish()
+            self.ctx.sounds.play("win")
+        elif self.game.round_over:
+            self.ctx.sounds.play("round")
+        else:
+            self.ctx.sounds.play("turn" if self.game.to_play != seat and self.config.humans[self.game.to_play] else "card")
+        return True
+
+    def _next_round(self) -> None:
+        """After the last round: the final score sheet (the game is already filed)."""
+        if not self.game.game_over:
+            super()._next_round()
+            return
+        from ramigui.ui.scoresheet import ScoreSheetScene, SheetData
+
+        app = self.app
+        if app is None:
+            return
+        app.pop()
+        if not any(self.config.humans):  # the demo plays on: a new game with the same seats
+            again = GameSession.new(self.session.setup, self.session.store, seed=self.game.seed + 1)
+            start_table(app, self.ctx, again)
+            return
+        app.push(ScoreSheetScene(self.ctx, SheetData.from_game(self.game, self.config.names), final=True))
+
+    # --- the extra buttons --------------------------------------------------------------
+
+    def _button_specs(self) -> list[tuple[str, str, int | None]]:
+        return [*super()._button_specs(), *EXTRA_BUTTONS]
+
+    def _relayout(self) -> None:
+        """The table's layout, then the three extra buttons packed into one row."""
+        super()._relayout()
+        lay = self.layout
+        if lay is None or len(lay.buttons) < len(EXTRA_BUTTONS) + 1 or len(self.buttons) != len(lay.buttons):
+            return
+        base = len(lay.buttons) - len(EXTRA_BUTTONS)
+        rects = lay.buttons
+        slots = rects[len(EXTRA_BUTTONS) - 1:]  # the base buttons move down to the lowest slots
+        row = slots[0]
+        for button, rect in zip(self.buttons[:base], slots[1:], strict=True):
+            button.rect = rect
+        gap = lay.margin // 2
+        width = (row.width - gap * (len(EXTRA_BUTTONS) - 1)) // len(EXTRA_BUTTONS)
+        for i, button in enumerate(self.buttons[base:]):
+            button.rect = pygame.Rect(row.left + i * (width + gap), row.top, width, row.height)
+        shift = rects[len(EXTRA_BUTTONS) - 1].top - rects[0].top
+        lay.counter = lay.counter.move(0, shift)
+        lay.log_panel.height += shift
+
+    def _refresh_buttons(self) -> None:
+        super()._refresh_buttons()
+        for button in self.buttons:
+            if button.action == "hint":
+                button.enabled = self.is_human_turn()
+            elif button.action in ("scores", "menu"):
+                button.enabled = True
+
+    # --- events -------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == UI_ACTION and event.action in ("hint", "scores", "menu", "rules", "leave_game"):
+            return self._menu_action(event.action)
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_F1:
+                return self._menu_action("rules")
+            if event.key == pygame.K_ESCAPE and not self.selected and self.drag is None:
+                return self._menu_action("menu")
+        return super().handle_event(event)
+
+    def _menu_action(self, action: str) -> bool:
+        app = self.app
+        if app is None:
+            return False
+        if action == "hint":
+            self.show_hint()
+        elif action == "scores":
+            from ramigui.ui.scoresheet import ScoreSheetScene, SheetData
+
+            app.push(ScoreSheetScene(self.ctx, SheetData.from_game(self.game, self.config.names)))
+        elif action == "rules":
+            from ramigui.ui.rules_screen import RulesScreen
+
+            app.push(RulesScreen(self.ctx, self.game.variant.id))
+        elif action == "menu":
+            app.push(PauseMenu(self.ctx))
+        elif action == "leave_game":
+            app.pop()  # the game stays saved: Continue on the main menu brings it back
+        return True
+
+    def show_hint(self) -> None:
+        """Ask a medium bot what it would play here, select those cards, say why."""
+        if not self.is_human_turn() or self.viewer is None:
+            return
+        self.hint = suggest(self.game, self.viewer)
+        self.hint_until = self.now + HINT_TIME
+        if self.hint is not None:
+            wanted = list(self.hint.move.cards)
+            self.selected = set()
+            for index, card in enumerate(self.order):
+                if card in wanted:
+                    wanted.remove(card)
+                    self.selected.add(index)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.hint is not None and self.now >= self.hint_until:
+            self.hint = None
+            if self.app is not None:
+                self.app.invalidate()
+
+    def busy(self) -> bool:
+        return super().busy() or self.hint is not None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        if self.hint is None or self.layout is None or self.message:
+            return
+        lay = self.layout
+        size = int(lay.text * 0.95)
+        text = i18n.tr("hint.says", text=self.hint.text)
+        box = pygame.Rect(lay.status.left, lay.status.top, lay.status.width, lay.status.height)
+        draw_panel(surface, box, (20, 60, 110, 235), box.height // 3, (*GOLD, 255))
+        blit_text(surface, text, size, WHITE, (box.left + lay.margin, box.centery), "midleft", bold=True)
+
+
+class PauseMenu(Scene):
+    """Esc at the table: resume, score sheet, rules, settings, or back to the main menu."""
+
+    opaque = False
+    ITEMS = (("resume", "pause.resume"), ("scores", "button.scores"), ("rules", "menu.rules"),
+             ("settings", "menu.settings"), ("leave_game", "pause.leave"))
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__()
+        self.ctx = ctx
+        self.buttons: list[Button] = []
+        self.box = pygame.Rect(0, 0, 0, 0)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        m = Metrics(*size)
+        width = min(int(m.text * 15), size[0] - 4 * m.pad)
+        gap = m.pad // 2
+        height = len(self.ITEMS) * (m.row + gap) + m.row + 2 * m.pad
+        self.box = pygame.Rect(0, 0, width + 2 * m.pad, height)
+        self.box.center = (size[0] // 2, size[1] // 2)
+        top = self.box.top + m.row + m.pad
+        self.buttons = [
+            Button(action, (lambda k=key: i18n.tr(k)), pygame.Rect(self.box.left + m.pad, top + i * (m.row + gap), width, m.row))
+            for i, (action, key) in enumerate(self.ITEMS)
+        ]
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == UI_ACTION and self.app is not None:
+            self.ctx.sounds.play("click")
+            return self._act(event.action)
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.app is not None:
+            self.app.pop()
+            return True
+        return any(button.handle_event(event) for button in self.buttons)
+
+    def _act(self, action: str) -> bool:
+        app = self.app
+        assert app is not None
+        if action == "settings":
+            from ramigui.ui.settings_screen import SettingsScreen
+
+            app.push(SettingsScreen(self.ctx))
+            return True
+        app.pop()
+        if action != "resume":
+            pygame.event.post(pygame.event.Event(UI_ACTION, action=action))
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        m = Metrics(*surface.get_size())
+        dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        dim.fill((0, 0, 0, 140))
+        surface.blit(dim, (0, 0))
+        draw_panel(surface, self.box, (12, 44, 28, 245), m.pad, (*GOLD, 255))
+        blit_text(surface, i18n.tr("pause.title"), m.text, GOLD, (self.box.centerx, self.box.top + m.pad),
+                  "midtop", bold=True)
+        for button in self.buttons:
+            button.draw(surface)

@@ -1,0 +1,198 @@
+"""Where everything goes on the table, computed from the window size alone.
+
+Nothing is hard-coded to a resolution: card sizes and every region are fractions of the
+window, from 1024×600 to 3840×2160. The melds area is flowed with the largest card size
+that fits, so a table with fifteen melds still shows them all. Pure geometry: no drawing,
+no game calls, so it is cheap to recompute after each move or resize.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import pygame
+
+from ramigui.ui.cardart import card_height
+
+MELD_STEP = 0.34
+"""Visible part of each overlapped card in a meld (the index is 0.3 of the width)."""
+SEAT_COLOURS = ((236, 196, 92), (120, 200, 255), (255, 150, 170), (140, 230, 170),
+                (200, 170, 255), (255, 180, 110))
+
+
+@dataclass
+class MeldSpot:
+    """One meld on the table: its number (1-based), owner, card rects, and its tag line."""
+
+    number: int
+    owner: int
+    cards: list[pygame.Rect]
+    tag: pygame.Rect
+    first_of_owner: bool
+
+    @property
+    def rect(self) -> pygame.Rect:
+        return self.cards[0].unionall(self.cards[1:]) if self.cards else self.tag
+
+
+@dataclass
+class TableLayout:
+    """Every rect the table scene draws or hit-tests."""
+
+    size: tuple[int, int]
+    margin: int
+    card_w: int
+    card_h: int
+    pile_w: int
+    pile_h: int
+    opp_card_w: int
+    meld_w: int = 0
+    hand_area: pygame.Rect = field(default_factory=pygame.Rect)
+    side: pygame.Rect = field(default_factory=pygame.Rect)
+    top: pygame.Rect = field(default_factory=pygame.Rect)
+    middle: pygame.Rect = field(default_factory=pygame.Rect)
+    stock: pygame.Rect = field(default_factory=pygame.Rect)
+    discard: pygame.Rect = field(default_factory=pygame.Rect)
+    melds_area: pygame.Rect = field(default_factory=pygame.Rect)
+    status: pygame.Rect = field(default_factory=pygame.Rect)
+    opponents: dict[int, pygame.Rect] = field(default_factory=dict)
+    hand: list[pygame.Rect] = field(default_factory=list)
+    melds: list[MeldSpot] = field(default_factory=list)
+    log_panel: pygame.Rect = field(default_factory=pygame.Rect)
+    buttons: list[pygame.Rect] = field(default_factory=list)
+    counter: pygame.Rect = field(default_factory=pygame.Rect)
+
+    @property
+    def text(self) -> int:
+        """The body text size in pixels: readable from a sofa, scaled with the window."""
+        return max(15, int(min(self.size[0] / 60, self.size[1] / 34)))
+
+
+def compute(size: tuple[int, int], opponents: Sequence[int], hand_count: int,
+            meld_owners: Sequence[tuple[int, int]], card_scale: float = 1.0,
+            buttons: int = 5) -> TableLayout:
+    """The layout for a window `size`, the opponents' seats (in play order), the viewer's
+    hand size and the melds as (owner, number of cards), in table order."""
+    width, height = size
+    margin = max(6, int(min(width, height) * 0.014))
+    card_w = max(40, int(min(width * 0.074, height * 0.132) * card_scale))
+    card_h = card_height(card_w)
+    pile_w = int(card_w * 0.9)
+    opp_card_w = max(24, int(card_w * 0.42))
+    lay = TableLayout(size, margin, card_w, card_h, pile_w, card_height(pile_w), opp_card_w)
+    side_w = max(200, int(width * 0.2))
+    lay.side = pygame.Rect(width - side_w - margin, margin, side_w, height - 2 * margin)
+    play_w = lay.side.left - 2 * margin
+    hand_h = int(card_h * 1.2) + lay.text
+    lay.hand_area = pygame.Rect(margin, height - hand_h - margin, play_w, hand_h)
+    top_h = int(card_height(opp_card_w) + lay.text * 2.8)
+    lay.top = pygame.Rect(margin, margin, play_w, top_h)
+    lay.status = pygame.Rect(margin, lay.hand_area.top - int(lay.text * 1.9), play_w, int(lay.text * 1.7))
+    lay.middle = pygame.Rect(margin, lay.top.bottom + margin, play_w, lay.status.top - lay.top.bottom - 2 * margin)
+    _place_opponents(lay, opponents)
+    _place_piles(lay)
+    _place_side(lay, buttons)
+    _place_hand(lay, hand_count)
+    _place_melds(lay, meld_owners)
+    return lay
+
+
+def _place_opponents(lay: TableLayout, seats: Sequence[int]) -> None:
+    if not seats:
+        return
+    slot = lay.top.width // len(seats)
+    panel_w = min(slot - lay.margin, int(lay.opp_card_w * 6.5))
+    for i, seat in enumerate(seats):
+        rect = pygame.Rect(0, lay.top.top, panel_w, lay.top.height)
+        rect.centerx = lay.top.left + slot * i + slot // 2
+        lay.opponents[seat] = rect
+
+
+def _place_piles(lay: TableLayout) -> None:
+    """Stock and discard side by side at the left of the middle, with room for labels."""
+    mid = lay.middle
+    label = int(lay.text * 1.4)
+    y = mid.top + max(label, (mid.height - lay.pile_h) // 2)
+    lay.stock = pygame.Rect(mid.left + lay.margin, y, lay.pile_w, lay.pile_h)
+    lay.discard = pygame.Rect(lay.stock.right + lay.margin * 2, y, lay.pile_w, lay.pile_h)
+    left = lay.discard.right + lay.margin * 3
+    lay.melds_area = pygame.Rect(left, mid.top, mid.right - left, mid.height)
+
+
+def _place_side(lay: TableLayout, buttons: int) -> None:
+    side = lay.side
+    button_h = max(34, int(lay.text * 2.1))
+    gap = max(4, lay.margin // 2)
+    count = max(1, buttons)
+    block = count * button_h + (count - 1) * gap
+    bottom = lay.hand_area.bottom
+    top = bottom - block
+    lay.buttons = [pygame.Rect(side.left, top + i * (button_h + gap), side.width, button_h) for i in range(count)]
+    lay.counter = pygame.Rect(side.left, top - button_h - gap, side.width, button_h)
+    lay.log_panel = pygame.Rect(side.left, side.top, side.width, lay.counter.top - gap - side.top)
+
+
+def hand_positions(area: pygame.Rect, card_w: int, card_h: int, count: int) -> list[pygame.Rect]:
+    """The fanned hand: overlapped cards, centred, on a gentle arc."""
+    if count <= 0:
+        return []
+    usable = area.width - card_w
+    step = min(card_w * 0.62, usable / max(1, count - 1)) if count > 1 else 0
+    total = card_w + step * (count - 1)
+    left = area.centerx - total / 2
+    base = area.bottom - card_h - max(2, card_h // 40)
+    rects = []
+    for i in range(count):
+        offset = (i - (count - 1) / 2) / max(1, (count - 1) / 2)
+        lift = int((1 - offset * offset) * card_h * 0.06)
+        rects.append(pygame.Rect(int(left + step * i), base - lift, card_w, card_h))
+    return rects
+
+
+def _place_hand(lay: TableLayout, count: int) -> None:
+    lay.hand = hand_positions(lay.hand_area, lay.card_w, lay.card_h, count)
+
+
+def _place_melds(lay: TableLayout, owners: Sequence[tuple[int, int]]) -> None:
+    """Flow the melds, grouped by owner, at the largest card width that fits."""
+    width = int(lay.card_w * 0.78)
+    minimum = max(28, int(lay.card_w * 0.3))
+    while True:
+        spots = _flow(lay.melds_area, owners, width, lay.margin)
+        if spots is not None or width <= minimum:
+            break
+        width = int(width * 0.92)
+    lay.meld_w = width
+    lay.melds = spots or _flow(lay.melds_area, owners, width, lay.margin, force=True) or []
+
+
+def meld_order(owners: Sequence[tuple[int, int]]) -> list[int]:
+    """Meld indices grouped by owner (stable within an owner): the drawing order."""
+    return sorted(range(len(owners)), key=lambda i: (owners[i][0], i))
+
+
+def _flow(area: pygame.Rect, owners: Sequence[tuple[int, int]], width: int, margin: int,
+          force: bool = False) -> list[MeldSpot] | None:
+    height = card_height(width)
+    tag_h = max(14, int(width * 0.3))
+    step = max(6, int(width * MELD_STEP))
+    gap = max(6, int(width * 0.16))
+    x, y = area.left, area.top
+    spots: list[MeldSpot] = []
+    last_owner = None
+    for index in meld_order(owners):
+        owner, count = owners[index]
+        meld_w = width + step * (count - 1)
+        lead = gap * 2 if last_owner is not None and owner != last_owner else 0
+        if x + lead + meld_w > area.right and x > area.left:
+            x, y, lead = area.left, y + tag_h + height + gap, 0
+        x += lead
+        if y + tag_h + height > area.bottom and not force:
+            return None
+        tag = pygame.Rect(x, y, meld_w, tag_h)
+        cards = [pygame.Rect(x + step * i, y + tag_h, width, height) for i in range(count)]
+        spots.append(MeldSpot(index + 1, owner, cards, tag, owner != last_owner))
+        last_owner = owner
+        x += meld_w + gap
+    return spots

@@ -1,0 +1,187 @@
+"""The start screen: Continue, New game, Rules, Statistics, Settings, Quit.
+
+`open_menus(app, options)` is what `run_app` calls when no `--demo` / `--variant` is
+given: it opens the user's files, loads the settings, applies them and shows this menu.
+Notices from the files (a save set aside, a read-only second copy) are shown here once.
+"""
+
+from __future__ import annotations
+
+import atexit
+from dataclasses import replace
+from typing import Any
+
+import pygame
+
+from ramigui import i18n
+from ramigui.session import GameSession, GameSetup, Seat
+from ramigui.settings import load_settings
+from ramigui.storage import Notice, Store
+from ramigui.ui.app import App
+from ramigui.ui.screen import Context, Screen, apply_settings
+from ramigui.ui.seats import TableConfig
+from ramigui.ui.sound import Sounds
+from ramigui.ui.widgets import DIM, GOLD, WHITE, Button, blit_text, draw_panel, wrap_lines
+
+MENU_ITEMS = (
+    ("continue", "menu.continue", pygame.K_c),
+    ("new_game", "menu.new_game", pygame.K_n),
+    ("rules", "menu.rules", pygame.K_r),
+    ("stats", "menu.stats", pygame.K_s),
+    ("settings", "menu.settings", pygame.K_o),
+    ("quit", "menu.quit", pygame.K_q),
+)
+
+
+def open_store() -> Store | None:
+    """The user's files, or None if even a read-only store cannot be made (play unsaved)."""
+    try:
+        store = Store.open()
+    except Exception:  # noqa: BLE001 - the menus must open whatever the disk does
+        return None
+    atexit.register(store.close)
+    return store
+
+
+def open_menus(app: App, options: Any = None, store: Store | None = None) -> Context:
+    """Load the settings, apply them (a `--lang` given on the command line wins) and show
+    the main menu. Returns the context the screens share."""
+    store = store if store is not None else open_store()
+    settings = load_settings(store) if store is not None else None
+    if settings is None:
+        from ramigui.settings import Settings
+
+        settings = Settings()
+    lang = getattr(options, "lang", None)
+    if lang:
+        settings = replace(settings, language=lang)
+    ctx = Context(store, settings, Sounds(settings.sound))
+    apply_settings(app, settings, fullscreen=settings.fullscreen)
+    app.push(MainMenu(ctx))
+    return ctx
+
+
+def open_table(app: App, options: Any, config: TableConfig) -> Context:
+    """`--demo` / `--variant`: the menus, and the table at once on a saved session.
+
+    A demo (no human seat) never replaces the family's saved game: if one exists, the demo
+    plays unsaved.
+    """
+    ctx = open_menus(app, options)
+    seats = tuple(Seat(name, None if human else level)
+                  for name, human, level in zip(config.names, config.humans, config.levels, strict=True))
+    store = ctx.store
+    if store is not None and not any(config.humans) and GameSession.has_saved_game(store):
+        store = None
+    session = GameSession.new(GameSetup(config.variant, seats, dict(config.options)), store, seed=config.seed)
+    from ramigui.ui.game_screen import start_table
+
+    start_table(app, ctx, session)
+    return ctx
+
+
+def notice_text(notice: Notice) -> str:
+    key = f"notice.{notice.key}"
+    if not i18n.has_key(key):
+        return i18n.tr("notice.generic", detail=", ".join(f"{k}={v}" for k, v in notice.params.items()))
+    return i18n.tr(key, **dict(notice.params))
+
+
+class MainMenu(Screen):
+    """The first screen: a column of big buttons; Continue only when a game is saved."""
+
+    title_key = "app.title"
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.saved = False
+        self.notices: list[str] = []
+        self.focus = 1
+
+    def enter(self, app: App) -> None:
+        super().enter(app)
+        self._check()
+
+    def _check(self) -> None:
+        store = self.ctx.store
+        self.saved = store is not None and GameSession.has_saved_game(store)
+        if store is not None:
+            self.notices.extend(notice_text(n) for n in store.take_notices())
+            self.notices = self.notices[-4:]
+        if self.saved and self.focus == 1 and not self.controls:
+            self.focus = 0
+
+    def update(self, dt: float) -> None:
+        """Re-check the save when a game above us ended or was left (cheap: one stat)."""
+        if self.app is not None and self.app.top is self:
+            before = (self.saved, len(self.notices))
+            self._check()
+            if (self.saved, len(self.notices)) != before:
+                self.rebuild()
+
+    def build(self) -> None:
+        m = self.m
+        width = min(int(m.text * 16), m.width - 4 * m.pad)
+        height = min(m.row, (m.height - m.header - 3 * m.pad) // (len(MENU_ITEMS) + 1))
+        gap = max(6, height // 4)
+        top = m.header + m.pad * 2 + int(m.text * 1.2)
+        for i, (action, key, shortcut) in enumerate(MENU_ITEMS):
+            rect = pygame.Rect((m.width - width) // 2, top + i * (height + gap), width, height)
+            button = Button(action, (lambda k=key: i18n.tr(k)), rect, shortcut)
+            button.enabled = action != "continue" or self.saved
+            self.add(button)
+
+    def back(self) -> None:
+        """Esc on the first screen does nothing: leaving is the Quit button's job."""
+
+    def on_action(self, action: str, event: pygame.event.Event) -> bool:
+        if self.app is None:
+            return False
+        if action == "quit":
+            self.app.running = False
+        elif action == "continue":
+            self._continue()
+        elif action == "new_game":
+            from ramigui.ui.setup_screen import SetupScreen
+
+            self.app.push(SetupScreen(self.ctx))
+        elif action == "rules":
+            from ramigui.ui.rules_screen import RulesScreen
+
+            self.app.push(RulesScreen(self.ctx))
+        elif action == "stats":
+            from ramigui.ui.stats_screen import StatsScreen
+
+            self.app.push(StatsScreen(self.ctx))
+        elif action == "settings":
+            from ramigui.ui.settings_screen import SettingsScreen
+
+            self.app.push(SettingsScreen(self.ctx))
+        else:
+            return False
+        return True
+
+    def _continue(self) -> None:
+        from ramigui.ui.game_screen import start_table
+
+        store = self.ctx.store
+        session = GameSession.resume(store) if store is not None else None
+        self._check()
+        self.rebuild()
+        if session is not None and self.app is not None:
+            start_table(self.app, self.ctx, session)
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        m = self.m
+        blit_text(surface, i18n.tr("menu.subtitle"), m.small, DIM, (m.width // 2, m.header + m.pad), "midtop")
+        if not self.notices:
+            return
+        width = min(m.width - 2 * m.pad, int(m.text * 40))
+        lines = [line for text in self.notices for line in wrap_lines(text, m.small, width - 2 * m.pad)]
+        height = len(lines) * int(m.small * 1.3) + 2 * m.pad
+        box = pygame.Rect((m.width - width) // 2, m.height - height - m.pad, width, height)
+        draw_panel(surface, box, (60, 20, 10, 200), m.pad, (*GOLD, 255))
+        y = box.top + m.pad
+        for line in lines:
+            blit_text(surface, line, m.small, WHITE, (box.left + m.pad, y))
+            y += int(m.small * 1.3)

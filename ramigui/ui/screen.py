@@ -1,0 +1,404 @@
+"""What every menu screen shares: the context they are given, sizes, focus, scrolling.
+
+A menu screen is a `Scene` that rebuilds its controls from its own model whenever the
+window, the language or a value changes (building is cheap; the text is cached), so a
+control never holds state the screen does not. The keyboard moves a focus ring through
+the controls (Tab / ↑ ↓, ←/→ change a value, Enter activates, Esc goes back); the mouse
+wheel scrolls what does not fit, so 1024×600 shows everything that 4K shows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+import pygame
+
+from ramigui import i18n
+from ramigui.settings import Settings, save_settings
+from ramigui.storage import Store
+from ramigui.ui.app import App, Scene
+from ramigui.ui.controls import FOCUS_RING, Choice, ListRow, TextField
+from ramigui.ui.felt import felt
+from ramigui.ui.sound import Sounds
+from ramigui.ui.widgets import GOLD, UI_ACTION, WHITE, Button, blit_text, draw_panel
+
+CARD_SCALES = {"small": 0.85, "medium": 1.0, "large": 1.2}
+"""The settings' card size as the table's card scale factor."""
+
+Control = Button | Choice | TextField | ListRow
+
+
+@dataclass(frozen=True)
+class Label:
+    """A line of text a screen shows; `clip` ones scroll and are cut at the viewport."""
+
+    text: str
+    size: int
+    colour: tuple[int, int, int]
+    pos: tuple[int, int]
+    anchor: str = "topleft"
+    bold: bool = False
+    clip: bool = False
+
+
+@dataclass
+class Context:
+    """What the menus need, passed explicitly: the files, the player's settings, the sounds."""
+
+    store: Store | None
+    settings: Settings
+    sounds: Sounds
+
+    def change(self, app: App | None, **changes: Any) -> Settings:
+        """Save changed settings and apply them at once (language, table look, sound)."""
+        self.settings = replace(self.settings, **changes)
+        if self.store is not None:
+            save_settings(self.store, self.settings)
+        if app is not None:
+            apply_settings(app, self.settings, fullscreen="fullscreen" in changes)
+        self.sounds.enabled = self.settings.sound
+        return self.settings
+
+
+def apply_settings(app: App, settings: Settings, fullscreen: bool = False) -> None:
+    """Copy the stored settings into what the table reads (`app.settings`) and the language.
+
+    The table's own `Settings` (ui/app.py) has lang, card_scale, four_colour, back, felt
+    and speed; animation speed is its pace. `fullscreen` also switches the window mode.
+    """
+    i18n.set_language(settings.language)
+    table = app.settings
+    table.lang = settings.language
+    table.card_scale = CARD_SCALES.get(settings.card_size, 1.0)
+    table.four_colour = settings.deck_style == "four_colour"
+    table.back = settings.card_back
+    table.felt = settings.table_colour
+    table.speed = settings.animation_speed
+    pygame.display.set_caption(i18n.tr("app.title"))
+    if fullscreen and settings.fullscreen != app.fullscreen:
+        app.toggle_fullscreen()
+    for scene in app.scenes:
+        scene.resize(app.screen.get_size())
+    app.invalidate()
+
+
+@dataclass(frozen=True)
+class Metrics:
+    """Sizes derived from the window: big text for the sofa, everything else from it."""
+
+    width: int
+    height: int
+
+    @property
+    def text(self) -> int:
+        return max(16, int(min(self.width / 50, self.height / 28)))
+
+    @property
+    def small(self) -> int:
+        return max(14, int(self.text * 0.8))
+
+    @property
+    def title(self) -> int:
+        return int(self.text * 1.7)
+
+    @property
+    def pad(self) -> int:
+        return max(8, int(self.text * 0.7))
+
+    @property
+    def row(self) -> int:
+        return int(self.text * 2.1)
+
+    @property
+    def header(self) -> int:
+        """Height of the title band at the top."""
+        return int(self.title * 1.9)
+
+    @property
+    def footer(self) -> int:
+        """Height of the button band at the bottom."""
+        return self.row + self.pad * 2
+
+
+class Screen(Scene):
+    """Base of the menu screens: subclasses fill `build()` and `on_action()`."""
+
+    title_key = "app.title"
+    scrollable = False
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__()
+        self.ctx = ctx
+        self.controls: list[Control] = []
+        self.labels: list[Label] = []
+        self.focus = -1
+        self.scroll = 0
+        self.content_height = 0
+        self.size = (1280, 800)
+
+    # --- building ----------------------------------------------------------------------
+
+    @property
+    def m(self) -> Metrics:
+        return Metrics(*self.size)
+
+    @property
+    def viewport(self) -> pygame.Rect:
+        """The scrolling part of the screen (between the title band and the footer)."""
+        m = self.m
+        return pygame.Rect(0, m.header, m.width, m.height - m.header - m.footer)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = size
+        self.rebuild()
+
+    def rebuild(self) -> None:
+        self.controls = []
+        self.labels = []
+        self.content_height = 0
+        self.build()
+        self.scroll = max(0, min(self.scroll, self.max_scroll))
+        if self.focus >= len(self.controls):
+            self.focus = len(self.controls) - 1
+        for index, control in enumerate(self.controls):
+            if hasattr(control, "focused"):
+                control.focused = index == self.focus
+        if self.app is not None:
+            self.app.invalidate()
+
+    def build(self) -> None:
+        """Create `self.controls` for the current size, language, values and scroll."""
+
+    def add(self, control: Control) -> Control:
+        self.controls.append(control)
+        return control
+
+    def label(self, text: str, size: int, colour: tuple[int, int, int], pos: tuple[int, int],
+              anchor: str = "topleft", bold: bool = False, clip: bool = False) -> None:
+        self.labels.append(Label(text, size, colour, pos, anchor, bold, clip))
+
+    def paragraph(self, text: str, size: int, colour: tuple[int, int, int], left: int, top: int,
+                  width: int, clip: bool = False) -> int:
+        """Wrapped text from (left, top) in content coordinates; returns the bottom."""
+        from ramigui.ui.widgets import wrap_lines
+
+        y = top
+        step = int(size * 1.3)
+        for line in wrap_lines(text, size, width):
+            self.label(line, size, colour, (left, y - (self.scroll if clip else 0)), clip=clip)
+            y += step
+        return y
+
+    def scrolled(self, rect: pygame.Rect) -> pygame.Rect:
+        """A rect given in content coordinates, moved by the scroll; hidden outside the view."""
+        return rect.move(0, -self.scroll)
+
+    def shown(self, rect: pygame.Rect) -> bool:
+        return self.viewport.contains(rect) or not self.scrollable
+
+    @property
+    def max_scroll(self) -> int:
+        return max(0, self.content_height - self.viewport.height)
+
+    def footer_buttons(self, specs: list[tuple[str, str]]) -> list[Button]:
+        """Buttons spread along the bottom band, left to right (action, label key)."""
+        m = self.m
+        count = max(1, len(specs))
+        width = min(int(m.text * 11), (m.width - m.pad * (count + 1)) // count)
+        total = count * width + (count - 1) * m.pad
+        left = (m.width - total) // 2
+        top = m.height - m.footer + m.pad
+        made = []
+        for i, (action, key) in enumerate(specs):
+            rect = pygame.Rect(left + i * (width + m.pad), top, width, m.row)
+            made.append(Button(action, (lambda k=key: i18n.tr(k)), rect))
+        for button in made:
+            self.add(button)
+        return made
+
+    # --- events ------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == UI_ACTION:
+            self.ctx.sounds.play("click")
+            if event.action == "back":
+                self.back()
+                return True
+            if event.action == "focus":
+                self._focus_named(event.name)
+                return True
+            return self.on_action(event.action, event)
+        if event.type == pygame.MOUSEWHEEL and self.scrollable:
+            self.scroll_by(-event.y * self.m.row)
+            return True
+        for control in self.controls:
+            if control.handle_event(event):
+                return True
+        if event.type == pygame.KEYDOWN:
+            return self.on_key(event)
+        return False
+
+    def on_action(self, action: str, event: pygame.event.Event) -> bool:
+        return False
+
+    def on_key(self, event: pygame.event.Event) -> bool:
+        key = event.key
+        if key == pygame.K_ESCAPE:
+            self.back()
+            return True
+        if key in (pygame.K_TAB, pygame.K_DOWN):
+            back = key == pygame.K_TAB and bool(event.mod & pygame.KMOD_SHIFT)
+            self.move_focus(-1 if back else 1)
+            return True
+        if key == pygame.K_UP:
+            self.move_focus(-1)
+            return True
+        if key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP) and self.scrollable:
+            self.scroll_by(self.viewport.height * (1 if key == pygame.K_PAGEDOWN else -1) * 3 // 4)
+            return True
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            control = self.focused_control()
+            if isinstance(control, Button) and control.enabled:
+                pygame.event.post(pygame.event.Event(UI_ACTION, action=control.action))
+                return True
+        return False
+
+    def focused_control(self) -> Control | None:
+        return self.controls[self.focus] if 0 <= self.focus < len(self.controls) else None
+
+    def move_focus(self, delta: int) -> None:
+        """Next enabled, visible control; scroll it into view."""
+        count = len(self.controls)
+        if not count:
+            return
+        index = self.focus
+        for _ in range(count):
+            index = (index + delta) % count
+            control = self.controls[index]
+            if control.enabled and self._reachable(control):
+                break
+        self.focus = index
+        self._scroll_into_view(self.controls[index].rect)
+        self.rebuild()
+
+    def _reachable(self, control: Control) -> bool:
+        return control.visible or (self.scrollable and getattr(control, "scrolls", True))
+
+    def _scroll_into_view(self, rect: pygame.Rect) -> None:
+        view = self.viewport
+        if not self.scrollable or view.top <= rect.top and rect.bottom <= view.bottom:
+            return
+        if rect.top < view.top:
+            self.scroll -= view.top - rect.top + self.m.pad
+        else:
+            self.scroll += rect.bottom - view.bottom + self.m.pad
+        self.scroll = max(0, min(self.scroll, self.max_scroll))
+
+    def _focus_named(self, name: str) -> None:
+        for index, control in enumerate(self.controls):
+            if getattr(control, "name", None) == name:
+                self.focus = index
+        self.rebuild()
+
+    def scroll_by(self, delta: int) -> None:
+        self.scroll = max(0, min(self.scroll + delta, self.max_scroll))
+        self.rebuild()
+
+    def back(self) -> None:
+        if self.app is not None:
+            self.app.pop()
+
+    # --- drawing -----------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(felt(surface.get_size(), self.ctx.settings.table_colour), (0, 0))
+        self.draw_title(surface)
+        self.draw_labels(surface)
+        self.draw_content(surface)
+        for control in self.controls:
+            control.draw(surface)
+        focused = self.focused_control()
+        if isinstance(focused, Button) and focused.visible:
+            pygame.draw.rect(surface, FOCUS_RING, focused.rect.inflate(6, 6), 3, border_radius=focused.rect.height // 3)
+        self.draw_scrollbar(surface)
+
+    def title_text(self) -> str:
+        return i18n.tr(self.title_key)
+
+    def draw_title(self, surface: pygame.Surface) -> None:
+        m = self.m
+        band = pygame.Rect(0, 0, m.width, m.header)
+        draw_panel(surface, band, (0, 0, 0, 90), 0)
+        blit_text(surface, self.title_text(), m.title, GOLD, band.center, "center", bold=True)
+
+    def draw_labels(self, surface: pygame.Surface) -> None:
+        view = self.viewport
+        for item in self.labels:
+            if item.clip and not (view.top <= item.pos[1] and item.pos[1] + item.size <= view.bottom):
+                continue
+            blit_text(surface, item.text, item.size, item.colour, item.pos, item.anchor, bold=item.bold)
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        """Whatever the screen shows besides its controls (text, tables, charts)."""
+
+    def draw_scrollbar(self, surface: pygame.Surface) -> None:
+        if not self.scrollable or self.max_scroll <= 0:
+            return
+        view = self.viewport
+        width = max(6, self.m.pad // 2)
+        track = pygame.Rect(view.right - width - 4, view.top + 4, width, view.height - 8)
+        draw_panel(surface, track, (0, 0, 0, 80), width // 2)
+        share = view.height / max(1, self.content_height)
+        thumb_h = max(width * 3, int(track.height * share))
+        top = track.top + int((track.height - thumb_h) * self.scroll / self.max_scroll)
+        draw_panel(surface, pygame.Rect(track.left, top, width, thumb_h), (*WHITE, 180), width // 2)
+
+
+class ConfirmScene(Scene):
+    """A yes / no question over the current screen; posts UI_ACTION(action) on yes."""
+
+    opaque = False
+
+    def __init__(self, question: str, action: str, sounds: Sounds | None = None) -> None:
+        super().__init__()
+        self.question = question
+        self.action = action
+        self.sounds = sounds
+        self.buttons: list[Button] = []
+        self.size = (1280, 800)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = size
+        m = Metrics(*size)
+        width = int(m.text * 8)
+        centre_x, centre_y = size[0] // 2, size[1] // 2 + m.row
+        yes = pygame.Rect(centre_x - width - m.pad, centre_y, width, m.row)
+        no = pygame.Rect(centre_x + m.pad, centre_y, width, m.row)
+        self.buttons = [Button("confirm_yes", lambda: i18n.tr("common.yes"), yes, pygame.K_y),
+                        Button("confirm_no", lambda: i18n.tr("common.no"), no, pygame.K_n)]
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == UI_ACTION and event.action in ("confirm_yes", "confirm_no"):
+            if self.app is not None:
+                self.app.pop()
+            if event.action == "confirm_yes":
+                pygame.event.post(pygame.event.Event(UI_ACTION, action=self.action))
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            if self.app is not None:
+                self.app.pop()
+            return True
+        return any(button.handle_event(event) for button in self.buttons)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        m = Metrics(*surface.get_size())
+        dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        dim.fill((0, 0, 0, 150))
+        surface.blit(dim, (0, 0))
+        box = pygame.Rect(0, 0, min(m.width - 2 * m.pad, int(m.text * 30)), int(m.row * 4.2))
+        box.center = (m.width // 2, m.height // 2)
+        draw_panel(surface, box, (12, 44, 28, 245), m.pad, (*GOLD, 255))
+        blit_text(surface, self.question, m.text, WHITE, (box.centerx, box.top + m.row), "center", bold=True)
+        for button in self.buttons:
+            button.draw(surface)

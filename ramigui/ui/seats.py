@@ -1,0 +1,129 @@
+"""Who sits at the table (names, humans, bot levels) and how a bot's move is obtained.
+
+Bots run in a worker thread so the window keeps drawing while they think; they receive
+an immutable PlayerView, so the thread cannot touch the game. Until `ramigui.bots`
+exists, `fallback_choose` plays a simple legal move from the view.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from ramigui import i18n
+from ramigui.rules import Move, PlayerView
+
+DEFAULT_VARIANT = "rami51"
+Chooser = Callable[[PlayerView], Move]
+
+
+@dataclass
+class TableConfig:
+    """The game to play and its seats. `humans[i]` says whether seat i is a person."""
+
+    variant: str = DEFAULT_VARIANT
+    players: int = 4
+    seed: int = 1
+    names: list[str] = field(default_factory=list)
+    humans: list[bool] = field(default_factory=list)
+    levels: list[str] = field(default_factory=list)
+    options: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if not self.humans:
+            self.humans = [seat == 0 for seat in range(self.players)]
+        if not self.levels:
+            self.levels = ["medium"] * self.players
+        if not self.names:
+            self.names = [self.default_name(seat) for seat in range(self.players)]
+
+    def default_name(self, seat: int) -> str:
+        if self.humans[seat]:
+            if sum(self.humans) == 1:
+                return i18n.tr("table.you")
+            return i18n.tr("table.player", n=seat + 1)
+        return i18n.tr("table.bot_name", n=seat)
+
+    @property
+    def hot_seat(self) -> bool:
+        """Several people share the screen: hands must be hidden between their turns."""
+        return sum(self.humans) > 1
+
+    @classmethod
+    def from_options(cls, options: Any) -> TableConfig:
+        """From the command line: `--demo` makes every seat a bot; `humans` (if any) counts people."""
+        from ramigui.variants import get_variant
+
+        variant_id = getattr(options, "variant", None) or DEFAULT_VARIANT
+        variant = get_variant(variant_id)
+        low, high = variant.players
+        players = getattr(options, "players", None) or min(high, max(low, 4))
+        players = min(high, max(low, players))
+        seed = getattr(options, "seed", None)
+        if seed is None:
+            seed = random.randrange(1_000_000)
+        people = 0 if getattr(options, "demo", False) else int(getattr(options, "humans", 1) or 1)
+        humans = [seat < people for seat in range(players)]
+        return cls(variant=variant_id, players=players, seed=seed, humans=humans)
+
+
+def make_chooser(variant_id: str, level: str, seed: int) -> Chooser:
+    """The project's bot when `ramigui.bots` provides one, else the simple fallback."""
+    try:
+        from ramigui.bots import make_bot  # type: ignore[attr-defined]
+    except ImportError:
+        rng = random.Random(seed)
+        return lambda view: fallback_choose(view, rng)
+    bot = make_bot(variant_id, level, seed)
+    return bot.choose  # type: ignore[no-any-return]
+
+
+_PREFERENCE = {"carte": 0, "gin": 1, "knock": 2, "meld": 3, "layoff": 4, "swap": 5, "draw": 6,
+               "discard": 7, "take": 8, "pass": 9, "expose": 9, "score": 9, "cross": 10}
+
+
+def fallback_choose(view: PlayerView, rng: random.Random) -> Move:
+    """A plain legal move: announce, meld, lay off, draw, then discard a high card.
+
+    Never `undo` (a random bot that undoes can loop for ever).
+    """
+    moves = [m for m in view.legal_moves if m.kind not in ("undo", "next")]
+    if not moves:
+        return view.legal_moves[0]
+    best = min(_PREFERENCE.get(m.kind, 9) for m in moves)
+    choices = [m for m in moves if _PREFERENCE.get(m.kind, 9) == best]
+    if best == _PREFERENCE["discard"]:
+        top = max(m.card.rank if not m.card.is_joker else -1 for m in choices)
+        choices = [m for m in choices if (m.card.rank if not m.card.is_joker else -1) == top]
+    return rng.choice(choices)
+
+
+class BotRunner:
+    """Runs bot choices in one worker thread; `poll()` returns the move when ready."""
+
+    def __init__(self) -> None:
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ramigui-bot")
+        self._future: Future[Move] | None = None
+
+    def start(self, chooser: Chooser, view: PlayerView) -> None:
+        self._future = self._pool.submit(chooser, view)
+
+    @property
+    def thinking(self) -> bool:
+        return self._future is not None
+
+    def poll(self) -> Move | None:
+        """The chosen move once the bot is done (re-raises a bot's crash)."""
+        if self._future is None or not self._future.done():
+            return None
+        future, self._future = self._future, None
+        return future.result()
+
+    def cancel(self) -> None:
+        self._future = None
+
+    def close(self) -> None:
+        self._pool.shutdown(wait=False, cancel_futures=True)

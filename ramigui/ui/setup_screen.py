@@ -1,0 +1,259 @@
+"""New game: the variant, the players (names, human or bot level), the house rules.
+
+The variants, their player counts, options, defaults, labels and help texts all come
+from `variants.yaml` through `ramigui.variants`: this screen declares none of them. The
+game length is one of the variant's options (rounds or target), as the rule books say.
+The last setup is remembered in the settings and offered again next time.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from ramigui import i18n
+from ramigui.rules.variant import OptionSpec, Variant, VariantError
+from ramigui.session import BOT_LEVELS, GameSession, GameSetup, Seat
+from ramigui.ui.controls import Choice, ListRow, TextField, number_values
+from ramigui.ui.screen import Context, Screen
+from ramigui.ui.widgets import DIM, GOLD, WHITE, blit_text, draw_panel
+from ramigui.variants import all_variants
+
+MAX_SEATS = 6
+SEAT_KINDS = ("human", *BOT_LEVELS)
+
+
+@dataclass
+class SeatModel:
+    name: str
+    kind: str  # "human" or a bot level
+
+
+def default_seat(index: int) -> SeatModel:
+    if index == 0:
+        return SeatModel(i18n.tr("setup.default_human", n=1), "human")
+    return SeatModel(i18n.tr("setup.default_bot", n=index), "medium")
+
+
+def option_text(spec: OptionSpec, value: Any) -> str:
+    """A choice value in words: `optval.<value>` from the catalogue, else the value itself."""
+    if isinstance(value, bool):
+        return i18n.tr("common.yes" if value else "common.no")
+    key = f"optval.{spec.name}.{value}"
+    if i18n.has_key(key):
+        return i18n.tr(key)
+    key = f"optval.{value}"
+    return i18n.tr(key) if i18n.has_key(key) else str(value)
+
+
+def option_values(spec: OptionSpec) -> list[Any]:
+    if spec.choices is not None:
+        return list(spec.choices)
+    return number_values(spec.minimum or 0, spec.maximum or 100, spec.default)
+
+
+class SetupScreen(Screen):
+    """Variant list on the left; players and house rules on the right (scrolls)."""
+
+    title_key = "setup.title"
+    scrollable = True
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.variants: list[Variant] = all_variants()
+        self.seats = [default_seat(i) for i in range(MAX_SEATS)]
+        self.variant_id = "rami51" if any(v.id == "rami51" for v in self.variants) else self.variants[0].id
+        self.count = 4
+        self.options: dict[str, Any] = {}
+        self.error = ""
+        self._restore()
+
+    # --- the model ---------------------------------------------------------------------
+
+    @property
+    def variant(self) -> Variant:
+        return next(v for v in self.variants if v.id == self.variant_id)
+
+    def _restore(self) -> None:
+        """Start from the last setup if its variant still exists, else from the defaults."""
+        last = self.ctx.settings.last_setup
+        if last is None or not any(v.id == last.variant for v in self.variants):
+            self.choose_variant(self.variant_id)
+            return
+        for index, seat in enumerate(last.seats[:MAX_SEATS]):
+            self.seats[index] = SeatModel(seat.name, seat.bot or "human")
+        self.choose_variant(last.variant, len(last.seats))
+        for name, value in last.options.items():
+            if any(spec.name == name and value in option_values(spec) for spec in self.variant.options):
+                self.options[name] = value
+
+    def choose_variant(self, variant_id: str, count: int | None = None) -> None:
+        self.variant_id = variant_id
+        low, high = self.variant.players
+        wanted = count if count is not None else self.count
+        self.count = max(low, min(high, wanted))
+        self.options = {spec.name: spec.default for spec in self.variant.options}
+        self.error = ""
+
+    def setup(self) -> GameSetup:
+        """The chosen setup; raises ValueError for a bad name (said to the player)."""
+        seats = []
+        for index, model in enumerate(self.seats[: self.count]):
+            name = model.name.strip() or default_seat(index).name
+            seats.append(Seat(name, None if model.kind == "human" else model.kind))
+        if len({seat.name for seat in seats}) != len(seats):
+            raise ValueError(i18n.tr("setup.same_names"))
+        return GameSetup(self.variant_id, tuple(seats), dict(self.options))
+
+    # --- building ----------------------------------------------------------------------
+
+    def build(self) -> None:
+        m = self.m
+        left_w = max(int(m.width * 0.3), int(m.text * 11))
+        self._build_variant_list(left_w)
+        self._build_right(left_w + 2 * m.pad)
+        self.footer_buttons([("back", "common.back"), ("start", "setup.start")])
+
+    def _build_variant_list(self, width: int) -> None:
+        m = self.m
+        view = self.viewport
+        count = len(self.variants)
+        gap = max(3, m.pad // 3)
+        height = min(int(m.row * 0.95), (view.height - m.pad) // count - gap)
+        for i, variant in enumerate(self.variants):
+            rect = pygame.Rect(m.pad, view.top + m.pad // 2 + i * (height + gap), width, height)
+            self.add(ListRow("variant", variant.id, (lambda v=variant: i18n.variant_name(v)), rect,
+                             name=f"variant:{variant.id}", selected=variant.id == self.variant_id))
+
+    def _build_right(self, left: int) -> None:
+        m = self.m
+        view = self.viewport
+        width = m.width - left - 2 * m.pad
+        y = view.top + m.pad // 2 - self.scroll
+        variant = self.variant
+        y = self.paragraph(variant.description.get(i18n.language(), variant.description.get("en", "")),
+                           m.small, DIM, left, y + self.scroll, width, clip=True) - self.scroll + m.pad // 2
+        y = self._heading(i18n.tr("setup.players"), left, y)
+        y = self._players(left, y, width)
+        if variant.options:
+            y = self._heading(i18n.tr("setup.house_rules"), left, y + m.pad)
+            for spec in variant.options:
+                y = self._option(spec, left, y, width)
+        self.content_height = y + self.scroll - view.top + m.pad
+
+    def _heading(self, text: str, left: int, y: int) -> int:
+        m = self.m
+        self.label(text, m.text, GOLD, (left, y), bold=True, clip=True)
+        return y + int(m.text * 1.6)
+
+    def _visible(self, control: Any) -> Any:
+        control.visible = self.shown(control.rect)
+        return self.add(control)
+
+    def _players(self, left: int, y: int, width: int) -> int:
+        m = self.m
+        low, high = self.variant.players
+        label_w = int(width * 0.45)
+        field_h = int(m.row * 0.9)
+        self.label(i18n.tr("setup.player_count"), m.text, WHITE, (left, y + field_h // 2), "midleft", clip=True)
+        count = Choice("count", "count", list(range(low, high + 1)), str,
+                       pygame.Rect(left + label_w, y, min(int(m.text * 8), width - label_w), field_h))
+        count.select(self.count)
+        count.enabled = low != high
+        self._visible(count)
+        y += field_h + m.pad // 2
+        for index in range(self.count):
+            model = self.seats[index]
+            name_rect = pygame.Rect(left, y, label_w - m.pad, field_h)
+            field = TextField("name", f"name:{index}", model.name, name_rect,
+                              placeholder=lambda i=index: default_seat(i).name)
+            self._visible(field)
+            kind = Choice("kind", f"kind:{index}", list(SEAT_KINDS), self._kind_text,
+                          pygame.Rect(left + label_w, y, width - label_w, field_h))
+            kind.select(model.kind)
+            self._visible(kind)
+            y += field_h + m.pad // 2
+        return y
+
+    @staticmethod
+    def _kind_text(kind: str) -> str:
+        return i18n.tr(f"seat.{kind}")
+
+    def _option(self, spec: OptionSpec, left: int, y: int, width: int) -> int:
+        m = self.m
+        lang = i18n.language()
+        field_h = int(m.row * 0.9)
+        choice_w = min(int(m.text * 12), int(width * 0.42))
+        label_w = width - choice_w - m.pad
+        label = spec.label.get(lang) or spec.label.get("en", spec.name)
+        top = y
+        y = self.paragraph(label, m.text, WHITE, left, y + self.scroll, label_w, clip=True) - self.scroll
+        choice = Choice("option", f"option:{spec.name}", option_values(spec),
+                        (lambda value, s=spec: option_text(s, value)),
+                        pygame.Rect(left + width - choice_w, top, choice_w, field_h))
+        choice.select(self.options.get(spec.name, spec.default))
+        self._visible(choice)
+        help_text = spec.help.get(lang) or spec.help.get("en", "")
+        y = max(y, top + field_h)
+        if help_text:
+            y = self.paragraph(help_text, m.small, DIM, left, y + self.scroll + 2, width, clip=True) - self.scroll
+        return y + m.pad
+
+    # --- events ------------------------------------------------------------------------
+
+    def on_action(self, action: str, event: pygame.event.Event) -> bool:
+        if action == "variant":
+            self.choose_variant(event.value)
+            self.scroll = 0
+        elif action == "count":
+            self.count = int(event.value)
+        elif action == "name":
+            self.seats[int(event.name.split(":")[1])].name = event.value
+        elif action == "kind":
+            self.seats[int(event.name.split(":")[1])].kind = event.value
+        elif action == "option":
+            self.options[event.name.split(":", 1)[1]] = event.value
+        elif action == "start":
+            self.start()
+            return True
+        else:
+            return False
+        self.rebuild()
+        return True
+
+    def on_key(self, event: pygame.event.Event) -> bool:
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and isinstance(self.focused_control(), TextField):
+            self.move_focus(1)
+            return True
+        return super().on_key(event)
+
+    def start(self) -> None:
+        """Check the setup, remember it, start the saved session and open the table."""
+        try:
+            setup = self.setup()
+            session = GameSession.new(setup, self.ctx.store)
+        except (ValueError, VariantError) as error:
+            self.error = str(error)
+            self.rebuild()
+            return
+        self.ctx.change(None, last_setup=setup)
+        if self.app is None:
+            return
+        from ramigui.ui.game_screen import start_table
+
+        app = self.app
+        app.pop()
+        start_table(app, self.ctx, session)
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        m = self.m
+        view = self.viewport
+        left = max(int(m.width * 0.3), int(m.text * 11)) + int(m.pad * 1.5)
+        pygame.draw.line(surface, (255, 255, 255), (left - m.pad // 2, view.top + m.pad),
+                         (left - m.pad // 2, view.bottom - m.pad), 1)
+        if self.error:
+            box = pygame.Rect(m.pad, m.height - m.footer - m.row, m.width - 2 * m.pad, m.row - 4)
+            draw_panel(surface, box, (120, 20, 24, 230), box.height // 3)
+            blit_text(surface, self.error, m.small, WHITE, box.center, "center", bold=True)

@@ -1,0 +1,192 @@
+"""Statistics: records per variant and per player name, and the history of finished games.
+
+Three pages: by variant (played, won, best, worst for each name — best and worst in the
+variant's own sense, since a low total wins Rami and a high one wins Gin), by player (all
+variants together), and the history (newest first; a click opens that game's score
+sheet). Reset asks for confirmation first.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ramigui import i18n
+from ramigui.stats import FinishedGame, Stats, load_stats, reset_stats
+from ramigui.ui.controls import Choice, ListRow
+from ramigui.ui.screen import ConfirmScene, Context, Screen
+from ramigui.ui.widgets import DIM, GOLD, WHITE, blit_text, draw_panel
+from ramigui.variants import all_variants
+
+PAGES = ("variants", "players", "history")
+
+
+def variant_title(variant_id: str) -> str:
+    for variant in all_variants():
+        if variant.id == variant_id:
+            return i18n.variant_name(variant)
+    return variant_id
+
+
+def number(value: int | None) -> str:
+    return "–" if value is None else str(value)
+
+
+class StatsScreen(Screen):
+    """The records and the history; pages chosen with the chooser at the top."""
+
+    title_key = "stats.title"
+    scrollable = True
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.stats: Stats = load_stats(ctx.store) if ctx.store is not None else Stats()
+        self.page = "variants"
+        played = [v for v in self.variant_ids() if self.stats.played(v)]
+        self.variant_id = played[0] if played else self.variant_ids()[0]
+
+    @staticmethod
+    def variant_ids() -> list[str]:
+        return [v.id for v in all_variants()]
+
+    @property
+    def viewport(self) -> pygame.Rect:
+        m = self.m
+        top = m.header + m.row + m.pad
+        return pygame.Rect(0, top, m.width, m.height - top - m.footer)
+
+    # --- building ----------------------------------------------------------------------
+
+    def build(self) -> None:
+        m = self.m
+        half = min(int(m.text * 16), (m.width - 3 * m.pad) // 2)
+        top = m.header + m.pad // 2
+        height = int(m.row * 0.9)
+        left = m.width // 2 - half - m.pad // 2 if self.page == "variants" else (m.width - half) // 2
+        page = Choice("page", "page", list(PAGES), lambda p: i18n.tr(f"stats.page.{p}"),
+                      pygame.Rect(left, top, half, height))
+        page.select(self.page)
+        self.add(page)
+        if self.page == "variants":
+            variant = Choice("variant", "variant", self.variant_ids(), self._variant_label,
+                             pygame.Rect(m.width // 2 + m.pad // 2, top, half, height))
+            variant.select(self.variant_id)
+            self.add(variant)
+        if self.page == "history":
+            self._history_rows()
+        else:
+            self.content_height = (len(self._table_rows()) + 2) * self._row_h()
+        self.footer_buttons([("back", "common.back"), ("reset", "stats.reset")])
+        if self.focus < 0:
+            self.focus = 0
+
+    def _variant_label(self, variant_id: str) -> str:
+        return f"{variant_title(variant_id)} ({self.stats.played(variant_id)})"
+
+    def _row_h(self) -> int:
+        return int(self.m.text * 1.6)
+
+    def _history_rows(self) -> None:
+        m = self.m
+        view = self.viewport
+        height = int(m.row * 1.5)
+        width = min(m.width - 4 * m.pad, int(m.text * 44))
+        left = (m.width - width) // 2
+        games = list(reversed(self.stats.history))
+        for index, game in enumerate(games):
+            rect = pygame.Rect(left, view.top + m.pad // 2 + index * (height + m.pad // 2) - self.scroll, width, height)
+            row = ListRow("open_game", index, (lambda g=game: self._game_title(g)), rect,
+                          subtitle=(lambda g=game: self._game_line(g)), name=f"game:{index}")
+            row.visible = self.shown(rect)
+            self.add(row)
+        self.content_height = len(games) * (height + m.pad // 2) + m.pad
+
+    @staticmethod
+    def _game_title(game: FinishedGame) -> str:
+        date = game.finished.replace("T", " ")[:16]
+        winners = ", ".join(game.names[s] for s in game.winners)
+        return i18n.tr("stats.game_title", date=date, variant=variant_title(game.variant), name=winners)
+
+    @staticmethod
+    def _game_line(game: FinishedGame) -> str:
+        return "  ·  ".join(f"{name} {total}" for name, total in zip(game.names, game.totals, strict=True))
+
+    def _table_rows(self) -> list[tuple[str, str, str, str, str]]:
+        """(name, played, won, best, worst) for the current page."""
+        if self.page == "variants":
+            table = self.stats.records.get(self.variant_id, {})
+            rows = sorted(table.items(), key=lambda item: (-item[1].won, item[0]))
+            return [(name, str(r.played), str(r.won), number(r.best), number(r.worst)) for name, r in rows]
+        result = []
+        for name in self.stats.names():
+            overall = self.stats.overall(name)
+            share = f"{round(100 * overall.won / overall.played)} %" if overall.played else "–"
+            result.append((name, str(overall.played), str(overall.won), share, ""))
+        return sorted(result, key=lambda row: (-int(row[2]), row[0]))
+
+    # --- events ------------------------------------------------------------------------
+
+    def on_action(self, action: str, event: pygame.event.Event) -> bool:
+        if action == "page":
+            self.page, self.scroll = event.value, 0
+        elif action == "variant":
+            self.variant_id, self.scroll = event.value, 0
+        elif action == "open_game":
+            self._open(event.value)
+            return True
+        elif action == "reset":
+            if self.app is not None:
+                self.app.push(ConfirmScene(i18n.tr("stats.reset_question"), "reset_confirmed", self.ctx.sounds))
+            return True
+        elif action == "reset_confirmed":
+            if self.ctx.store is not None:
+                self.stats = reset_stats(self.ctx.store)
+        else:
+            return False
+        self.rebuild()
+        return True
+
+    def _open(self, index: int) -> None:
+        from ramigui.ui.scoresheet import ScoreSheetScene, SheetData
+
+        games = list(reversed(self.stats.history))
+        if self.app is not None and 0 <= index < len(games):
+            self.app.push(ScoreSheetScene(self.ctx, SheetData.from_finished(games[index])))
+
+    # --- drawing -----------------------------------------------------------------------
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        m = self.m
+        view = self.viewport
+        if self.page == "history":
+            if not self.stats.history:
+                blit_text(surface, i18n.tr("stats.empty"), m.text, DIM, view.center, "center")
+            return
+        rows = self._table_rows()
+        if not rows:
+            blit_text(surface, i18n.tr("stats.empty"), m.text, DIM, view.center, "center")
+            return
+        width = min(m.width - 4 * m.pad, int(m.text * 40))
+        left = (m.width - width) // 2
+        cols = [left + m.pad, left + int(width * 0.5), left + int(width * 0.64), left + int(width * 0.8),
+                left + width - m.pad]
+        head_keys = ("stats.name", "stats.played", "stats.won", "stats.best", "stats.worst")
+        if self.page == "players":
+            head_keys = ("stats.name", "stats.played", "stats.won", "stats.share", "")
+        row_h = self._row_h()
+        y = view.top + m.pad // 2 - self.scroll
+        draw_panel(surface, pygame.Rect(left, view.top, width, min(view.height, (len(rows) + 1) * row_h + m.pad)),
+                   (0, 0, 0, 90), m.pad)
+        for i, key in enumerate(head_keys):
+            if key and y >= view.top:
+                blit_text(surface, i18n.tr(key), m.small, GOLD, (cols[i], y), "topleft" if i == 0 else "topright", bold=True)
+        y += row_h
+        for row in rows:
+            if view.top <= y and y + row_h <= view.bottom:
+                for i, cell in enumerate(row):
+                    blit_text(surface, cell, m.text, WHITE, (cols[i], y), "topleft" if i == 0 else "topright",
+                              bold=i == 0)
+            y += row_h
+        if self.page == "variants":
+            lower = any(g.lower_wins for g in self.stats.history if g.variant == self.variant_id)
+            note = i18n.tr("sheet.lower_wins" if lower else "sheet.higher_wins")
+            blit_text(surface, note, m.small, DIM, (m.width // 2, view.bottom), "midbottom")

@@ -1,0 +1,157 @@
+"""Small hand-made widgets: text (with suit symbols drawn as shapes), panels, buttons.
+
+Widgets get events first and say whether they used them; a button reports a click by
+posting a `UI_ACTION` event with its `action` name, never by calling game code. Rendered
+text is cached, so redrawing a frame costs blits only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+
+import pygame
+
+from ramigui.ui.cardart import suit_colour, suit_icon
+from ramigui.ui.fonts import font
+
+UI_ACTION = pygame.event.custom_type()
+"""Posted by widgets: `event.action` names what was asked (undo, sort_suit, …)."""
+
+Colour = tuple[int, int, int]
+WHITE: Colour = (246, 244, 236)
+CREAM: Colour = (255, 248, 220)
+SHADOW = (0, 0, 0, 90)
+GOLD: Colour = (236, 196, 92)
+DIM: Colour = (190, 210, 196)
+SUIT_OF_SYMBOL = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+
+
+@lru_cache(maxsize=2048)
+def text_surface(text: str, size: int, colour: Colour, bold: bool = False,
+                 four_colour: bool = False, suit_light: bool = False) -> pygame.Surface:
+    """`text` rendered at `size` px; ♠♥♦♣ become drawn suit shapes in their colours.
+
+    `suit_light` lightens black suits so they stay visible on the dark felt.
+    """
+    fnt = font(size, bold)
+    pieces: list[pygame.Surface] = []
+    chunk = ""
+    for char in text:
+        if char in SUIT_OF_SYMBOL:
+            if chunk:
+                pieces.append(fnt.render(chunk, True, colour))
+                chunk = ""
+            suit = SUIT_OF_SYMBOL[char]
+            tint = suit_colour(suit, four_colour)
+            if suit_light:
+                tint = _lighten(tint)
+            pieces.append(suit_icon(suit, max(6, int(fnt.get_ascent() * 0.8)), tint))
+        else:
+            chunk += char
+    if chunk or not pieces:
+        pieces.append(fnt.render(chunk, True, colour))
+    height = fnt.get_height()
+    surf = pygame.Surface((sum(p.get_width() for p in pieces) or 1, height), pygame.SRCALPHA)
+    x = 0
+    for piece in pieces:
+        y = (height - piece.get_height()) // 2 if piece.get_height() < height else 0
+        surf.blit(piece, (x, y))
+        x += piece.get_width()
+    return surf
+
+
+def _lighten(colour: Colour) -> Colour:
+    if sum(colour) < 150:
+        return (235, 235, 235)
+    r, g, b = colour
+    return (min(255, r + 60), min(255, g + 60), min(255, b + 60))
+
+
+def wrap_lines(text: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """Split `text` into lines no wider than `width` pixels at this font size."""
+    fnt = font(size, bold)
+    lines: list[str] = []
+    current = ""
+    for word in text.split():
+        trial = f"{current} {word}".strip()
+        if current and fnt.size(trial)[0] > width:
+            lines.append(current)
+            current = word
+        else:
+            current = trial
+    if current:
+        lines.append(current)
+    return lines
+
+
+def blit_text(target: pygame.Surface, text: str, size: int, colour: Colour, pos: tuple[int, int],
+              anchor: str = "topleft", bold: bool = False, light_suits: bool = True) -> pygame.Rect:
+    """Draw text anchored at `pos` (any pygame.Rect attribute name); returns its rect."""
+    surf = text_surface(text, size, colour, bold, False, light_suits)
+    rect = surf.get_rect(**{anchor: pos})
+    target.blit(surf, rect)
+    return rect
+
+
+@lru_cache(maxsize=256)
+def _panel_surface(size: tuple[int, int], fill: tuple[int, int, int, int], radius: int,
+                   border: tuple[int, int, int, int]) -> pygame.Surface:
+    surf = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(surf, fill, surf.get_rect(), border_radius=radius)
+    if border[3]:
+        pygame.draw.rect(surf, border, surf.get_rect(), width=max(1, radius // 6), border_radius=radius)
+    return surf
+
+
+def draw_panel(target: pygame.Surface, rect: pygame.Rect, fill: tuple[int, int, int, int] = (0, 0, 0, 80),
+               radius: int = 12, border: tuple[int, int, int, int] = (0, 0, 0, 0)) -> None:
+    """A translucent rounded panel (cached per size and colour)."""
+    if rect.width > 0 and rect.height > 0:
+        target.blit(_panel_surface(rect.size, fill, radius, border), rect)
+
+
+@dataclass
+class Button:
+    """A button with a shortcut key; clicking or pressing the key posts UI_ACTION(action)."""
+
+    action: str
+    label: Callable[[], str]
+    rect: pygame.Rect
+    key: int | None = None
+    enabled: bool = True
+    visible: bool = True
+    hot: bool = False
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """True when the event was used (a click on the button or its shortcut)."""
+        if not (self.visible and self.enabled):
+            return False
+        if event.type == pygame.MOUSEMOTION:
+            self.hot = self.rect.collidepoint(event.pos)
+            return False
+        clicked = event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.rect.collidepoint(event.pos)
+        pressed = event.type == pygame.KEYDOWN and self.key is not None and event.key == self.key
+        if clicked or pressed:
+            pygame.event.post(pygame.event.Event(UI_ACTION, action=self.action))
+            return True
+        return event.type == pygame.MOUSEBUTTONDOWN and self.rect.collidepoint(event.pos)
+
+    def draw(self, target: pygame.Surface) -> None:
+        if not self.visible:
+            return
+        radius = self.rect.height // 3
+        if self.enabled:
+            fill = (250, 236, 190, 255) if self.hot else (240, 226, 178, 245)
+            text_colour: Colour = (40, 36, 28)
+        else:
+            fill, text_colour = (255, 255, 255, 40), (170, 190, 175)
+        shadow = self.rect.move(0, max(2, self.rect.height // 14))
+        draw_panel(target, shadow, (0, 0, 0, 70 if self.enabled else 0), radius)
+        draw_panel(target, self.rect, fill, radius)
+        size = max(12, int(self.rect.height * 0.42))
+        label = self.label()
+        while size > 10 and font(size, True).size(label)[0] > self.rect.width - 12:
+            size -= 1
+        blit_text(target, label, size, text_colour, self.rect.center, "center", bold=True, light_suits=False)

@@ -1,0 +1,69 @@
+"""The translation layer: both catalogues complete, every rules reason translated."""
+
+from __future__ import annotations
+
+import string
+
+import pytest
+
+from ramigui import i18n
+from ramigui.cards import parse_cards
+from ramigui.locale import en, fr
+from ramigui.rules.errors import REASONS, IllegalMove
+
+
+def _fields(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def test_same_keys_in_every_language() -> None:
+    assert set(fr.CATALOGUE) - set(en.CATALOGUE) == set(), "missing in English"
+    assert set(en.CATALOGUE) - set(fr.CATALOGUE) == set(), "missing in French"
+
+
+def test_french_uses_no_parameter_english_lacks() -> None:
+    for key, text in fr.CATALOGUE.items():
+        assert _fields(text) <= _fields(en.CATALOGUE[key]) | _fields(REASONS.get(key[7:], "")), key
+
+
+@pytest.mark.parametrize("code", sorted(REASONS))
+def test_every_rules_reason_is_translated(code: str) -> None:
+    for catalogue in (fr.CATALOGUE, en.CATALOGUE):
+        assert f"reason.{code}" in catalogue
+        assert _fields(catalogue[f"reason.{code}"]) <= _fields(REASONS[code])
+
+
+def test_reason_text_in_french_names_cards_the_french_way() -> None:
+    i18n.set_language("fr")
+    try:
+        error = IllegalMove("card_not_in_hand", card=parse_cards("QH")[0])
+        assert i18n.reason_text(error) == "vous n'avez pas D♥"
+        short = IllegalMove("opening_short", have=34, need=51)
+        assert "34" in i18n.reason_text(short) and "51" in i18n.reason_text(short)
+    finally:
+        i18n.set_language("en")
+    assert i18n.reason_text(IllegalMove("card_not_in_hand", card=parse_cards("QH")[0])) == "you do not hold Q♥"
+
+
+def test_unknown_reason_falls_back_to_the_rules_text() -> None:
+    error = IllegalMove("brand_new_code", x=1)
+    assert i18n.reason_text(error) == str(error)
+
+
+def test_system_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("LANG", "fr_FR.UTF-8")
+    assert i18n.system_language() == "fr"
+    monkeypatch.setenv("LANG", "en_GB.UTF-8")
+    assert i18n.system_language() == "en"
+    assert i18n.set_language("de") in ("fr", "en")
+    i18n.set_language("en")
+
+
+def test_cards_given_in_notation_are_shown_the_players_way() -> None:
+    i18n.set_language("fr")
+    try:
+        assert i18n.reason_text(IllegalMove("card_not_in_hand", card="KS")) == "vous n'avez pas R♠"
+    finally:
+        i18n.set_language("en")

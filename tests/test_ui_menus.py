@@ -1,0 +1,350 @@
+"""The menus driven through the real loop with posted events: set up a 4-player Rami 51
+with two bots and a house rule changed, play, see the score sheet, change the language,
+come back — and every other screen opened, used and closed, in both languages."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from ramigui import i18n, paths  # noqa: E402
+from ramigui.bots import make_bot  # noqa: E402
+from ramigui.session import GameSession, GameSetup, Seat  # noqa: E402
+from ramigui.settings import CHOICES, load_settings  # noqa: E402
+from ramigui.stats import load_stats  # noqa: E402
+from ramigui.storage import Store  # noqa: E402
+from ramigui.ui.app import App  # noqa: E402
+from ramigui.ui.app import Settings as TableSettings  # noqa: E402
+from ramigui.ui.game_screen import PauseMenu, SessionTable  # noqa: E402
+from ramigui.ui.menu import MainMenu, open_menus  # noqa: E402
+from ramigui.ui.overlays import HandoffScene, RoundEndScene  # noqa: E402
+from ramigui.ui.rules_screen import RulesScreen  # noqa: E402
+from ramigui.ui.scoresheet import ScoreSheetScene  # noqa: E402
+from ramigui.ui.screen import ConfirmScene, Context, Screen  # noqa: E402
+from ramigui.ui.settings_screen import SettingsScreen  # noqa: E402
+from ramigui.ui.setup_screen import SetupScreen  # noqa: E402
+from ramigui.ui.stats_screen import StatsScreen  # noqa: E402
+
+SIZE = (1024, 600)
+
+
+class Options:
+    lang = "en"
+
+
+@pytest.fixture
+def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Store]:
+    monkeypatch.setenv(paths.DATA_ENV, str(tmp_path / "data"))
+    monkeypatch.setenv(paths.CONFIG_ENV, str(tmp_path / "config"))
+    opened = Store.open()
+    yield opened
+    opened.close()
+
+
+@pytest.fixture
+def app(store: Store) -> Iterator[App]:
+    pygame.display.init()
+    pygame.font.init()
+    screen = pygame.display.set_mode(SIZE)
+    made = App(screen, TableSettings(), idle_wait=False)
+    open_menus(made, Options(), store)
+    pygame.event.clear()
+    yield made
+    i18n.set_language("en")
+    pygame.display.quit()
+
+
+def ctx_of(app: App) -> Context:
+    scene = app.scenes[0]
+    assert isinstance(scene, MainMenu)
+    return scene.ctx
+
+
+def pump(app: App, steps: int = 3) -> None:
+    for _ in range(steps):
+        app.step()
+
+
+def post(event_type: int, **params: Any) -> None:
+    pygame.event.post(pygame.event.Event(event_type, **params))
+
+
+def click(app: App, pos: tuple[int, int]) -> None:
+    post(pygame.MOUSEBUTTONDOWN, button=1, pos=pos)
+    post(pygame.MOUSEBUTTONUP, button=1, pos=pos)
+    pump(app)
+
+
+def key(app: App, code: int, mod: int = 0) -> None:
+    post(pygame.KEYDOWN, key=code, mod=mod, unicode="")
+    pump(app)
+
+
+def control(app: App, action: str | None = None, name: str | None = None) -> Any:
+    scene = app.top
+    assert isinstance(scene, Screen), scene
+    for item in scene.controls:
+        if (action is None or item.action == action) and (name is None or getattr(item, "name", None) == name):
+            return item
+    raise AssertionError(f"no control {action!r} {name!r} on {type(scene).__name__}")
+
+
+def press(app: App, action: str) -> None:
+    click(app, control(app, action).rect.center)
+
+
+def choose(app: App, name: str, value: Any, limit: int = 40) -> None:
+    """Click the right half of a Choice until it shows `value`."""
+    for _ in range(limit):
+        item = control(app, name=name)
+        if item.value == value:
+            return
+        click(app, (item.rect.right - 5, item.rect.centery))
+    raise AssertionError(f"{name} never reached {value!r}")
+
+
+def type_name(app: App, name: str, text: str) -> None:
+    field = control(app, name=name)
+    click(app, field.rect.center)
+    for _ in range(len(field.text)):
+        key(app, pygame.K_BACKSPACE)
+    post(pygame.TEXTINPUT, text=text)
+    pump(app)
+
+
+def wait_for(app: App, predicate: Any, seconds: float = 20.0) -> None:
+    end = time.monotonic() + seconds
+    while not predicate():
+        assert time.monotonic() < end, "timed out"
+        app.step()
+        time.sleep(0.002)
+
+
+# --- the whole scenario ---------------------------------------------------------------------
+
+
+def set_up_rami51(app: App) -> None:
+    press(app, "new_game")
+    assert isinstance(app.top, SetupScreen)
+    click(app, control(app, name="variant:rami51").rect.center)
+    choose(app, "count", 4)
+    type_name(app, "name:0", "Ana")
+    choose(app, "kind:0", "human")
+    choose(app, "kind:1", "human")
+    type_name(app, "name:1", "Bob")
+    choose(app, "kind:2", "easy")
+    choose(app, "kind:3", "hard")
+    key(app, pygame.K_PAGEDOWN)
+    choose(app, "option:rounds", 1)  # the house rule: a one-round game
+    setup = app.top.setup()  # type: ignore[union-attr]
+    assert [s.name for s in setup.seats[:2]] == ["Ana", "Bob"]
+    assert [s.bot for s in setup.seats] == [None, None, "easy", "hard"]
+    assert setup.options["rounds"] == 1
+    press(app, "start")
+
+
+def table(app: App) -> SessionTable:
+    scene = next(s for s in app.scenes if isinstance(s, SessionTable))
+    return scene
+
+
+def settle(app: App) -> SessionTable:
+    """Wait for a person's turn (bots play meanwhile), claiming the screen at a hand-off."""
+    wait_for(app, lambda: isinstance(app.top, HandoffScene) or table(app).is_human_turn())
+    if isinstance(app.top, HandoffScene):
+        key(app, pygame.K_RETURN)
+    return table(app)
+
+
+def human_turn_by_keyboard(app: App) -> None:
+    """Claim the screen at the hand-off, draw with P, discard the focused card with D."""
+    scene = settle(app)
+    assert scene.is_human_turn()
+    seat = scene.game.to_play
+    moves = [mover for mover, _ in scene.game.log].count(seat)
+    drawing = scene.view.public.get("phase") == "draw"  # the starter of Rami 51 only discards
+    if drawing:
+        key(app, pygame.K_p)
+    key(app, pygame.K_d)
+    assert [mover for mover, _ in scene.game.log].count(seat) == moves + 1 + drawing
+
+
+def finish_round(app: App) -> None:
+    """Play the rest of the round through the table's one path, bots choosing for all."""
+    scene = table(app)
+    bots = [make_bot("rami51", "medium", seat) for seat in range(4)]
+    while not scene.game.round_over:
+        seat = scene.game.to_play
+        assert scene.play(bots[seat].choose(scene.game.view(seat)))
+
+
+def test_rami51_with_two_bots_a_house_rule_score_sheet_and_language(app: App, store: Store) -> None:
+    app.settings.speed = "instant"
+    set_up_rami51(app)
+    scene = table(app)
+    assert isinstance(scene, SessionTable)
+    assert scene.game.variant.id == "rami51" and scene.game.variant.rounds == 1
+    assert load_settings(store).last_setup is not None
+    human_turn_by_keyboard(app)
+    human_turn_by_keyboard(app)  # Bob, after the hand-off
+    assert GameSession.resume(store) is not None  # every move is saved
+
+    # the score sheet, any time during the game
+    assert settle(app) is scene and app.top is scene
+    key(app, pygame.K_TAB)
+    assert isinstance(app.top, ScoreSheetScene)
+    key(app, pygame.K_ESCAPE)
+    assert app.top is scene
+
+    # change the language from the table's menu, and come back
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, PauseMenu)
+    settings_button = next(b for b in app.top.buttons if b.action == "settings")
+    click(app, settings_button.rect.center)
+    assert isinstance(app.top, SettingsScreen)
+    choose(app, "language", "fr")
+    assert i18n.language() == "fr"
+    assert load_settings(store).language == "fr"
+    assert control(app, "back").label() == "Retour"
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, PauseMenu)
+    key(app, pygame.K_ESCAPE)
+    assert app.top is scene
+    assert next(b for b in scene.buttons if b.action == "hint").label() == "Conseil"
+
+    # play the round out: the round end, then the final score sheet, then the menu
+    finish_round(app)
+    wait_for(app, lambda: isinstance(app.top, RoundEndScene))
+    key(app, pygame.K_RETURN)
+    wait_for(app, lambda: isinstance(app.top, ScoreSheetScene))
+    sheet = app.top
+    assert isinstance(sheet, ScoreSheetScene) and sheet.final and sheet.data.over
+    assert len(sheet.data.rounds) == 1 and sheet.data.winners
+    press(app, "back")
+    assert isinstance(app.top, MainMenu)
+    assert not control(app, "continue").enabled
+    assert load_stats(store).played("rami51") == 1
+
+
+# --- each screen ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_screen_opens_and_closes(app: App, lang: str) -> None:
+    ctx = ctx_of(app)
+    ctx.change(app, language=lang)
+    for action, kind in (("new_game", SetupScreen), ("rules", RulesScreen), ("stats", StatsScreen),
+                         ("settings", SettingsScreen)):
+        press(app, action)
+        assert isinstance(app.top, kind)
+        key(app, pygame.K_ESCAPE)
+        assert isinstance(app.top, MainMenu)
+    press(app, "quit")
+    assert not app.running
+
+
+def test_continue_resumes_the_saved_game(app: App, store: Store) -> None:
+    session = GameSession.new(GameSetup("gin", (Seat("Ana"), Seat("Bot", "easy"))), store, seed=3)
+    session.play(session.game.legal_moves()[0])
+    pump(app)
+    assert control(app, "continue").enabled
+    press(app, "continue")
+    scene = table(app)
+    assert scene.game.variant.id == "gin" and len(scene.game.log) == 1
+    key(app, pygame.K_ESCAPE)
+    leave = next(b for b in app.top.buttons if b.action == "leave_game")  # type: ignore[union-attr]
+    click(app, leave.rect.center)
+    assert isinstance(app.top, MainMenu)
+    assert control(app, "continue").enabled  # left, not lost
+
+
+def test_rules_screen_scrolls_and_changes_variant(app: App) -> None:
+    press(app, "rules")
+    screen = app.top
+    assert isinstance(screen, RulesScreen)
+    first = screen.variant_id
+    post(pygame.MOUSEWHEEL, x=0, y=-3, flipped=False)
+    pump(app)
+    assert screen.scroll > 0 or screen.max_scroll == 0
+    key(app, pygame.K_RIGHT)  # the variant chooser has the focus
+    assert screen.variant_id != first and screen.scroll == 0
+    assert screen.lines
+
+
+def test_statistics_reset_asks_first(app: App, store: Store) -> None:
+    session = GameSession.new(GameSetup("gin", (Seat("Ana", "easy"), Seat("Bob", "easy"))), store, seed=2)
+    bots = [make_bot("gin", "easy", seat) for seat in range(2)]
+    while not session.game.game_over:
+        game = session.game
+        session.play("next" if game.round_over else bots[game.to_play].choose(game.view(game.to_play)))
+    press(app, "stats")
+    choose(app, "page", "history")
+    row = control(app, "open_game")
+    click(app, row.rect.center)
+    assert isinstance(app.top, ScoreSheetScene) and app.top.data.names == ("Ana", "Bob")
+    key(app, pygame.K_ESCAPE)
+    press(app, "reset")
+    assert isinstance(app.top, ConfirmScene)
+    key(app, pygame.K_n)
+    assert load_stats(store).played("gin") == 1
+    press(app, "reset")
+    key(app, pygame.K_y)
+    assert isinstance(app.top, StatsScreen)
+    assert load_stats(store).played("gin") == 0
+
+
+def test_settings_screen_offers_every_setting(app: App, store: Store) -> None:
+    press(app, "settings")
+    names = {item.name for item in app.top.controls if getattr(item, "action", "") == "setting"}  # type: ignore[union-attr]
+    assert names == set(CHOICES)
+    choose(app, "sound", False)
+    choose(app, "card_size", "large")
+    assert load_settings(store).sound is False
+    assert app.settings.card_scale > 1.0
+
+
+def test_hint_suggests_a_legal_move_and_says_why(app: App, store: Store) -> None:
+    session = GameSession.new(GameSetup("rami51", (Seat("Ana"), Seat("Bot", "easy"))), store, seed=5)
+    from ramigui.ui.game_screen import start_table
+
+    scene = start_table(app, ctx_of(app), session)
+    pump(app)
+    assert scene.is_human_turn()
+    press_hint = next(b for b in scene.buttons if b.action == "hint")
+    click(app, press_hint.rect.center)
+    assert scene.hint is not None
+    assert scene.game.is_legal(scene.hint.move)
+    assert scene.hint.text
+
+
+def test_sounds_never_fail_without_audio(monkeypatch: pytest.MonkeyPatch) -> None:
+    from ramigui.ui.sound import RECIPES, Sounds, render
+
+    assert all(render(notes, 22050, 2) for notes in RECIPES.values())
+
+    def no_device(*args: Any, **kwargs: Any) -> None:
+        raise pygame.error("no audio device")
+
+    monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
+    monkeypatch.setattr(pygame.mixer, "init", no_device)
+    sounds = Sounds(enabled=True)
+    sounds.play("click")
+    assert not sounds.available
+
+
+def test_rules_markdown_keeps_punctuation_on_bold_words() -> None:
+    from ramigui.ui.rules_screen import parse_markdown, runs
+
+    blocks = parse_markdown("# Title\n\nA **bold** word.\nSame paragraph.\n\n- one\n- **two**, three\n")
+    assert [b.level for b in blocks] == [1, 0, -1, -1]
+    assert blocks[1].text == "A **bold** word. Same paragraph."
+    assert runs("**two**, three")[0] == (("two", True), (",", False))
