@@ -18,8 +18,10 @@ to bring if kept), the expectation shrinking as the deals left run out:
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
 
+from ramigui.bots.common import pack_of
 from ramigui.cards import Card
 from ramigui.rules.moves import Move
 from ramigui.rules.variant import YamiRules, per_players
@@ -38,6 +40,14 @@ EXPOSE_EAGER = 3.0
 """Hard exposes a little earlier than its box values alone say: exposing forces the others
 to fill or cross a box with the hand they hold, which costs them."""
 DEALS = 16
+TUNE: dict[str, float] = {
+    "eager": EXPOSE_EAGER, "patience": 2.0, "scale": 1.0, "div": 8.0, "pull": 4.0, "opp": 0.0, "samples": 40,
+}
+"""Hard's weights (tuned by `ramigui simulate` against medium)."""
+
+
+def _base_future(box: str) -> float:
+    return SERIES_FUTURE if box in SERIES else FUTURE.get(box, 10.0)
 
 
 class YamiBot:
@@ -78,7 +88,7 @@ class _Decision:
         base = SERIES_FUTURE if box in SERIES else FUTURE.get(box, 10.0)
         if self.level == "medium":
             return base
-        return base * min(1.0, (self.deals_left - 1) / 8) + self._bonus_pull(box)
+        return TUNE["scale"] * base * min(1.0, (self.deals_left - 1) / TUNE["div"]) + self._bonus_pull(box)
 
     def _bonus_pull(self, box: str) -> float:
         """Hard: a série box is worth more while the séries bonus is still within reach."""
@@ -88,7 +98,7 @@ class _Decision:
         done = int(self.view.public.get("series_totals", (0,) * self.view.players)[self.view.seat])
         free_series = [b for b in self.free if b in SERIES]
         reachable = done + 20 * len(free_series) >= threshold and done < threshold
-        return 4.0 if reachable else 0.0
+        return TUNE["pull"] if reachable else 0.0
 
     def gain(self, box: str, points: int) -> float:
         bonus = 0.0
@@ -132,8 +142,35 @@ class _Decision:
         value, _ = self.best_box(boxes)
         patience = int(self.view.public.get("turn", 1)) // self.view.players
         if self.level == "hard":
-            return value + 2.0 * patience + EXPOSE_EAGER >= 0
+            if TUNE["opp"]:
+                return value + TUNE["patience"] * patience + TUNE["eager"] - TUNE["opp"] * self._reply_value(hand) >= 0
+            return value + TUNE["patience"] * patience + TUNE["eager"] >= 0
         return value + 2.0 * patience >= 0
+
+    def _reply_value(self, hand: Sequence[Card]) -> float:
+        """Hard: what the other players are expected to make of their hands if this seat
+        exposes now (points less the box's worth kept free), over sampled unseen hands."""
+        unseen = list((pack_of(self.view) - Counter(hand) - Counter(self.view.public.get("discard", ()))).elements())
+        size = len(hand)
+        if len(unseen) < size:
+            return 0.0
+        free_all = self.view.public.get("free_boxes", ())
+        samples = int(TUNE["samples"])
+        rng = random.Random(f"{self.view.seat}:{self.view.round_no}:{self.view.public.get('turn', 0)}")
+        total = 0.0
+        count = 0
+        for seat, free in enumerate(free_all):
+            if seat == self.view.seat or not free:
+                continue
+            for _ in range(samples):
+                other = rng.sample(unseen, size)
+                points = {b: p for b, p in fillable(other, self.rules).items() if b in free}
+                if points:
+                    total += max(p - _base_future(b) for b, p in points.items())
+                else:
+                    total -= min(_base_future(b) for b in free)
+                count += 1
+        return total / count if count else 0.0
 
     def _wants_top(self, hand: list[Card], top: Card) -> bool:
         return wants_discard_top(hand, top, self.free, self.rules)

@@ -787,6 +787,7 @@ class Rummy:
             "turn_points": _turn_points(state) if own else 0,
             "turn_melds": state.log.new_melds,
             "taken": state.log.taken,
+            "taken_must": state.log.taken_must if own else "none",
             "announced": state.log.announced,
             "winner": state.winner,
         }
