@@ -22,12 +22,12 @@ from collections import Counter
 from collections.abc import Sequence
 
 from ramigui.bots.common import pack_of
-from ramigui.cards import Card
+from ramigui.cards import Card, parse_card
 from ramigui.rules.moves import Move
 from ramigui.rules.variant import YamiRules, per_players
 from ramigui.rules.view import PlayerView
 from ramigui.rules.yami_boxes import SERIES, exposable, fillable, move_word
-from ramigui.rules.yami_hint import best_discard, wants_discard_top
+from ramigui.rules.yami_hint import _box_progress, best_discard, progress, wants_discard_top
 
 EASY_SLIP = 0.2
 FUTURE = {
@@ -41,9 +41,16 @@ EXPOSE_EAGER = 3.0
 to fill or cross a box with the hand they hold, which costs them."""
 DEALS = 16
 TUNE: dict[str, float] = {
-    "eager": EXPOSE_EAGER, "patience": 2.0, "scale": 1.0, "div": 8.0, "pull": 4.0, "opp": 0.0, "samples": 40,
+    "eager": EXPOSE_EAGER, "patience": 2.0, "scale": 1.0, "div": 8.0, "pull": 4.0, "opp": 0.0, "samples": 40, "flex": 0.0, "feed": 0.0,
 }
 """Hard's weights (tuned by `ramigui simulate` against medium)."""
+
+
+def _parse(text: str) -> Card | None:
+    try:
+        return parse_card(text)
+    except ValueError:
+        return None
 
 
 def _base_future(box: str) -> float:
@@ -181,8 +188,45 @@ class _Decision:
         hand = list(self.view.hand)
         if self.level == "easy" and self.bot.rng.random() < EASY_SLIP:
             return self.bot.rng.choice(moves)
+        if self.level == "hard" and (TUNE["flex"] or TUNE["feed"]):
+            return self._hard_discard(hand, moves)
         card = best_discard(hand, self.free, self.rules)
         return next((m for m in moves if m.card == card), moves[0])
+
+    def _hard_discard(self, hand: list[Card], moves: list[Move]) -> Move:
+        """Hard: the discard that leaves the best progress, then the most value spread over
+        the other free boxes, and does not hand the others a rank they collect."""
+        points = dict(self.rules.combination_points)
+        collected = self._collected()
+
+        def key(move: Move) -> tuple[float, str]:
+            kept = list(hand)
+            kept.remove(move.card)
+            main = progress(kept, self.free, self.rules)
+            spread = sum(
+                points.get(box, 4 * self.rules.serie_points_per_card) * _box_progress(box, kept, self.rules) ** 2
+                for box in self.free
+            ) / 100.0
+            feed = collected.get(move.card.rank, 0)
+            return (main + TUNE["flex"] * spread - TUNE["feed"] * feed, str(move))
+
+        discards = [m for m in moves if m.kind == "discard" and m.card is not None]
+        return max(discards, key=key) if discards else moves[0]
+
+    def _collected(self) -> dict[int, int]:
+        """Ranks the other players took from the discard pile this deal."""
+        found: dict[int, int] = {}
+        last: Card | None = None
+        for seat, text in self.view.history:
+            words = text.split()
+            if words and words[0] == "discard" and len(words) > 1:
+                last = _parse(words[1])
+            elif words and words[0] == "take" and seat != self.view.seat and last is not None:
+                found[last.rank] = found.get(last.rank, 0) + 1
+                last = None
+            elif words and words[0] == "draw":
+                last = None
+        return found
 
     # --- filling a box -----------------------------------------------------------------------
 

@@ -36,6 +36,20 @@ BOT_PAUSE = 0.55
 MESSAGE_TIME = 5.0
 
 
+def seating(view: PlayerView, me: int) -> list[int]:
+    """The other seats from left to right across the top of the table.
+
+    Seen from the viewer at the bottom, play "to the left" reaches the player on their left
+    first, so the next player sits leftmost; play "to the right" mirrors the row. (Rummy and
+    gin number seats in play order; Yami's engine steps through seats in its direction.)"""
+    if me < 0:
+        return list(range(view.players))
+    right = view.variant.direction == "right"
+    step = -1 if right and view.variant.family == "yami" else 1
+    in_play_order = [(me + step * k) % view.players for k in range(1, view.players)]
+    return in_play_order[::-1] if right else in_play_order
+
+
 @dataclass
 class Press:
     """A pointer press that may become a drag: where, and what was under it."""
@@ -161,7 +175,7 @@ class TableScene(Scene):
     def _relayout(self) -> None:
         view = self.view
         me = self.viewer if self.viewer is not None else -1
-        opponents = [(me + k) % view.players for k in range(1, view.players)] if me >= 0 else list(range(view.players))
+        opponents = seating(view, me)
         melds = view.public.get("melds", ()) if view.public else ()
         owners = [(m.owner, len(m.cards)) for m in melds]
         scale = self.app.settings.card_scale if self.app is not None else 1.0
