@@ -11,8 +11,9 @@
   and refused), and plays the expected value: a discard is judged by the deadwood it leaves
   after the next draw (averaged over the really unseen cards) plus the risk of feeding the
   opponent what they collect; a discard is taken only when it beats the average stock draw;
-  it knocks at once unless the hand is late, heavy and likely to be undercut, and plays for
-  gin when a knock would gain little.
+  it knocks at once unless the hand is late, heavy and likely to be undercut — in particular
+  when the opponent's last discard is worth less than its deadwood minus one (a player
+  throwing low cards holds a light hand) — and plays for gin when a knock would gain little.
 
 The showdown is the rules' work: the defender says `done` and the engine lays the best
 melds and lay-offs; the knocker's melds are laid by `knock`.
@@ -34,10 +35,9 @@ EASY_SLIP = 0.25
 TUNE: dict[str, float] = {
     "w_now": 0.6,
     "w_danger": 3.0,
-    "w_feed": 0.0,
-    "knock": 0.0,
+    "risk_turn": 4.0,
+    "risk_gap": 1.0,
     "take_margin": 0.5,
-    "knock_bonus": 0.0,
 }
 """Hard's weights (tuned by `ramigui simulate` against the baseline)."""
 
@@ -75,7 +75,6 @@ class _Decision:
         self.mask = hand_mask(self.hand)
         upcard = view.public.get("upcard")
         self.memory: PublicMemory | None = None
-        self._probs: dict[tuple[str, int], float] | None = None
         if self.level == "hard":
             self.memory = read_memory(view, (upcard,) if upcard is not None else ())
 
@@ -144,14 +143,13 @@ class _Decision:
             return self.bot.rng.random() > EASY_SLIP
         best = min(self._deadwood_without(m.card) for m in knocks)
         turn = int(self.view.public.get("turn", 0))
-        if TUNE["knock"] == 1.0:
-            return True
-        if TUNE["knock"] == 2.0 and best > 3 and turn >= TUNE.get("risk_turn", 8):
+        if best > 3 and turn >= TUNE["risk_turn"]:
+            # The opponent's last throw bounds their loose cards (a simple player throws its
+            # highest): a throw well below this deadwood means a light hand, an undercut risk.
             thrown = self.memory.discarded.get(1 - self.view.seat, []) if self.memory else []
-            if thrown and card_value(thrown[-1]) < best - TUNE.get("risk_gap", 1):
+            if thrown and card_value(thrown[-1]) < best - TUNE["risk_gap"]:
                 return False
         stock = int(self.view.public.get("stock", 30))
-        turn = int(self.view.public.get("turn", 0))
         if best <= 4 or turn < 14:
             return True
         # Late and heavy: the opponent has had time to build; a knock risks the undercut.
@@ -174,69 +172,14 @@ class _Decision:
     def _hard_cost(self, card: Card, unseen: Sequence[Card]) -> float:
         """Expected deadwood after the next draw without `card`, plus the cost of feeding."""
         rest = self.mask & ~card_bit(card)
-        limit = int(self.view.public.get("knock_limit", 10))
-        bonus = TUNE["knock_bonus"]
         now = min_deadwood_mask(rest)
-        now_v = now - (bonus if now <= limit else 0.0)
         if unseen:
-            total = 0.0
-            for c in unseen:
-                after = min_deadwood_mask(rest | card_bit(c), drop=True)
-                value = after - (bonus if after <= limit else 0.0)
-                total += min(now_v, value)
-            expected = total / len(unseen)
+            draws = sum(min(now, min_deadwood_mask(rest | card_bit(c), drop=True)) for c in unseen)
+            expected = draws / len(unseen)
         else:
-            expected = now_v
+            expected = float(now)
         w_now = TUNE["w_now"]
-        cost = w_now * now_v + (1 - w_now) * expected + TUNE["w_danger"] * self._danger(card)
-        if TUNE["w_feed"]:
-            cost += TUNE["w_feed"] * self._feed_chance(card)
-        return cost
-
-    def _feed_chance(self, card: Card) -> float:
-        """Hard: the chance that `card` joins a meld in the opponent's hand at once.
-
-        Each card the opponent may hold is given a probability: 1 for a card they took
-        from the pile and still hold, 0 for a card this seat can see, else the share of
-        their unknown cards among the cards not seen.
-        """
-        probs = self._opponent_probs()
-        suit, rank = card.suit, card.rank
-
-        def p(s: str, r: int) -> float:
-            if r < 1 or r > 13:
-                return 0.0
-            return probs.get((s, r), 0.0)
-
-        others = [p(s, rank) for s in _SUITS if s != suit]
-        a, b, c = others
-        p_set = a * b + a * c + b * c - 2 * a * b * c
-        no_run = 1.0
-        for x, y in ((rank - 2, rank - 1), (rank - 1, rank + 1), (rank + 1, rank + 2)):
-            no_run *= 1.0 - p(suit, x) * p(suit, y)
-        return 1.0 - (1.0 - p_set) * no_run
-
-    def _opponent_probs(self) -> dict[tuple[str, int], float]:
-        if self._probs is not None:
-            return self._probs
-        memory = self.memory
-        opponent = 1 - self.view.seat
-        table = [c for m in self.view.public.get("melds", ()) for c in m.cards]
-        seen: Counter[Card] = Counter(self.hand)
-        seen.update(table)
-        seen.update(self.view.public.get("discard", ()))
-        known: Counter[Card] = Counter(memory.taken.get(opponent, [])) if memory else Counter()
-        known = known - seen
-        unknown = _full_pack() - seen - known
-        n = sum(unknown.values())
-        share = max(0.0, (10 - sum(known.values())) / n) if n else 0.0
-        probs: dict[tuple[str, int], float] = {}
-        for c in unknown:
-            probs[(c.suit, c.rank)] = share
-        for c in known:
-            probs[(c.suit, c.rank)] = 1.0
-        self._probs = probs
-        return probs
+        return w_now * now + (1 - w_now) * expected + TUNE["w_danger"] * self._danger(card)
 
     def _danger(self, card: Card) -> float:
         """How likely the opponent wants this card: near cards they took, far from what they threw."""
@@ -270,7 +213,6 @@ def _deadwood_keeping(mask: int, keep: Card) -> int:
     return best
 
 
-_SUITS = ("S", "H", "D", "C")
 _PACK: Counter[Card] | None = None
 
 

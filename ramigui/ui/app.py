@@ -241,3 +241,22 @@ def run_app(options: Any) -> int:
     app.run(getattr(options, "max_frames", None))
     pygame.quit()
     return 0
+
+
+def run_replay(session: Any, max_frames: int | None = None) -> int:
+    """`ramigui replay FILE`: the table opens on the replayed game (nothing is saved)."""
+    from argparse import Namespace
+
+    from ramigui.ui.game_screen import start_table
+    from ramigui.ui.menu import open_menus
+
+    options = Namespace(lang=None, size=None, fullscreen=False, demo=False, variant=None)
+    settings = Settings()
+    i18n.set_language(settings.lang)
+    app = App(open_window(None, False), settings, fullscreen=False)
+    ctx = open_menus(app, options)
+    start_table(app, ctx, session)
+    frames = max_frames if max_frames is not None else int(os.environ.get("RAMIGUI_MAX_FRAMES", "0")) or None
+    app.run(frames)
+    pygame.quit()
+    return 0
