@@ -12,7 +12,7 @@ import pygame
 from ramigui import i18n
 from ramigui.ui.cardart import card_height
 from ramigui.ui.layout import SEAT_COLOURS, TableLayout
-from ramigui.ui.widgets import GOLD, WHITE, blit_text, draw_panel, wrap_lines
+from ramigui.ui.widgets import GOLD, WHITE, blit_text, draw_panel, text_surface, wrap_lines
 
 if TYPE_CHECKING:
     from ramigui.ui.table import TableScene
@@ -100,15 +100,22 @@ def _draw_back_fan(scene: TableScene, surface: pygame.Surface, rect: pygame.Rect
 
 # --- stock and discard ---------------------------------------------------------------------
 
+def _fitting_size(label: str, size: int, width: int) -> int:
+    """The largest text size up to `size` at which `label` fits in `width` (labels of the
+    two piles must not run into each other, whatever the language and window size)."""
+    while size > 10 and text_surface(label, size, WHITE, True, False, True).get_width() > width:
+        size -= 1
+    return size
+
+
 def _draw_piles(scene: TableScene, surface: pygame.Surface, lay: TableLayout) -> None:
     public = scene.view.public or {}
     stock = int(public.get("stock", 0))
     pile = tuple(public.get("discard", ()))
-    text = lay.text
-    blit_text(surface, f"{i18n.tr('table.stock')} ({stock})", int(text * 0.9), WHITE,
-              (lay.stock.centerx, lay.stock.top - 4), "midbottom", bold=True)
-    blit_text(surface, i18n.tr("table.discard"), int(text * 0.9), WHITE,
-              (lay.discard.centerx, lay.discard.top - 4), "midbottom", bold=True)
+    room = lay.discard.centerx - lay.stock.centerx - lay.margin // 2
+    for label, rect in ((f"{i18n.tr('table.stock')} ({stock})", lay.stock), (i18n.tr("table.discard"), lay.discard)):
+        blit_text(surface, label, _fitting_size(label, int(lay.text * 0.9), room), WHITE,
+                  (rect.centerx, rect.top - 4), "midbottom", bold=True)
     if stock:
         for k in range(min(3, (stock + 9) // 10), 0, -1):
             _card(scene, surface, None, lay.stock.move(-k * 2, -k * 2))
