@@ -15,6 +15,7 @@ from typing import Any
 import pygame
 
 from ramigui import i18n
+from ramigui.ui.fonts import forget_fonts
 
 FPS = 60
 IDLE_WAIT_MS = 400
@@ -217,6 +218,7 @@ def open_window(size: tuple[int, int] | None, fullscreen: bool) -> pygame.Surfac
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     pygame.display.init()
     pygame.font.init()
+    forget_fonts()
     pygame.display.set_caption(i18n.tr("app.title"))
     if fullscreen:
         return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)

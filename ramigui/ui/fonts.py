@@ -51,3 +51,10 @@ def index_font(size: int) -> pygame.font.Font:
     if not pygame.font.get_init():
         pygame.font.init()
     return pygame.font.Font(None, max(6, int(size)))
+
+
+def forget_fonts() -> None:
+    """Drop cached Font objects: they die with pygame.font.quit(), so a window opened again
+    in the same process (tests, `ramigui replay` after a game) must load them anew."""
+    font.cache_clear()
+    index_font.cache_clear()

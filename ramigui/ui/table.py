@@ -166,7 +166,13 @@ class TableScene(Scene):
             if remaining[card] > 0:
                 kept.append(card)
                 remaining[card] -= 1
-        added = [c for c in hand if remaining[c] > 0 and not remaining.subtract([c])]
+        added: list[Card] = []
+        for card in hand:
+            if remaining[card] > 0:
+                added.append(card)
+                remaining[card] -= 1
+        if not kept:
+            added.sort(key=Card.sort_key if self.sort_mode == "suit" else Card.rank_key)
         self.order = kept + added
         self.selected = {i for i in self.selected if i < len(self.order)}
         self.focus = min(self.focus, max(0, len(self.order) - 1))

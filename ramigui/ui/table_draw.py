@@ -69,8 +69,6 @@ def _draw_opponents(scene: TableScene, surface: pygame.Surface, lay: TableLayout
                    (*colour, 255) if playing else (0, 0, 0, 0))
         text = lay.text
         name = scene.config.names[seat]
-        if not scene.config.humans[seat]:
-            name = f"{name} ({i18n.tr('table.bot')})"
         blit_text(surface, name, text, colour, (rect.left + lay.margin, rect.top + lay.margin // 2), bold=True)
         count = view.hand_counts[seat]
         label = i18n.tr("table.one_card") if count == 1 else i18n.tr("table.cards", n=count)
