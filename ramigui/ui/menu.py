@@ -9,15 +9,18 @@ from __future__ import annotations
 
 import atexit
 from dataclasses import replace
+from functools import lru_cache
 from typing import Any
 
 import pygame
 
 from ramigui import i18n
+from ramigui.cards import parse_cards
 from ramigui.session import GameSession, GameSetup, Seat
 from ramigui.settings import load_settings
 from ramigui.storage import Notice, Store
 from ramigui.ui.app import App
+from ramigui.ui.cardart import DeckStyle, card_art, rank_letters
 from ramigui.ui.screen import Context, Screen, apply_settings
 from ramigui.ui.seats import TableConfig
 from ramigui.ui.sound import Sounds
@@ -31,6 +34,9 @@ MENU_ITEMS = (
     ("settings", "menu.settings", pygame.K_o),
     ("quit", "menu.quit", pygame.K_q),
 )
+
+MENU_FANS = (parse_cards("7H 8H 9H JK"), parse_cards("AS AD AC AH"))
+"""The two hands fanned beside the buttons: a run with its joker, and a set of aces."""
 
 
 def open_store() -> Store | None:
@@ -174,6 +180,7 @@ class MainMenu(Screen):
     def draw_content(self, surface: pygame.Surface) -> None:
         m = self.m
         blit_text(surface, i18n.tr("menu.subtitle"), m.small, DIM, (m.width // 2, m.header + m.pad), "midtop")
+        self._draw_fans(surface)
         if not self.notices:
             return
         width = min(m.width - 2 * m.pad, int(m.text * 40))
@@ -185,3 +192,35 @@ class MainMenu(Screen):
         for line in lines:
             blit_text(surface, line, m.small, WHITE, (box.left + m.pad, y))
             y += int(m.small * 1.3)
+
+    def _draw_fans(self, surface: pygame.Surface) -> None:
+        """Two fanned hands in the margins beside the buttons, when the window leaves room."""
+        buttons = [c.rect for c in self.controls]
+        if not buttons:
+            return
+        column = buttons[0].unionall(buttons[1:])
+        room = min(column.left, self.m.width - column.right) - 2 * self.m.pad
+        width = min(room * 8 // 25, column.height // 3)
+        if width < 48:
+            return
+        settings = self.app.settings if self.app is not None else None
+        style = DeckStyle(settings.four_colour if settings else False, settings.back if settings else "blue")
+        for side, faces in zip((-1, 1), _fan_faces(width, style, rank_letters(i18n.tr)), strict=True):
+            centre_x = column.left - room // 2 - self.m.pad if side < 0 else column.right + room // 2 + self.m.pad
+            middle = (len(faces) - 1) / 2
+            for k, face in enumerate(faces):
+                x = centre_x + int((k - middle) * width * 0.42)
+                y = column.centery + int(abs(k - middle) * width * 0.12)
+                surface.blit(face, face.get_rect(center=(x, y)))
+
+
+@lru_cache(maxsize=4)
+def _fan_faces(width: int, style: DeckStyle, letters: tuple[str, ...]) -> list[list[pygame.Surface]]:
+    """The menu fans' card faces, turned once per size (rotating every frame costs)."""
+    art = card_art(width, style, letters)
+    fans = []
+    for cards in MENU_FANS:
+        middle = (len(cards) - 1) / 2
+        fans.append([pygame.transform.rotozoom(art.face(card), (k - middle) * -12, 1.0)
+                     for k, card in enumerate(cards)])
+    return fans
