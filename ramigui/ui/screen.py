@@ -64,8 +64,9 @@ class Context:
 def apply_settings(app: App, settings: Settings, fullscreen: bool = False) -> None:
     """Copy the stored settings into what the table reads (`app.settings`) and the language.
 
-    The table's own `Settings` (ui/app.py) has lang, card_scale, four_colour, back, felt
-    and speed; animation speed is its pace. `fullscreen` also switches the window mode.
+    The table's own `Settings` (ui/app.py) has lang, card_scale, four_colour, back, felt,
+    speed (animation speed is its pace), bot_speed, hand_sort, confirm_knock and
+    confirm_go_out. `fullscreen` also switches the window mode.
     """
     i18n.set_language(settings.language)
     table = app.settings
@@ -75,6 +76,10 @@ def apply_settings(app: App, settings: Settings, fullscreen: bool = False) -> No
     table.back = settings.card_back
     table.felt = settings.table_colour
     table.speed = settings.animation_speed
+    table.bot_speed = settings.bot_speed
+    table.hand_sort = settings.hand_sort
+    table.confirm_knock = settings.confirm_knock
+    table.confirm_go_out = settings.confirm_go_out
     pygame.display.set_caption(i18n.tr("app.title"))
     if fullscreen and settings.fullscreen != app.fullscreen:
         app.toggle_fullscreen()
@@ -195,7 +200,14 @@ class Screen(Scene):
         return rect.move(0, -self.scroll)
 
     def shown(self, rect: pygame.Rect) -> bool:
-        return self.viewport.contains(rect) or not self.scrollable
+        """Whether a scrolled control shows: even partly (it is drawn cut at the viewport)."""
+        return self.viewport.colliderect(rect) or not self.scrollable
+
+    def cut_off(self, control: Any, pos: tuple[int, int]) -> bool:
+        """A press on the hidden part of a scrolled control (over the title or the footer)."""
+        rect = control.rect
+        view = self.viewport
+        return self.scrollable and view.colliderect(rect) and not view.collidepoint(pos)
 
     @property
     def max_scroll(self) -> int:
@@ -232,7 +244,10 @@ class Screen(Scene):
         if event.type == pygame.MOUSEWHEEL and self.scrollable:
             self.scroll_by(-event.y * self.m.row)
             return True
+        pos = getattr(event, "pos", None)
         for control in self.controls:
+            if pos is not None and self.cut_off(control, pos):
+                continue
             if control.handle_event(event):
                 return True
         if event.type == pygame.KEYDOWN:
@@ -316,8 +331,12 @@ class Screen(Scene):
         self.draw_title(surface)
         self.draw_labels(surface)
         self.draw_content(surface)
+        view = self.viewport
         for control in self.controls:
+            scrolled = self.scrollable and view.colliderect(control.rect)
+            surface.set_clip(view if scrolled else None)
             control.draw(surface)
+        surface.set_clip(None)
         focused = self.focused_control()
         if isinstance(focused, Button) and focused.visible:
             pygame.draw.rect(surface, FOCUS_RING, focused.rect.inflate(6, 6), 3, border_radius=focused.rect.height // 3)
@@ -335,9 +354,9 @@ class Screen(Scene):
     def draw_labels(self, surface: pygame.Surface) -> None:
         view = self.viewport
         for item in self.labels:
-            if item.clip and not (view.top <= item.pos[1] and item.pos[1] + item.size <= view.bottom):
-                continue
+            surface.set_clip(view if item.clip else None)
             blit_text(surface, item.text, item.size, item.colour, item.pos, item.anchor, bold=item.bold)
+        surface.set_clip(None)
 
     def draw_content(self, surface: pygame.Surface) -> None:
         """Whatever the screen shows besides its controls (text, tables, charts)."""

@@ -1,0 +1,75 @@
+"""Scrolled menu screens: a control half out of view is drawn cut and answers only where seen."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from collections.abc import Iterator  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from ramigui import i18n, paths  # noqa: E402
+from ramigui.storage import Store  # noqa: E402
+from ramigui.ui.app import App, Settings  # noqa: E402
+from ramigui.ui.menu import open_menus  # noqa: E402
+from ramigui.ui.screen import Screen  # noqa: E402
+from ramigui.ui.setup_screen import SetupScreen  # noqa: E402
+
+
+@pytest.fixture
+def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
+    monkeypatch.setenv(paths.DATA_ENV, str(tmp_path / "data"))
+    monkeypatch.setenv(paths.CONFIG_ENV, str(tmp_path / "config"))
+    store = Store.open()
+    pygame.display.init()
+    pygame.font.init()
+    made = App(pygame.display.set_mode((1024, 600)), Settings(), idle_wait=False)
+    open_menus(made, None, store)
+    yield made
+    i18n.set_language("en")
+    pygame.display.quit()
+    store.close()
+
+
+def click(app: App, pos: tuple[int, int]) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos))
+    for _ in range(3):
+        app.step()
+
+
+def half_shown(screen: Screen) -> list:
+    view = screen.viewport
+    return [c for c in screen.controls
+            if c.visible and view.colliderect(c.rect) and not view.contains(c.rect)]
+
+
+def test_a_control_cut_by_the_viewport_shows_and_ignores_presses_on_its_hidden_part(app: App) -> None:
+    new_game = next(c for c in app.top.controls if c.action == "new_game")
+    click(app, new_game.rect.center)
+    setup = app.top
+    assert isinstance(setup, SetupScreen)
+    base = next(c for c in setup.controls if getattr(c, "value", None) == "rami_base")
+    click(app, base.rect.center)  # Rami de base: many house rules, the page scrolls
+    cut = None
+    for offset in range(0, setup.max_scroll + 1, 7):  # scroll until a value chooser straddles an edge
+        setup.scroll = offset
+        setup.rebuild()
+        cut = next((c for c in half_shown(setup) if hasattr(c, "value")), None)
+        if cut is not None:
+            break
+    assert cut is not None, "no control straddles the viewport at 1024×600"
+    view = setup.viewport
+    outside = (cut.rect.right - 5, view.bottom + 2 if cut.rect.bottom > view.bottom else view.top - 2)
+    before = cut.value
+    click(app, outside)
+    assert cut.value == before, "a press over the footer changed a half-hidden control"
+    inside_y = (cut.rect.top + view.bottom) // 2 if cut.rect.bottom > view.bottom else (view.top + cut.rect.bottom) // 2
+    click(app, (cut.rect.right - 5, inside_y))
+    same = next(c for c in setup.controls if getattr(c, "name", None) == cut.name)
+    assert same.value != before, "a press on the visible part must still work"
