@@ -11,6 +11,7 @@ from collections.abc import Iterator
 
 import pygame
 import pytest
+from ui_helpers import click, open_app
 
 from ramigui import i18n
 from ramigui.cards import Card, parse_cards
@@ -20,6 +21,7 @@ from ramigui.ui.app import App, Settings
 from ramigui.ui.overlays import HandoffScene
 from ramigui.ui.seats import TableConfig
 from ramigui.ui.table import TableScene
+from ramigui.ui.table_dialog import QuestionScene
 
 SIZE = (1280, 800)
 
@@ -181,3 +183,126 @@ def test_bots_play_without_blocking_and_demo_frames(app: App) -> None:
     app.push(scene)
     app.run(max_frames=200)
     assert len(scene.game.log) > 3 and scene.log
+
+
+# --- a whole round, "Carte !", and the play settings ------------------------------------------
+
+
+def test_human_wins_a_rummy_round_by_dragging(app: App) -> None:
+    """Draw 10♥ by dragging, drag 7♥ 8♥ 9♥ 10♥ (selected by clicks) to the table, then K♠
+    onto the discard: the hand is empty, the table asks first (confirm_go_out), yes: won."""
+    scene = table(app, position())
+    assert scene.layout is not None
+    drag(app, scene.layout.stock.center, scene.layout.hand_area.center)
+    for card in parse_cards("7H 8H 9H 10H"):
+        point = hand_point(scene, card)
+        post(pygame.MOUSEBUTTONDOWN, button=1, pos=point)
+        post(pygame.MOUSEBUTTONUP, button=1, pos=point)
+        app.step()
+    assert len(scene.selected) == 4
+    drag(app, hand_point(scene, parse_cards("7H")[0]), scene.layout.melds_area.center)
+    assert scene.game.log[-1][1].kind == "meld"
+    drag(app, hand_point(scene, parse_cards("KS")[0]), scene.layout.discard.center)
+    assert isinstance(app.top, QuestionScene) and not scene.game.round_over  # asked before going out
+    press(app, pygame.K_RETURN)
+    app.step()
+    result = scene.game.last_result
+    assert result is not None and result.winner == 0
+
+
+def test_confirm_go_out_no_keeps_the_card_and_off_plays_at_once() -> None:
+    with open_app(size=SIZE) as opened:
+        scene = table(opened, position())
+        press(opened, pygame.K_p)
+        scene.selected = {scene.order.index(c) for c in parse_cards("7H 8H 9H 10H")}
+        press(opened, pygame.K_m)
+        scene.focus = scene.order.index(parse_cards("KS")[0])
+        press(opened, pygame.K_d)
+        assert isinstance(opened.top, QuestionScene)
+        press(opened, pygame.K_2)  # No (the button's answer arrives on the next iterations)
+        opened.step()
+        opened.step()
+        assert opened.top is scene and scene.game.hand(0) == parse_cards("KS")
+    with open_app(size=SIZE, confirm_go_out=False) as opened:
+        scene = table(opened, position())
+        press(opened, pygame.K_p)
+        scene.selected = {scene.order.index(c) for c in parse_cards("7H 8H 9H 10H")}
+        press(opened, pygame.K_m)
+        scene.focus = scene.order.index(parse_cards("KS")[0])
+        press(opened, pygame.K_d)
+        assert scene.game.round_over and scene.game.last_result.winner == 0  # type: ignore[union-attr]
+
+
+def test_carte_button_only_in_rami_familial_when_legal(app: App) -> None:
+    """Seed 000: "Carte !" is announced with two cards left; other rummies have no such button."""
+    hands = [["7H", "8H", "9H", "KS"], ["2C", "5D", "9S", "4D"]]
+    familial = Game.from_position("rami", hands=hands, stock=["10C", "4C", "6C", "3D"], discard=["5H"], to_play=0)
+    scene = table(app, familial)
+    carte = next(b for b in scene.buttons if b.action == "carte")
+    assert not carte.visible  # five cards after the draw: not yet
+    press(app, pygame.K_p)
+    scene.selected = {scene.order.index(c) for c in parse_cards("7H 8H 9H")}
+    press(app, pygame.K_m)
+    assert len(scene.game.hand(0)) == 2 and carte.visible and carte.enabled
+    click(app, carte.rect.center)
+    assert scene.game.log[-1][1].kind == "carte"
+    base = table(app, position())
+    press(app, pygame.K_p)
+    base.selected = {base.order.index(c) for c in parse_cards("7H 8H 9H")}
+    press(app, pygame.K_m)
+    assert len(base.game.hand(0)) == 2
+    assert not any(b.action == "carte" and b.visible for b in base.buttons)
+
+
+@pytest.mark.parametrize("sort", ["rank", "suit", "none"])
+def test_hand_sort_setting_orders_the_hand(sort: str) -> None:
+    game = Game.from_position("rami_base", hands=[["KS", "2H", "7C", "7H", "AD"], ["2C", "5D", "9S"]],
+                              stock=["10H", "4C"], discard=["5H"], to_play=0)
+    dealt = list(game.view(0).hand)
+    with open_app(size=SIZE, hand_sort=sort) as opened:
+        scene = table(opened, game)
+        expected = {"rank": sorted(dealt, key=Card.rank_key), "suit": sorted(dealt, key=Card.sort_key),
+                    "none": dealt}[sort]
+        assert scene.order == expected
+    assert sorted(dealt, key=Card.rank_key) != sorted(dealt, key=Card.sort_key)  # the test can tell them apart
+
+
+def test_real_app_table_follows_the_stored_settings() -> None:
+    """The menus' path: stored settings → apply_settings → SessionTable."""
+    from ramigui.session import GameSession, GameSetup, Seat
+    from ramigui.settings import Settings as Stored
+    from ramigui.ui.game_screen import SessionTable
+    from ramigui.ui.screen import Context, apply_settings
+    from ramigui.ui.sound import Sounds
+
+    stored = Stored(language="en", hand_sort="rank", bot_speed="instant", animation_speed="instant",
+                    confirm_knock=False, confirm_go_out=False)
+    with open_app(size=SIZE, speed="normal", bot_speed="normal") as opened:
+        apply_settings(opened, stored)
+        setup = GameSetup("gin", (Seat("Ann"), Seat("Bot", "easy")))
+        session = GameSession.new(setup, None, seed=3)
+        scene = SessionTable(session, Context(None, stored, Sounds(False)))
+        opened.push(scene)
+        assert scene.bot_pace == 0 and scene.pace == 0
+        assert opened.settings.confirm_knock is False and opened.settings.confirm_go_out is False
+        if scene.visible_seat() is not None:
+            assert scene.order == sorted(scene.order, key=Card.rank_key)
+
+
+def test_bot_speed_sets_the_bots_pause_apart_from_the_animations() -> None:
+    from ramigui.ui.app import SPEEDS
+    from ramigui.ui.table import BOT_PAUSE
+
+    with open_app(size=SIZE, speed="instant", bot_speed="slow") as opened:
+        scene = table(opened, position())
+        press(opened, pygame.K_p)
+        scene.focus = scene.order.index(parse_cards("KS")[0])
+        press(opened, pygame.K_d)
+        assert scene.game.to_play == 1 and scene.pace == 0
+        assert scene.bot_wait == pytest.approx(BOT_PAUSE * SPEEDS["slow"], abs=0.1)
+    with open_app(size=SIZE, speed="slow", bot_speed="instant") as opened:
+        scene = table(opened, position())
+        press(opened, pygame.K_p)
+        scene.focus = scene.order.index(parse_cards("KS")[0])
+        press(opened, pygame.K_d)
+        assert scene.bot_wait <= 0 and scene.pace == SPEEDS["slow"]

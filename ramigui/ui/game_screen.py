@@ -22,10 +22,11 @@ from ramigui.ui.hint import Hint, suggest
 from ramigui.ui.screen import Context, Metrics
 from ramigui.ui.seats import TableConfig
 from ramigui.ui.table import TableScene
+from ramigui.ui.table_family import ButtonSpec
 from ramigui.ui.widgets import GOLD, UI_ACTION, WHITE, Button, blit_text, draw_panel
 
-EXTRA_BUTTONS = (("hint", "button.hint", pygame.K_h), ("scores", "button.scores", pygame.K_TAB),
-                 ("menu", "button.menu", None))
+EXTRA_BUTTONS: tuple[ButtonSpec, ...] = (("hint", "button.hint", pygame.K_h), ("scores", "button.scores", pygame.K_TAB),
+                                         ("menu", "button.menu", None))
 """Added to the table's buttons, shown side by side in one row above them."""
 HINT_TIME = 8.0
 
@@ -60,7 +61,6 @@ class SessionTable(TableScene):
         self.hint: Hint | None = None
         self.hint_until = 0.0
         super().__init__(config_for(session), session.game)
-        self.sort_mode = ctx.settings.hand_sort if ctx.settings.hand_sort != "none" else "suit"
 
     # --- the session: save every accepted move ----------------------------------------
 
@@ -100,28 +100,9 @@ class SessionTable(TableScene):
 
     # --- the extra buttons --------------------------------------------------------------
 
-    def _button_specs(self) -> list[tuple[str, str, int | None]]:
-        return [*super()._button_specs(), *EXTRA_BUTTONS]
-
-    def _relayout(self) -> None:
-        """The table's layout, then the three extra buttons packed into one row."""
-        super()._relayout()
-        lay = self.layout
-        if lay is None or len(lay.buttons) < len(EXTRA_BUTTONS) + 1 or len(self.buttons) != len(lay.buttons):
-            return
-        base = len(lay.buttons) - len(EXTRA_BUTTONS)
-        rects = lay.buttons
-        slots = rects[len(EXTRA_BUTTONS) - 1:]  # the base buttons move down to the lowest slots
-        row = slots[0]
-        for button, rect in zip(self.buttons[:base], slots[1:], strict=True):
-            button.rect = rect
-        gap = lay.margin // 2
-        width = (row.width - gap * (len(EXTRA_BUTTONS) - 1)) // len(EXTRA_BUTTONS)
-        for i, button in enumerate(self.buttons[base:]):
-            button.rect = pygame.Rect(row.left + i * (width + gap), row.top, width, row.height)
-        shift = rects[len(EXTRA_BUTTONS) - 1].top - rects[0].top
-        lay.counter = lay.counter.move(0, shift)
-        lay.log_panel.height += shift
+    def _button_rows(self) -> list[list[ButtonSpec]]:
+        """The menus' three buttons share one row above the table's own."""
+        return [list(EXTRA_BUTTONS), *super()._button_rows()]
 
     def _refresh_buttons(self) -> None:
         super()._refresh_buttons()

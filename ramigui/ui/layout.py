@@ -73,7 +73,8 @@ def compute(size: tuple[int, int], opponents: Sequence[int], hand_count: int,
             meld_owners: Sequence[tuple[int, int]], card_scale: float = 1.0,
             buttons: int = 5) -> TableLayout:
     """The layout for a window `size`, the opponents' seats (in play order), the viewer's
-    hand size and the melds as (owner, number of cards), in table order."""
+    hand size and the melds as (owner, number of cards), in table order. `buttons` is the
+    number of button rows in the side panel (a row may hold several buttons side by side)."""
     width, height = size
     margin = max(6, int(min(width, height) * 0.014))
     card_w = max(40, int(min(width * 0.074, height * 0.132) * card_scale))

@@ -1,4 +1,4 @@
-"""The table scene: the rummy family played with the mouse, the keyboard or a finger.
+"""The table scene: every family (rummy, gin, Yami) played with the mouse, keyboard or a finger.
 
 The scene never decides a rule. Every action becomes a `Move` and goes through
 `Game.play`, the one checked path; legal drop targets are found by asking
@@ -7,6 +7,11 @@ moves only sprites, and a refused drop slides the card back with the translated 
 
 Hands shown: only `visible_seat()`'s, read from `game.view(seat)`. In hot-seat games the
 hand is hidden between two people's turns until the next one claims the screen.
+
+The scene is the part every family shares; what differs (buttons, prompts, panels, the
+questions asked before a move) comes from a `FamilyTable` (table_family, table_gin,
+table_yami). A person's moves go through `human_play`, which may first ask a question
+(confirm a knock, going out); bots' moves go straight to `play`.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 import pygame
@@ -21,16 +27,22 @@ import pygame
 from ramigui import i18n
 from ramigui.cards import Card
 from ramigui.rules import Game, IllegalMove, Move, PlayerView
+from ramigui.rules.moves import as_move
+from ramigui.rules.yami_boxes import box_of
 from ramigui.ui import layout as lay_mod
 from ramigui.ui.anim import Flight
 from ramigui.ui.app import Scene
 from ramigui.ui.cardart import CardArt, DeckStyle, card_art, card_height, rank_letters
 from ramigui.ui.felt import felt
 from ramigui.ui.seats import BotRunner, Chooser, TableConfig, fallback_choose, make_chooser
+from ramigui.ui.table_dialog import Question, QuestionScene
 from ramigui.ui.table_draw import draw_table
+from ramigui.ui.table_family import ButtonSpec, FamilyTable, family_table
+from ramigui.ui.table_yami import box_label
 from ramigui.ui.widgets import UI_ACTION, Button
 
 DRAG_THRESHOLD = 8
+SORT_ACTIONS = ("sort_suit", "sort_rank", "sort_melds")
 FLIGHT_TIME = 0.38
 BOT_PAUSE = 0.55
 MESSAGE_TIME = 5.0
@@ -102,9 +114,12 @@ class TableScene(Scene):
         self.bot_wait = BOT_PAUSE
         self.overlay_open = False
         self.view: PlayerView = self.game.view(self.viewer if self.viewer is not None else 0)
+        self.family: FamilyTable = family_table(self)
+        self.question: Question | None = None
         self.layout: lay_mod.TableLayout | None = None
         self.size = (1280, 800)
         self.buttons: list[Button] = []
+        self.button_rows: list[list[Button]] = []
         self._sync()
 
     # --- who sees what ---------------------------------------------------------------------
@@ -130,6 +145,10 @@ class TableScene(Scene):
     def enter(self, app: Any) -> None:
         super().enter(app)
         self._make_buttons()
+        self.bot_wait = BOT_PAUSE * self.bot_pace
+        self.sort_mode = getattr(app.settings, "hand_sort", "suit")
+        self.order = []  # re-deal the hand's order by the player's chosen sort
+        self._sync()
 
     def leave(self) -> None:
         self.runner.close()
@@ -140,7 +159,14 @@ class TableScene(Scene):
 
     @property
     def pace(self) -> float:
+        """The animations' speed factor (settings: animation_speed)."""
         return self.app.settings.pace if self.app is not None else 1.0
+
+    @property
+    def bot_pace(self) -> float:
+        """The factor on the bots' thinking pause (settings: bot_speed)."""
+        settings = self.app.settings if self.app is not None else None
+        return float(getattr(settings, "bot_pace", self.pace)) if settings is not None else 1.0
 
     def art(self, width: int) -> CardArt:
         settings = self.app.settings if self.app is not None else None
@@ -172,7 +198,7 @@ class TableScene(Scene):
                 added.append(card)
                 remaining[card] -= 1
         if not kept:
-            added.sort(key=Card.sort_key if self.sort_mode == "suit" else Card.rank_key)
+            added = self._arranged(added, self.sort_mode)
         self.order = kept + added
         self.selected = {i for i in self.selected if i < len(self.order)}
         self.focus = min(self.focus, max(0, len(self.order) - 1))
@@ -185,31 +211,44 @@ class TableScene(Scene):
         melds = view.public.get("melds", ()) if view.public else ()
         owners = [(m.owner, len(m.cards)) for m in melds]
         scale = self.app.settings.card_scale if self.app is not None else 1.0
-        self.layout = lay_mod.compute(self.size, opponents, len(self.order), owners, scale, len(self._button_specs()))
-        for button, rect in zip(self.buttons, self.layout.buttons, strict=False):
-            button.rect = rect
+        self.layout = lay_mod.compute(self.size, opponents, len(self.order), owners, scale, len(self._button_rows()))
         self._refresh_buttons()
+        self._place_buttons()
 
-    def _button_specs(self) -> list[tuple[str, str, int | None]]:
-        return [("carte", "button.carte", pygame.K_c), ("undo", "button.undo", pygame.K_u),
-                ("sort_suit", "button.sort_suit", pygame.K_s), ("sort_rank", "button.sort_rank", pygame.K_r)]
+    def _button_rows(self) -> list[list[ButtonSpec]]:
+        """The side panel's buttons row by row (the family's; subclasses add rows)."""
+        return self.family.button_rows()
+
+    def _button_specs(self) -> list[ButtonSpec]:
+        return [spec for row in self._button_rows() for spec in row]
 
     def _make_buttons(self) -> None:
         assert self.layout is not None
-        self.buttons = [
-            Button(action, (lambda k=key: i18n.tr(k)), rect, shortcut)
-            for (action, key, shortcut), rect in zip(self._button_specs(), self.layout.buttons, strict=False)
-        ]
+        self.button_rows = [[Button(action, partial(i18n.tr, key), pygame.Rect(0, 0, 0, 0), shortcut)
+                             for action, key, shortcut in row] for row in self._button_rows()]
+        self.buttons = [button for row in self.button_rows for button in row]
         self._refresh_buttons()
+        self._place_buttons()
+
+    def _place_buttons(self) -> None:
+        """Each row's rect is shared by the row's visible buttons, side by side."""
+        if self.layout is None:
+            return
+        gap = max(4, self.layout.margin // 2)
+        for row, rect in zip(self.button_rows, self.layout.buttons, strict=False):
+            shown = [b for b in row if b.visible] or row
+            width = (rect.width - gap * (len(shown) - 1)) // len(shown)
+            for i, button in enumerate(shown):
+                button.rect = pygame.Rect(rect.left + i * (width + gap), rect.top, width, rect.height)
 
     def _refresh_buttons(self) -> None:
-        legal = {m.kind for m in self.view.legal_moves} if self.is_human_turn() else set()
-        for button in self.buttons:
-            if button.action in ("carte", "undo"):
-                button.enabled = button.action in legal
-                button.visible = button.action != "carte" or "carte" in legal
-            else:
-                button.enabled = self.viewer is not None
+        if not self.buttons:
+            return  # not entered yet: the buttons are made in `enter`
+        by_action = {button.action: button for button in self.buttons}
+        for name in SORT_ACTIONS:
+            if name in by_action:
+                by_action[name].enabled = self.viewer is not None
+        self.family.refresh(by_action)
 
     # --- playing moves -----------------------------------------------------------------------
 
@@ -228,8 +267,33 @@ class TableScene(Scene):
             self.viewer = None  # a person's turn ended: hide their hand at once
             self.order = []
         self.selected.clear()
-        self.bot_wait = BOT_PAUSE * self.pace
+        self.bot_wait = BOT_PAUSE * self.bot_pace
         self._sync()
+        return True
+
+    def human_play(self, move: Move | str) -> bool:
+        """A person's move: first the family's question if it has one (confirm a knock,
+        going out, discard or knock?), else played at once. False if not played now."""
+        try:
+            parsed = as_move(move)
+        except IllegalMove as error:
+            self.show(i18n.tr("table.refused", reason=i18n.reason_text(error)))
+            return False
+        question = self.family.question_before(parsed)
+        if question is None or self.app is None:
+            return self.play(parsed)
+        self.question = question
+        self.app.push(QuestionScene(question))
+        return False
+
+    def _answered(self, index: int) -> bool:
+        """The answer to the open question: play its move (a cancel plays nothing)."""
+        question, self.question = self.question, None
+        if question is None or not 0 <= index < len(question.answers):
+            return True
+        move = question.answers[index][1]
+        if move is not None and self.is_human_turn():
+            self.play(move)
         return True
 
     def describe(self, seat: int, move: Move, before: PlayerView) -> str:
@@ -242,14 +306,19 @@ class TableScene(Scene):
             params["cards"] = list(move.cards)
         if kind == "take" and move.target is None:
             pile = before.public.get("discard", ()) if before.public else ()
-            if not pile:
-                return i18n.tr("move.take_top", name=name)
-            params["card"] = pile[-1]
+            if pile:
+                params["card"] = pile[-1]
+            else:
+                kind = "take_top"
         if kind == "take" and move.target is not None:
             kind = "take_meld"
+        if kind == "gin" and not move.cards:
+            kind = "big_gin"
         if kind in ("score", "cross"):
-            params["box"] = move.word
+            params["box"] = box_label(box_of(move.word or "") or move.word or "")
         key = f"move.{kind}"
+        if name == i18n.tr("table.you") and i18n.has_key(f"move.you.{kind}"):
+            key = f"move.you.{kind}"  # "Vous avez pioché", not "Vous a pioché"
         if not i18n.has_key(key):
             return i18n.tr("move.other", name=name, move=str(move))
         return i18n.tr(key, **params)
@@ -312,7 +381,7 @@ class TableScene(Scene):
         if self.runner.thinking:
             return
         self.bot_wait -= dt
-        if self.bot_wait <= 0:
+        if self.bot_wait <= 0 or self.bot_pace <= 0:
             self.runner.start(self.choosers[seat], self.game.view(seat))
 
     def _apply_bot_move(self, seat: int, move: Move) -> None:
@@ -409,6 +478,8 @@ class TableScene(Scene):
         return False
 
     def _action(self, action: str, event: pygame.event.Event) -> bool:
+        if action == "answer":
+            return self._answered(int(getattr(event, "index", -1)))
         if action == "claim":
             self.overlay_open = False
             if getattr(event, "seat", None) == self.game.to_play:
@@ -421,13 +492,10 @@ class TableScene(Scene):
             self.overlay_open = False
             self._next_round()
             return True
-        if action in ("sort_suit", "sort_rank"):
+        if action in SORT_ACTIONS:
             self._sort(action[5:])
             return True
-        if action in ("undo", "carte") and self.is_human_turn():
-            self.play(action)
-            return True
-        return False
+        return self.family.action(action)
 
     def _next_round(self) -> None:
         if self.game.game_over:
@@ -442,15 +510,26 @@ class TableScene(Scene):
         self._sort(self.sort_mode)
 
     def _sort(self, mode: str) -> None:
+        """Sort the hand by suit or by rank; "none" (a setting) keeps the order as dealt."""
         self.sort_mode = mode
-        key = Card.sort_key if mode == "suit" else Card.rank_key
-        self.order.sort(key=key)
+        self.order = self._arranged(self.order, mode)
         self.selected.clear()
         self._relayout()
+
+    def _arranged(self, cards: list[Card], mode: str) -> list[Card]:
+        """The cards in the hand order `mode` asks for: suit, rank, melds (the family's
+        own grouping: gin lays its best melds side by side), none (as they came)."""
+        if mode == "melds":
+            return self.family.arranged(cards)
+        if mode == "none":
+            return list(cards)
+        return sorted(cards, key=Card.sort_key if mode == "suit" else Card.rank_key)
 
     # --- keyboard --------------------------------------------------------------------------
 
     def _key(self, key: int) -> bool:
+        if self.is_human_turn() and self.family.key(key):
+            return True
         count = len(self.order)
         if key in (pygame.K_LEFT, pygame.K_RIGHT) and count:
             self.focus = (self.focus + (1 if key == pygame.K_RIGHT else -1)) % count
@@ -467,9 +546,9 @@ class TableScene(Scene):
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             return self._enter(phase)
         if key == pygame.K_p:
-            return self.play("draw")
+            return self.human_play("draw")
         if key == pygame.K_t:
-            return self.play("take")
+            return self.human_play("take")
         if key == pygame.K_m:
             return self._play_cards("meld")
         if key == pygame.K_d:
@@ -479,8 +558,8 @@ class TableScene(Scene):
         return False
 
     def _enter(self, phase: str | None) -> bool:
-        if phase == "draw":
-            return self.play("draw")
+        if self.game.is_legal(Move("draw")) and not self.selected:
+            return self.human_play("draw")
         if len(self.selected) >= 2:
             return self._play_cards("meld")
         return self._play_cards("discard")
@@ -494,10 +573,10 @@ class TableScene(Scene):
         if not cards:
             return False
         if kind == "discard":
-            return self.play(Move("discard", (cards[0],)))
+            return self.human_play(Move("discard", (cards[0],)))
         if kind == "meld":
-            return self.play(Move("meld", tuple(self._meld_order(cards))))
-        return self.play(self._layoff_move(cards, meld or 0))
+            return self.human_play(Move("meld", tuple(self._meld_order(cards))))
+        return self.human_play(self._layoff_move(cards, meld or 0))
 
     @staticmethod
     def _meld_order(cards: list[Card]) -> list[Card]:
@@ -547,6 +626,8 @@ class TableScene(Scene):
     def pointer_down(self, pos: tuple[int, int]) -> bool:
         if self.layout is None or self.flights:
             return False
+        if self.is_human_turn() and self.family.click(pos):
+            return True
         index = self.hit_hand(pos)
         if index is not None:
             self.press = Press(pos, "hand", index, self.order[index])
@@ -657,7 +738,7 @@ class TableScene(Scene):
             self._reorder(drag, pos)
             return
         move = self.move_for(drag, target) if target else None
-        if move is not None and self.is_human_turn() and self.play(move):
+        if move is not None and self.is_human_turn() and self.human_play(move):
             return
         if move is None and target not in (None, "hand") and drag.source == "hand":
             self.show(i18n.tr("table.refused", reason=i18n.tr("reason.not_legal")))
@@ -694,19 +775,19 @@ class TableScene(Scene):
         phase = self.view.public.get("phase") if self.view.public else None
         chosen = [self.order[i] for i in sorted(self.selected)]
         if press.source == "stock":
-            self.play("draw")
+            self.human_play("draw")
         elif press.source == "discard":
-            if phase == "draw" or not chosen:
-                self.play("take")
+            if self.game.is_legal(Move("take")) or not chosen:
+                self.human_play("take")
             else:
-                self.play(Move("discard", (chosen[0],)))
+                self.human_play(Move("discard", (chosen[0],)))
         elif press.source == "meld" and chosen:
-            self.play(self._layoff_move(chosen, press.index))
+            self.human_play(self._layoff_move(chosen, press.index))
         elif press.source == "meld" and phase == "draw" and press.card is not None:
-            self.play(Move("take", (press.card,), press.index))
+            self.human_play(Move("take", (press.card,), press.index))
         elif press.source == "table" and len(chosen) >= 2 and self.layout is not None \
                 and self.layout.melds_area.collidepoint(press.pos):
-            self.play(Move("meld", tuple(self._meld_order(chosen))))
+            self.human_play(Move("meld", tuple(self._meld_order(chosen))))
 
     # --- drawing ------------------------------------------------------------------------------
 

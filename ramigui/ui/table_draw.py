@@ -77,7 +77,29 @@ def _draw_opponents(scene: TableScene, surface: pygame.Surface, lay: TableLayout
         if seat < len(opened) and opened[seat]:
             line += f" · ✓ {i18n.tr('table.opened')}"
         blit_text(surface, line, int(text * 0.85), WHITE, (rect.left + lay.margin, rect.bottom - int(text * 1.35)))
-        _draw_back_fan(scene, surface, rect, lay, count)
+        shown = (view.public or {}).get("shown", {}) or {}
+        if seat in shown:
+            _draw_face_fan(scene, surface, rect, lay, tuple(shown[seat]))
+        else:
+            _draw_back_fan(scene, surface, rect, lay, count)
+
+
+def _draw_face_fan(scene: TableScene, surface: pygame.Surface, rect: pygame.Rect, lay: TableLayout,
+                   cards: tuple[object, ...]) -> None:
+    """A hand the rules show to all (gin's knocker, Yami after an exposure), face up."""
+    if not cards:
+        return
+    width = max(lay.opp_card_w, int(lay.card_w * 0.5))
+    room = rect.width - 2 * lay.margin - width
+    step = min(width * 0.62, room / max(1, len(cards) - 1))
+    left = rect.centerx - (width + step * (len(cards) - 1)) / 2
+    top = rect.top + int(lay.text * 1.5)
+    art = scene.art(width)
+    bottom = rect.bottom - int(lay.text * 1.45)
+    for i, card in enumerate(cards):
+        image = art.face(card)  # type: ignore[arg-type]
+        area = pygame.Rect(0, 0, image.get_width(), max(1, bottom - top))
+        surface.blit(image, (int(left + step * i), top), area)
 
 
 def _draw_back_fan(scene: TableScene, surface: pygame.Surface, rect: pygame.Rect, lay: TableLayout, count: int) -> None:
@@ -128,8 +150,12 @@ def _draw_piles(scene: TableScene, surface: pygame.Surface, lay: TableLayout) ->
         _card(scene, surface, shown[-1], lay.discard)
     if _lit(scene, "discard"):
         _glow(surface, lay.discard, LIT)
-    if scene.is_human_turn() and public.get("phase") == "draw":
-        _glow(surface, lay.stock, (255, 255, 255), 2)
+    if scene.is_human_turn():
+        kinds = {m.kind for m in scene.view.legal_moves}
+        if "draw" in kinds:
+            _glow(surface, lay.stock, (255, 255, 255), 2)
+        if public.get("phase") == "offer" and "take" in kinds:
+            _glow(surface, lay.discard, (255, 255, 255), 2)
 
 
 # --- melds ------------------------------------------------------------------------------------
@@ -202,8 +228,7 @@ def _hint(scene: TableScene) -> str:
     if view.round_over:
         return ""
     if scene.is_human_turn():
-        phase = view.public.get("phase") if view.public else None
-        return i18n.tr("table.your_turn_draw" if phase == "draw" else "table.your_turn_play")
+        return scene.family.prompt()
     return i18n.tr("table.waiting", name=scene.config.names[view.to_play])
 
 
@@ -214,13 +239,17 @@ def _draw_side(scene: TableScene, surface: pygame.Surface, lay: TableLayout) -> 
     draw_panel(surface, panel, (0, 0, 0, 80), lay.margin)
     text = int(lay.text * 0.85)
     x, y = panel.left + lay.margin, panel.top + lay.margin
-    title = f"{i18n.variant_name(scene.game.variant)} · {i18n.tr('table.round', n=scene.view.round_no)}"
-    for line in wrap_lines(title, lay.text, panel.width - 2 * lay.margin, True):
+    name, round_text = i18n.variant_name(scene.game.variant), i18n.tr("table.round", n=scene.view.round_no)
+    room = panel.width - 2 * lay.margin
+    title = [f"{name} · {round_text}"]
+    if len(wrap_lines(title[0], lay.text, room, True)) > 1:  # never "Round" on one line, "1" on the next
+        title = [*wrap_lines(name, lay.text, room, True), round_text]
+    for line in title:
         y = blit_text(surface, line, lay.text, GOLD, (x, y), bold=True).bottom
     y += lay.margin // 2
     blit_text(surface, i18n.tr("table.last_moves"), text, (200, 220, 205), (x, y), bold=True)
     y += int(text * 1.5)
-    keys = wrap_lines(i18n.tr("table.keys"), int(text * 0.8), panel.width - 2 * lay.margin)
+    keys = wrap_lines(i18n.tr(scene.family.keys_text), int(text * 0.8), panel.width - 2 * lay.margin)
     bottom = panel.bottom - lay.margin - len(keys) * int(text * 0.8 * 1.25)
     lines: list[str] = []
     for entry in reversed(scene.log):
@@ -233,29 +262,28 @@ def _draw_side(scene: TableScene, surface: pygame.Surface, lay: TableLayout) -> 
     ky = bottom
     for line in keys:
         ky = blit_text(surface, line, int(text * 0.8), (170, 200, 180), (x, ky)).bottom
-    _draw_counter(scene, surface, lay)
-
-
-def _draw_counter(scene: TableScene, surface: pygame.Surface, lay: TableLayout) -> None:
-    """The opening counter ("34 / 51") while the viewer has not opened."""
-    public = scene.view.public or {}
-    need = int(public.get("opening_minimum", 0) or 0)
-    seat = scene.visible_seat()
-    opened = public.get("opened", ())
-    if not need or seat is None or (seat < len(opened) and opened[seat]):
-        return
-    have = int(public.get("turn_points", 0) or 0)
-    colour = (150, 240, 160) if have >= need else (255, 236, 190)
-    draw_panel(surface, lay.counter, (0, 0, 0, 110), lay.counter.height // 3)
-    blit_text(surface, i18n.tr("table.opening", have=have, need=need), lay.text, colour,
-              lay.counter.center, "center", bold=True)
+    scene.family.draw(surface, lay)
 
 
 # --- moving cards ---------------------------------------------------------------------------
 
+def _flying_card(scene: TableScene, surface: pygame.Surface, card: object, rect: pygame.Rect,
+                 drawn_width: int) -> None:
+    """A card in flight changes size every frame: scale the art of a width the table already
+    draws rather than render every in-between width anew (1.5 ms each)."""
+    art = scene.art(drawn_width)
+    image = art.face(card) if card is not None else art.back()  # type: ignore[arg-type]
+    _shadow(surface, rect)
+    surface.blit(pygame.transform.scale(image, rect.size), rect.topleft)
+
+
 def _draw_moving(scene: TableScene, surface: pygame.Surface, lay: TableLayout) -> None:
     for flight in scene.flights:
-        _card(scene, surface, flight.card, flight.rect_at(scene.now))
+        rect = flight.rect_at(scene.now)
+        if rect.width in (flight.start.width, flight.end.width):
+            _card(scene, surface, flight.card, rect)
+        else:
+            _flying_card(scene, surface, flight.card, rect, max(flight.start.width, flight.end.width))
     drag = scene.drag
     if drag is None or not drag.cards:
         return

@@ -1,0 +1,158 @@
+"""What the table does differently for each family of games, behind one small interface.
+
+`TableScene` is the common scene (piles, hand, drag and drop, bots, hand-off); a
+`FamilyTable` adds its family's buttons, prompts, panels, keys and questions. This base
+class is the rummy family; `table_gin.GinTable` and `table_yami.YamiTable` override it.
+None of them decides a rule: they ask `view.legal_moves` / `game.is_legal`, and every move
+still goes through `TableScene.human_play` → `Game.play`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from ramigui import i18n
+from ramigui.cards import Card
+from ramigui.rules import Move, PlayerView
+from ramigui.ui.fonts import font
+from ramigui.ui.table_dialog import Question
+from ramigui.ui.widgets import Button, blit_text, draw_panel
+
+if TYPE_CHECKING:
+    from ramigui.ui.layout import TableLayout
+    from ramigui.ui.table import Press, TableScene
+
+ButtonSpec = tuple[str, str, int | None]
+"""A button: its action, its label's translation key, its shortcut key."""
+
+SORT_ROWS: list[list[ButtonSpec]] = [[("sort_suit", "button.sort_suit", pygame.K_s)],
+                                     [("sort_rank", "button.sort_rank", pygame.K_r)]]
+GOOD = (150, 240, 160)
+PENDING = (255, 236, 190)
+
+
+class FamilyTable:
+    """The rummy family's table specifics (the base every family starts from)."""
+
+    keys_text = "table.keys"
+
+    def __init__(self, scene: TableScene) -> None:
+        self.scene = scene
+
+    # --- shortcuts to the scene's state -------------------------------------------------------
+
+    @property
+    def view(self) -> PlayerView:
+        return self.scene.view
+
+    @property
+    def public(self) -> Mapping[str, Any]:
+        return self.scene.view.public or {}
+
+    @property
+    def phase(self) -> str | None:
+        return self.public.get("phase")
+
+    def legal_kinds(self) -> set[str]:
+        """The kinds of move the viewer may make now (empty when it is not their turn)."""
+        return {m.kind for m in self.view.legal_moves} if self.scene.is_human_turn() else set()
+
+    def setting(self, name: str, default: Any) -> Any:
+        app = self.scene.app
+        return getattr(app.settings, name, default) if app is not None else default
+
+    # --- buttons ----------------------------------------------------------------------------
+
+    def button_rows(self) -> list[list[ButtonSpec]]:
+        """The side panel's buttons, row by row; the visible buttons of a row share it.
+        "Carte !" has a row only in variants that have the announcement (Rami familial)."""
+        rows: list[list[ButtonSpec]] = [[("undo", "button.undo", pygame.K_u)], *SORT_ROWS]
+        if self.view.variant.rummy.carte_penalty:
+            rows.insert(0, [("carte", "button.carte", pygame.K_c)])
+        return rows
+
+    def refresh(self, buttons: Mapping[str, Button]) -> None:
+        """Enable (and show) each button as the rules allow right now."""
+        legal = self.legal_kinds()
+        if "carte" in buttons:  # "Carte !" exists only where the rules have it (Rami familial)
+            buttons["carte"].enabled = buttons["carte"].visible = "carte" in legal
+        if "undo" in buttons:
+            buttons["undo"].enabled = "undo" in legal
+
+    def action(self, name: str) -> bool:
+        """A button of this family was used; True when handled."""
+        if name in ("undo", "carte") and self.scene.is_human_turn():
+            self.scene.human_play(name)
+            return True
+        return False
+
+    def arranged(self, cards: list[Card]) -> list[Card]:
+        """The hand grouped by this family's melds; the base keeps a sort by suit."""
+        return sorted(cards, key=Card.sort_key)
+
+    # --- words ------------------------------------------------------------------------------
+
+    def prompt(self) -> str:
+        """What the viewer should do now, on their turn."""
+        return i18n.tr("table.your_turn_draw" if self.phase == "draw" else "table.your_turn_play")
+
+    def question_before(self, move: Move) -> Question | None:
+        """Rummy: with confirm_go_out on, ask before the move that empties the hand."""
+        if not self.setting("confirm_go_out", True) or not self.scene.game.is_legal(move):
+            return None
+        if move.kind not in ("meld", "layoff", "swap", "discard") or len(move.cards) < len(self.view.hand):
+            return None
+        return Question(i18n.tr("table.ask_go_out"),
+                        ((i18n.tr("common.yes"), move), (i18n.tr("common.no"), None)))
+
+    # --- input ------------------------------------------------------------------------------
+
+    def key(self, key: int) -> bool:
+        """A key this family gives its own meaning to (tried before the common keys)."""
+        return False
+
+    def click(self, pos: tuple[int, int]) -> bool:
+        """A click on something only this family draws (before the common pointer)."""
+        return False
+
+    def press_move(self, press: Press) -> Move | None:
+        """The move a click on a pile means, when this family reads it differently."""
+        return None
+
+    # --- drawing ----------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface, lay: TableLayout) -> None:
+        """The family's own panel; rummy: the opening counter ("34 / 51") until opened."""
+        need = int(self.public.get("opening_minimum", 0) or 0)
+        seat = self.scene.visible_seat()
+        opened = self.public.get("opened", ())
+        if not need or seat is None or (seat < len(opened) and opened[seat]):
+            return
+        have = int(self.public.get("turn_points", 0) or 0)
+        counter_label(surface, lay, i18n.tr("table.opening", have=have, need=need), have >= need)
+
+
+def counter_label(surface: pygame.Surface, lay: TableLayout, text: str, good: bool) -> None:
+    """A one-line counter above the buttons (opening points, gin deadwood)."""
+    draw_panel(surface, lay.counter, (0, 0, 0, 110), lay.counter.height // 3)
+    size = lay.text
+    while size > 11 and font(size, True).size(text)[0] > lay.counter.width - 8:
+        size -= 1
+    blit_text(surface, text, size, GOOD if good else PENDING, lay.counter.center, "center", bold=True)
+
+
+def family_table(scene: TableScene) -> FamilyTable:
+    """The table specifics for the scene's game."""
+    family = scene.view.variant.family
+    if family == "gin":
+        from ramigui.ui.table_gin import GinTable
+
+        return GinTable(scene)
+    if family == "yami":
+        from ramigui.ui.table_yami import YamiTable
+
+        return YamiTable(scene)
+    return FamilyTable(scene)

@@ -1,0 +1,165 @@
+"""Gin Rami at the table: the upcard offer, Knock and Gin, the live deadwood, the showdown.
+
+Buttons follow the phase (seed 001): Take / Pass while the upcard is offered, Knock / Gin
+(enabled only when `view.legal_moves` holds such a move) while discarding, Done while the
+defender lays off. Dropping a card on the discard pile when it could also knock or go gin
+asks which one is meant; Knock and Gin ask for a confirmation when `confirm_knock` is on.
+The deadwood shown is computed by `ramigui.rules.gin_melds`, the rules' own search.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import pygame
+
+from ramigui import i18n
+from ramigui.cards import Card
+from ramigui.rules import Move
+from ramigui.rules.gin_melds import best_discard, best_melds, card_value, min_deadwood
+from ramigui.ui.layout import TableLayout
+from ramigui.ui.table_dialog import Question
+from ramigui.ui.table_family import SORT_ROWS, ButtonSpec, FamilyTable, counter_label
+from ramigui.ui.widgets import Button
+
+FINISHES = ("knock", "gin")
+OFFER_BUTTONS = ("take", "pass")
+
+
+class GinTable(FamilyTable):
+    """The gin family's buttons, prompts, questions and deadwood counter."""
+
+    keys_text = "table.keys.gin"
+
+    def button_rows(self) -> list[list[ButtonSpec]]:
+        actions: list[ButtonSpec] = [("take", "button.take", pygame.K_t), ("pass", "button.pass", pygame.K_p),
+                                     ("knock", "button.knock", pygame.K_k), ("gin", "button.gin", pygame.K_g),
+                                     ("done", "button.done", None)]
+        return [actions, [("undo", "button.undo", pygame.K_u), ("sort_melds", "button.sort_melds", pygame.K_a)],
+                *SORT_ROWS]
+
+    def arranged(self, cards: list[Card]) -> list[Card]:
+        """Melds first, side by side (the least-deadwood arrangement), then the deadwood."""
+        melds, deadwood = best_melds(cards)
+        return [card for meld in melds for card in meld] + sorted(deadwood, key=Card.rank_key)
+
+    def refresh(self, buttons: Mapping[str, Button]) -> None:
+        legal = self.legal_kinds()
+        phase = self.phase
+        for name in OFFER_BUTTONS:
+            buttons[name].visible = phase == "offer"
+            buttons[name].enabled = name in legal
+        for name in FINISHES:
+            buttons[name].visible = phase in ("draw", "discard")
+            buttons[name].enabled = name in legal
+        buttons["done"].visible = phase == "showdown"
+        buttons["done"].enabled = "done" in legal
+        buttons["undo"].enabled = "undo" in legal
+
+    def action(self, name: str) -> bool:
+        if not self.scene.is_human_turn():
+            return name in (*OFFER_BUTTONS, *FINISHES, "done", "undo")
+        if name in (*OFFER_BUTTONS, "done", "undo"):
+            self.scene.human_play(name)
+            return True
+        if name in FINISHES:
+            move = self.finishing_move(name)
+            if move is not None:
+                self.scene.human_play(move)
+            return True
+        return False
+
+    # --- knock and gin --------------------------------------------------------------------
+
+    def finishing_move(self, kind: str) -> Move | None:
+        """The knock (or gin) the player means: with the one selected card if there is one
+        (the rules then say whether it may), else the legal one leaving the least deadwood."""
+        chosen = [self.scene.order[i] for i in sorted(self.scene.selected) if i < len(self.scene.order)]
+        if len(chosen) == 1:
+            return Move(kind, (chosen[0],))
+        moves = [m for m in self.view.legal_moves if m.kind == kind]
+        if not moves:
+            return None
+        if any(not m.cards for m in moves):
+            return Move(kind)  # Grand Gin: all eleven cards melded
+        hand = list(self.view.hand)
+        return min(moves, key=lambda m: (self._deadwood_without(hand, m.cards[0]), -card_value(m.cards[0])))
+
+    @staticmethod
+    def _deadwood_without(hand: list[Card], card: Card) -> int:
+        rest = list(hand)
+        rest.remove(card)
+        return min_deadwood(rest)
+
+    def question_before(self, move: Move) -> Question | None:
+        game = self.scene.game
+        if move.kind == "discard" and move.cards:
+            card = move.cards[0]
+            finish = next((Move(k, (card,)) for k in ("gin", "knock") if game.is_legal(Move(k, (card,)))), None)
+            if finish is None or not game.is_legal(move):
+                return None
+            label = i18n.tr("button.gin" if finish.kind == "gin" else "button.knock")
+            text = i18n.tr("table.gin.ask_discard_or_" + finish.kind, card=card,
+                           n=self._deadwood_without(list(self.view.hand), card))
+            return Question(text, ((label, finish), (i18n.tr("button.discard"), move), (i18n.tr("button.cancel"), None)))
+        if move.kind in FINISHES and self.setting("confirm_knock", True) and game.is_legal(move):
+            if not move.cards:
+                text = i18n.tr("table.gin.ask_big_gin")
+            else:
+                card = move.cards[0]
+                text = i18n.tr(f"table.gin.ask_{move.kind}", card=card,
+                               n=self._deadwood_without(list(self.view.hand), card))
+            return Question(text, ((i18n.tr("common.yes"), move), (i18n.tr("common.no"), None)))
+        return None
+
+    # --- words and keys -------------------------------------------------------------------
+
+    def prompt(self) -> str:
+        public = self.public
+        phase = self.phase
+        if phase == "offer":
+            pile = public.get("discard", ())
+            return i18n.tr("table.gin.offer", card=pile[-1] if pile else "")
+        if phase == "draw":
+            return i18n.tr("table.gin.draw_stock" if public.get("stock_only") else "table.your_turn_draw")
+        if phase == "discard":
+            if self.legal_kinds() & set(FINISHES):
+                return i18n.tr("table.gin.discard_or_knock")
+            return i18n.tr("table.gin.discard", limit=public.get("knock_limit", 10))
+        if phase == "showdown":
+            knocker = public.get("knocker")
+            name = self.scene.config.names[knocker] if knocker is not None else ""
+            key = "table.gin.layoff" if public.get("finish") == "knock" else "table.gin.after_gin"
+            return i18n.tr(key, name=name)
+        return ""
+
+    def key(self, key: int) -> bool:
+        """Enter in the showdown with nothing selected: the defender is done."""
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.phase == "showdown" and not self.scene.selected:
+            self.scene.human_play("done")
+            return True
+        return False
+
+    # --- the deadwood counter -------------------------------------------------------------
+
+    def deadwood(self) -> int | None:
+        """The viewer's least deadwood: of the ten cards held, or, holding eleven, after
+        the best discard (never the card just taken). None when no hand is shown."""
+        if self.scene.visible_seat() is None or not self.view.hand:
+            return None
+        hand = list(self.view.hand)
+        if self.phase == "discard" and len(hand) % 2 == 1 and self.view.to_play == self.scene.visible_seat():
+            return best_discard(hand, self.public.get("taken"))[1]
+        return min_deadwood(hand)
+
+    def deadwood_text(self) -> str:
+        found = self.deadwood()
+        if found is None:
+            return ""
+        return i18n.tr("table.gin.deadwood", n=found, limit=self.public.get("knock_limit", 10))
+
+    def draw(self, surface: pygame.Surface, lay: TableLayout) -> None:
+        text = self.deadwood_text()
+        if text and self.phase not in ("over",):
+            found = self.deadwood() or 0
+            counter_label(surface, lay, text, found <= int(self.public.get("knock_limit", 10)))

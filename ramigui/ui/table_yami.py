@@ -1,0 +1,264 @@
+"""Yami at the table: Expose, the players' score sheets, and the box chooser on the sheet.
+
+The sheets (seed 002: 8 série boxes, 8 combinaison boxes, the bonus) are drawn in the
+middle of the table, one row per player, the viewer first. When the viewer must fill a box
+(after exposing, or in reply to an exposure) their free boxes that the rules accept light
+up with the points they would score — or, with nothing to score, the boxes they may cross
+out. A click on a lit box, or ←/→ then Enter, plays `score BOX` / `cross BOX`. The boxes
+and points come from `view.legal_moves` and `ramigui.rules.yami_boxes`, never from here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ramigui import i18n
+from ramigui.rules import Move
+from ramigui.rules.yami_boxes import COMBINATIONS, SERIES, SERIES_RANKS, box_of, exposable, fillable
+from ramigui.ui.fonts import font
+from ramigui.ui.layout import SEAT_COLOURS, TableLayout
+from ramigui.ui.table_family import SORT_ROWS, ButtonSpec, FamilyTable
+from ramigui.ui.widgets import GOLD, WHITE, Button, blit_text, draw_panel, wrap_lines
+
+if TYPE_CHECKING:
+    from ramigui.ui.table import TableScene
+
+CHOOSING = ("expose", "reply")
+CROSS_COLOUR = (240, 110, 110)
+LIT_FILL = (255, 226, 120, 235)
+SERIES_EXTRA = ("series", "bonus")
+COMBINATION_EXTRA = ("total", "")
+
+
+@dataclass(frozen=True)
+class SheetGrid:
+    """Where each cell of the sheets goes: two blocks (séries, combinaisons), one row per
+    seat. `cells[(seat, column)]` for box columns and the totals; `headers[column]`;
+    `area` is what the grid covers (its panel)."""
+
+    area: pygame.Rect
+    text: int
+    name_rect: dict[int, pygame.Rect]
+    cells: dict[tuple[int, str], pygame.Rect]
+    headers: dict[str, pygame.Rect]
+
+
+def box_label(box: str) -> str:
+    """A box's name as players write it: the rank letter in this language, or the combinaison."""
+    if box in SERIES:
+        return i18n.rank_text(SERIES_RANKS[SERIES.index(box)])
+    if box in ("series", "bonus", "total"):
+        return i18n.tr(f"sheet.{box}")
+    if not box:
+        return ""
+    return i18n.tr(f"yami.box.{box}")
+
+
+def sheet_grid(area: pygame.Rect, seats: list[int], base_text: int) -> SheetGrid:
+    """The two blocks in `area`, with the largest text that fits (readable at 1024×600)."""
+    columns = [*SERIES, *SERIES_EXTRA], [*COMBINATIONS, *COMBINATION_EXTRA]
+    text = int(base_text * 1.4)
+    while True:
+        name_w = min(int(area.width * 0.16), text * 6)
+        cell_w = (area.width - name_w) // 10
+        row_h = int(text * 1.6)
+        header_h = int(text * 0.85 * 1.2) * 2 + 4
+        block_h = header_h + row_h * len(seats)
+        gap = max(4, text // 2)
+        fits = 2 * block_h + gap <= area.height and cell_w >= text * 3
+        if fits or text <= 11:
+            break
+        text -= 1
+    top = area.top + max(0, (area.height - 2 * block_h - gap) // 2)
+    name_rect: dict[int, pygame.Rect] = {}
+    cells: dict[tuple[int, str], pygame.Rect] = {}
+    headers: dict[str, pygame.Rect] = {}
+    for block, names in enumerate(columns):
+        y = top + block * (block_h + gap)
+        for c, column in enumerate(names):
+            x = area.left + name_w + c * cell_w
+            if column:
+                headers[column] = pygame.Rect(x, y, cell_w, header_h)
+            for r, seat in enumerate(seats):
+                rect = pygame.Rect(x, y + header_h + r * row_h, cell_w, row_h)
+                if column:
+                    cells[(seat, column)] = rect
+                if c == 0:
+                    name_rect[seat * 2 + block] = pygame.Rect(area.left, rect.top, name_w, row_h)
+    bounds = pygame.Rect(area.left, top, area.width, 2 * block_h + gap)
+    return SheetGrid(bounds, text, name_rect, cells, headers)
+
+
+class YamiTable(FamilyTable):
+    """Yami's Expose button, prompts, score sheets and box chooser."""
+
+    keys_text = "table.keys.yami"
+
+    def __init__(self, scene: TableScene) -> None:
+        super().__init__(scene)
+        self.box_focus = 0
+
+    def button_rows(self) -> list[list[ButtonSpec]]:
+        return [[("expose", "button.expose", pygame.K_e)], *SORT_ROWS]
+
+    def refresh(self, buttons: Mapping[str, Button]) -> None:
+        buttons["expose"].enabled = "expose" in self.legal_kinds()
+
+    def action(self, name: str) -> bool:
+        if name == "expose":
+            if self.scene.is_human_turn():
+                self.scene.human_play("expose")
+            return True
+        return False
+
+    # --- the chooser ------------------------------------------------------------------------
+
+    def choices(self) -> list[tuple[str, Move, int | None]]:
+        """(box, move, points) for each box the viewer may mark now, in sheet order; points
+        None for a box that can only be crossed out."""
+        if not self.scene.is_human_turn() or self.phase not in CHOOSING:
+            return []
+        rules = self.view.variant.yami
+        hand = list(self.view.hand)
+        points = exposable(hand, rules) if self.public.get("exposer") == self.view.seat else fillable(hand, rules)
+        found: dict[str, tuple[Move, int | None]] = {}
+        for move in self.view.legal_moves:
+            box = box_of(move.word or "")
+            if box is not None and move.kind in ("score", "cross"):
+                found[box] = (move, points.get(box) if move.kind == "score" else None)
+        order = [*SERIES, *COMBINATIONS]
+        return [(box, *found[box]) for box in order if box in found]
+
+    def choose(self, index: int) -> None:
+        options = self.choices()
+        if 0 <= index < len(options):
+            self.scene.human_play(options[index][1])
+
+    def key(self, key: int) -> bool:
+        options = self.choices()
+        if not options:
+            return False
+        if key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
+            step = 1 if key in (pygame.K_RIGHT, pygame.K_DOWN) else -1
+            self.box_focus = (self.box_focus + step) % len(options)
+            return True
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.choose(min(self.box_focus, len(options) - 1))
+            return True
+        return False
+
+    def click(self, pos: tuple[int, int]) -> bool:
+        grid = self.grid()
+        seat = self.view.seat
+        if grid is None:
+            return False
+        for index, (box, _, _) in enumerate(self.choices()):
+            rect = grid.cells.get((seat, box))
+            if rect is not None and rect.collidepoint(pos):
+                self.box_focus = index
+                self.choose(index)
+                return True
+        return False
+
+    # --- words ------------------------------------------------------------------------------
+
+    def prompt(self) -> str:
+        phase = self.phase
+        if phase == "exchange":
+            return i18n.tr("table.yami.exchange_expose" if "expose" in self.legal_kinds() else "table.yami.exchange")
+        if phase == "discard":
+            return i18n.tr("table.yami.discard")
+        if phase == "expose":
+            return i18n.tr("table.yami.expose")
+        if phase == "reply":
+            exposer = self.public.get("exposer")
+            name = self.scene.config.names[exposer] if exposer is not None else ""
+            crossing = all(points is None for _, _, points in self.choices())
+            return i18n.tr("table.yami.cross" if crossing else "table.yami.reply", name=name)
+        return ""
+
+    # --- drawing ----------------------------------------------------------------------------
+
+    def seats(self) -> list[int]:
+        """The viewer's row first, then the others in seat order."""
+        players = self.view.players
+        me = self.scene.visible_seat()
+        first = me if me is not None else 0
+        return [(first + k) % players for k in range(players)]
+
+    def grid(self) -> SheetGrid | None:
+        lay = self.scene.layout
+        if lay is None:
+            return None
+        return sheet_grid(lay.melds_area, self.seats(), int(lay.text * 0.9))
+
+    def draw(self, surface: pygame.Surface, lay: TableLayout) -> None:
+        grid = self.grid()
+        if grid is None:
+            return
+        draw_panel(surface, grid.area.inflate(lay.margin, lay.margin), (0, 0, 0, 70), lay.margin)
+        self._draw_headers(surface, grid)
+        sheets = self.public.get("sheets", ())
+        for seat in self.seats():
+            self._draw_row(surface, grid, seat, sheets[seat] if seat < len(sheets) else {})
+        self._draw_choices(surface, grid)
+
+    def _draw_headers(self, surface: pygame.Surface, grid: SheetGrid) -> None:
+        size = int(grid.text * 0.85)
+        for column, rect in grid.headers.items():
+            label = box_label(column)
+            while size > 9 and any(font(size, True).size(w)[0] > rect.width - 4 for w in label.split()):
+                size -= 1
+        for column, rect in grid.headers.items():
+            lines = wrap_lines(box_label(column), size, rect.width - 4, True)
+            y = rect.bottom - 2 - len(lines) * int(size * 1.2)
+            colour = GOLD if column in ("series", "bonus", "total") else (220, 232, 222)
+            for line in lines:
+                y = blit_text(surface, line, size, colour, (rect.centerx, y), "midtop", bold=True).bottom
+
+    def _draw_row(self, surface: pygame.Surface, grid: SheetGrid, seat: int, marks: Mapping[str, int | None]) -> None:
+        text = grid.text
+        colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+        name = self.scene.config.names[seat]
+        for block in (0, 1):
+            rect = grid.name_rect[seat * 2 + block]
+            while text > 10 and font(text, True).size(name)[0] > rect.width - 6:
+                text -= 1
+            blit_text(surface, name, text, colour, (rect.left + 6, rect.centery), "midleft", bold=True)
+        latest = {box for s, box, _ in self.public.get("marks", ()) if s == seat}
+        for column in (*SERIES, *COMBINATIONS):
+            cell = grid.cells[(seat, column)].inflate(-2, -2)
+            draw_panel(surface, cell, (255, 255, 255, 28), 4, (*GOLD, 255) if column in latest else (0, 0, 0, 0))
+            if column not in marks:
+                continue
+            points = marks[column]
+            shown, tint = ("✗", CROSS_COLOUR) if points is None else (str(points), WHITE)
+            blit_text(surface, shown, grid.text, tint, cell.center, "center", bold=True)
+        self._draw_totals(surface, grid, seat)
+
+    def _draw_totals(self, surface: pygame.Surface, grid: SheetGrid, seat: int) -> None:
+        public = self.public
+        values = {"series": public.get("series_totals", ()), "bonus": public.get("bonus", ()),
+                  "total": public.get("sheet_totals", ())}
+        for column, numbers in values.items():
+            cell = grid.cells[(seat, column)].inflate(-2, -2)
+            value = numbers[seat] if seat < len(numbers) else 0
+            draw_panel(surface, cell, (0, 0, 0, 60), 4)
+            shown = "–" if column == "bonus" and not value else str(value)
+            blit_text(surface, shown, grid.text, GOLD, cell.center, "center", bold=True)
+
+    def _draw_choices(self, surface: pygame.Surface, grid: SheetGrid) -> None:
+        seat = self.view.seat
+        focus = min(self.box_focus, max(0, len(self.choices()) - 1))
+        for index, (box, _, points) in enumerate(self.choices()):
+            cell = grid.cells[(seat, box)].inflate(-2, -2)
+            draw_panel(surface, cell, LIT_FILL if points is not None else (120, 30, 30, 220), 4)
+            label = f"+{points}" if points is not None else "✗"
+            blit_text(surface, label, grid.text, (40, 30, 10) if points is not None else WHITE, cell.center,
+                      "center", bold=True)
+            if index == focus:
+                pygame.draw.rect(surface, (120, 210, 255), cell.inflate(4, 4), 3, border_radius=5)

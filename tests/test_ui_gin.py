@@ -1,0 +1,163 @@
+"""Gin Rami at the table (seed 001), driven through the real loop with posted events."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pygame
+import pytest
+from ui_helpers import button_point, click, drag, hand_point, open_app, press, settle, table
+
+from ramigui.cards import parse_cards
+from ramigui.rules import Game
+from ramigui.rules.gin_melds import meld_kind
+from ramigui.ui.app import App
+from ramigui.ui.table_dialog import QuestionScene
+from ramigui.ui.table_gin import GinTable
+
+#   seat 0 (human): A♥ 2♥ 3♥ · 4♠ 5♠ 6♠ · 9♣ 9♦ 9♥ · K♦    (deadwood: K♦ = 10)
+#   seat 1 (bot):   5♣ 6♣ 8♦ 8♣ J♣ Q♥ 2♦ 3♦ 4♣ 10♠
+#   stock (top first), discard (upcard K♠)
+HUMAN = "AH 2H 3H 4S 5S 6S 9C 9D 9H KD"
+BOT = "5C 6C 8D 8C JC QH 2D 3D 4C 10S"
+
+
+def position(stock: str) -> Game:
+    return Game.from_position("gin", hands=[HUMAN, BOT], stock=stock, discard="KS", to_play=0)
+
+
+@pytest.fixture
+def app() -> Iterator[App]:
+    with open_app() as opened:
+        yield opened
+
+
+def test_human_wins_a_round_by_going_gin_with_drags(app: App) -> None:
+    """Draw 7♠ (4♠–7♠ becomes a run), drop K♦ on the discard: the table asks "discard or
+    gin?" — gin it is; the bot, defending, says done; the human wins (seed: "Gin")."""
+    scene = table(app, position("7S QD JD"))
+    assert scene.layout is not None
+    drag(app, scene.layout.stock.center, scene.layout.hand_area.center)
+    assert scene.game.log[-1][1].kind == "draw"
+    drag(app, hand_point(scene, parse_cards("KD")[0]), scene.layout.discard.center)
+    assert isinstance(app.top, QuestionScene)
+    assert [move.kind if move else None for _, move in app.top.question.answers] == ["gin", "discard", None]
+    press(app, pygame.K_RETURN)  # the first answer: gin
+    settle(app)
+    result = scene.game.last_result
+    assert result is not None and result.winner == 0 and result.reason == "gin"
+
+
+def test_knock_asks_for_confirmation_and_cancel_changes_nothing(app: App) -> None:
+    scene = table(app, position("2C QD JD"))
+    press(app, pygame.K_p)  # draw 2♣: deadwood 2 after discarding K♦
+    before = (list(scene.game.hand(0)), len(scene.game.log))
+    scene.selected = {scene.order.index(parse_cards("KD")[0])}
+    click(app, button_point(scene, "knock"))
+    assert isinstance(app.top, QuestionScene)
+    assert "K" in app.top.question.text and "2" in app.top.question.text
+    press(app, pygame.K_ESCAPE)
+    assert app.top is scene
+    assert (list(scene.game.hand(0)), len(scene.game.log)) == before
+    assert scene.game.view(0).public["phase"] == "discard"
+    press(app, pygame.K_k)  # the shortcut asks again; Yes knocks
+    assert isinstance(app.top, QuestionScene)
+    press(app, pygame.K_1)
+    assert "knock KD" in [str(move) for _, move in scene.game.log]
+
+
+def test_without_confirm_knock_the_button_knocks_at_once() -> None:
+    with open_app(confirm_knock=False) as app:
+        scene = table(app, position("2C QD JD"))
+        press(app, pygame.K_p)
+        click(app, button_point(scene, "knock"))  # nothing selected: the best knock
+        assert not isinstance(app.top, QuestionScene)
+        assert "knock KD" in [str(move) for _, move in scene.game.log]
+
+
+def test_knock_and_gin_buttons_follow_the_rules(app: App) -> None:
+    #   seat 0: A♥ 2♥ 3♥ · 4♠ 5♠ 6♠ · 9♣ 9♦ K♦ Q♠ (deadwood 38), draws Q♣
+    game = Game.from_position("gin", hands=["AH 2H 3H 4S 5S 6S 9C 9D KD QS", BOT], stock="QC QD JD",
+                              discard="KS", to_play=0)
+    scene = table(app, game)
+    buttons = {b.action: b for b in scene.buttons}
+    assert buttons["knock"].visible and not buttons["knock"].enabled  # must draw first
+    press(app, pygame.K_p)  # no discard leaves 10 or less: no knock, no gin
+    assert scene.game.view(0).public["phase"] == "discard"
+    assert not buttons["knock"].enabled and not buttons["gin"].enabled
+    assert not buttons["take"].visible and not buttons["pass"].visible
+
+
+def test_deadwood_label_updates_after_a_draw(app: App) -> None:
+    scene = table(app, position("7S QD JD"))
+    family = scene.family
+    assert isinstance(family, GinTable)
+    assert family.deadwood_text() == "Deadwood 10 / 10"
+    drag(app, scene.layout.stock.center, scene.layout.hand_area.center)  # type: ignore[union-attr]
+    assert family.deadwood_text() == "Deadwood 0 / 10"  # 11 cards: after the best discard (K♦)
+    app.draw()  # and it is drawn without error
+
+
+def test_upcard_offer_take_by_dragging_and_pass_by_button(app: App) -> None:
+    game = Game.new("gin", 2, seed=5)
+    first = game.to_play
+    humans = [seat == first for seat in range(2)]
+    scene = table(app, game, humans)
+    assert scene.layout is not None and scene.game.view(first).public["phase"] == "offer"
+    buttons = {b.action: b for b in scene.buttons}
+    assert buttons["take"].visible and buttons["pass"].visible and not buttons["knock"].visible
+    upcard = game.view(first).public["discard"][-1]
+    drag(app, scene.layout.discard.center, scene.layout.hand_area.center)
+    assert scene.game.log[-1][1].kind == "take" and upcard in scene.order
+    other = Game.new("gin", 2, seed=5)
+    scene2 = table(app, other, humans)
+    click(app, button_point(scene2, "pass"))
+    assert scene2.game.log[-1][1].kind == "pass"
+
+
+def test_defender_lays_off_by_dragging_then_done_and_undercuts(app: App) -> None:
+    """Seat 1 knocks with 2♣ left; seat 0 (human) lays 4♥, 7♠, 8♠, 9♠ off on the knocker's
+    melds and is left with no deadwood: an undercut, the defender wins (seed 001)."""
+    game = Game.from_position("gin", hands=["4H 7S 8S 9S JC QC KC 5D 6D 7D", HUMAN], stock="2C QD",
+                              discard="KS", to_play=1)
+    game.play("draw")
+    game.play("knock KD")
+    scene = table(app, game, [True, False])
+    assert scene.layout is not None
+    melds = scene.view.public["melds"]
+    for name in ("4H", "7S", "8S", "9S"):
+        card = parse_cards(name)[0]
+        number = next(i + 1 for i, meld in enumerate(scene.view.public["melds"])
+                      if scene.game.is_legal(f"layoff {name} to {i + 1}"))
+        spot = next(s for s in scene.layout.melds if s.number == number)
+        drag(app, hand_point(scene, card), spot.rect.center)
+        assert scene.game.log[-1][1].kind == "layoff", name
+    assert len(melds) == 3
+    click(app, button_point(scene, "done"))
+    settle(app, 5)
+    result = scene.game.last_result
+    assert result is not None and result.winner == 0 and result.reason == "undercut"
+
+
+def test_group_melds_button_lays_the_hand_out_meld_by_meld(app: App) -> None:
+    scene = table(app, position("7S QD JD"))
+    click(app, button_point(scene, "sort_melds"))
+    order = scene.order
+    assert order[-1] == parse_cards("KD")[0]  # the deadwood last
+    assert all(meld_kind(order[i:i + 3]) is not None for i in (0, 3, 6))
+
+
+def test_a_finger_drags_the_upcard_into_the_hand(app: App) -> None:
+    game = Game.new("gin", 2, seed=5)
+    humans = [seat == game.to_play for seat in range(2)]
+    scene = table(app, game, humans)
+    assert scene.layout is not None
+    width, height = scene.size
+    start, end = scene.layout.discard.center, scene.layout.hand_area.center
+    steps = [(start[0] + (end[0] - start[0]) * k // 4, start[1] + (end[1] - start[1]) * k // 4) for k in range(5)]
+    kinds = [pygame.FINGERDOWN, *[pygame.FINGERMOTION] * 3, pygame.FINGERUP]
+    for kind, (x, y) in zip(kinds, steps, strict=True):
+        pygame.event.post(pygame.event.Event(kind, x=x / width, y=y / height, dx=0.0, dy=0.0,
+                                             touch_id=1, finger_id=1, pressure=1.0))
+    settle(app, 3)
+    assert scene.game.log[-1][1].kind == "take"

@@ -1,0 +1,111 @@
+"""Yami at the table (seed 002): exchange by dragging, Expose, the box chooser on the sheet."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pygame
+import pytest
+from ui_helpers import button_point, click, drag, hand_point, open_app, press, settle, table
+
+from ramigui import i18n
+from ramigui.cards import parse_cards
+from ramigui.rules import Game
+from ramigui.ui.app import App
+from ramigui.ui.table_yami import YamiTable
+
+#   seat 0 (human): 7♥ 7♠ 7♦ R♣ 9♥       seat 1 (bot): 8♣ 9♠ 10♦ D♥ A♠
+#   stock (top first): 7♣ R♦ …           discard: 8♦
+HUMAN = "7H 7S 7D KC 9H"
+BOT = "8C 9S 10D QH AS"
+
+
+@pytest.fixture
+def app() -> Iterator[App]:
+    with open_app() as opened:
+        yield opened
+
+
+def carre_position() -> Game:
+    #   seat 0 holds the carré of 7 — "Le carré (20 points)" in the 7 série box, 25 as a combinaison
+    return Game.from_position("yami", hands=["7H 7S 7D 7C KC", BOT], stock="KD 8H JS", discard="8D", to_play=0)
+
+
+def yami_family(scene: object) -> YamiTable:
+    family = scene.family  # type: ignore[attr-defined]
+    assert isinstance(family, YamiTable)
+    return family
+
+
+def test_human_wins_a_deal_by_dragging_then_exposing(app: App) -> None:
+    """Drag the stock's 7♣ into the hand and 9♥ onto the discard (a carré of 7); next turn
+    expose and score the 7 box: the exposer wins the deal with 20 points."""
+    game = Game.from_position("yami", hands=[HUMAN, BOT], stock="7C KD 8H JS 10C", discard="8D", to_play=0)
+    scene = table(app, game)
+    assert scene.layout is not None
+    drag(app, scene.layout.stock.center, scene.layout.hand_area.center)
+    assert scene.game.log[-1][1].kind == "draw"
+    drag(app, hand_point(scene, parse_cards("9H")[0]), scene.layout.discard.center)
+    assert str(scene.game.log[-1][1]) == "discard 9H"
+    settle(app, 30)  # the bot exchanges
+    assert scene.game.to_play == 0 and scene.view.public["phase"] == "exchange"
+    click(app, button_point(scene, "expose"))
+    assert scene.view.public["phase"] == "expose"
+    family = yami_family(scene)
+    boxes = {box: points for box, _, points in family.choices()}
+    assert boxes["7"] == 20 and boxes["carre"] == 25
+    grid = family.grid()
+    assert grid is not None
+    click(app, grid.cells[(0, "7")].center)
+    settle(app, 30)  # the bot replies
+    result = scene.game.last_result
+    assert result is not None and result.winner == 0 and result.points[0] == 20
+    assert scene.game.view(0).public["sheets"][0]["7"] == 20
+
+
+def test_box_chooser_by_keyboard_scores_the_chosen_box(app: App) -> None:
+    scene = table(app, carre_position())
+    press(app, pygame.K_e)  # Expose
+    family = yami_family(scene)
+    options = [box for box, _, _ in family.choices()]
+    assert options[0] == "7" and "carre" in options
+    press(app, *[pygame.K_RIGHT] * options.index("carre"), pygame.K_RETURN)
+    assert scene.game.view(0).public["sheets"][0] == {"carre": 25}
+
+
+def test_expose_button_only_when_the_rules_allow(app: App) -> None:
+    game = Game.from_position("yami", hands=["7H 8S 9D JC KC", BOT], stock="KD 8H JS", discard="8D", to_play=0)
+    scene = table(app, game)
+    expose = next(b for b in scene.buttons if b.action == "expose")
+    assert not expose.enabled  # nothing to expose: no paire, no brelan
+    assert not any(b.action in ("carte", "knock") for b in scene.buttons)
+    scene2 = table(app, carre_position())
+    assert next(b for b in scene2.buttons if b.action == "expose").enabled
+
+
+def test_prompts_are_yami_words_not_rummy_ones(app: App) -> None:
+    scene = table(app, carre_position())
+    family = yami_family(scene)
+    assert family.prompt() == i18n.tr("table.yami.exchange_expose")
+    assert "meld" not in family.prompt().lower()
+    press(app, pygame.K_p)  # draw: six cards
+    assert family.prompt() == i18n.tr("table.yami.discard")
+
+
+def test_reply_with_nothing_to_score_offers_crossing_out(app: App) -> None:
+    """Seat 1 exposes; seat 0 (human) holds no card of a free série box and no combinaison:
+    "barrer une case" — every free box is offered, crossed out on a click."""
+    sheets = [{"7": 5, "8": 5, "9": 5, "10": 5, "J": 5, "Q": 5, "K": 5, "A": 5}, None]
+    game = Game.from_position("yami", hands=["7H 8S 9D JC KC", "AH AS AD QC QD"], stock="KD 8H JS",
+                              discard="8D", to_play=1, sheets=sheets)
+    game.play("expose")
+    game.play("score brelan")
+    scene = table(app, game)
+    family = yami_family(scene)
+    options = family.choices()
+    assert options and all(points is None and move.kind == "cross" for _, move, points in options)
+    assert family.prompt() == i18n.tr("table.yami.cross", name=scene.config.names[1])
+    grid = family.grid()
+    assert grid is not None
+    click(app, grid.cells[(0, "quinte_floche")].center)
+    assert scene.game.view(0).public["sheets"][0]["quinte_floche"] is None

@@ -1,0 +1,96 @@
+"""Driving the real table loop with posted pygame events (dummy video driver), shared by the
+table tests of every family: what a hand on a mouse, a keyboard or a finger does."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import pygame
+
+from ramigui import i18n
+from ramigui.cards import Card
+from ramigui.rules import Game
+from ramigui.ui.app import App, Settings
+from ramigui.ui.fonts import forget_fonts
+from ramigui.ui.seats import TableConfig
+from ramigui.ui.table import TableScene
+
+SIZE = (1280, 800)
+
+
+@contextmanager
+def open_app(size: tuple[int, int] = SIZE, **settings: object) -> Iterator[App]:
+    """A window under the dummy driver; animations and bots instant unless told otherwise."""
+    pygame.display.init()
+    pygame.font.init()
+    forget_fonts()  # fonts made before an earlier test's pygame.quit() are dead
+    i18n.set_language("en")
+    screen = pygame.display.set_mode(size)
+    pygame.event.clear()
+    chosen = {"speed": "instant", "bot_speed": "instant", **settings}
+    try:
+        yield App(screen, Settings(**chosen), idle_wait=False)  # type: ignore[arg-type]
+    finally:
+        pygame.display.quit()
+
+
+def table(app: App, game: Game, humans: list[bool] | None = None) -> TableScene:
+    players = game.players
+    config = TableConfig(variant=game.variant.id, players=players, seed=1,
+                         humans=humans or [seat == 0 for seat in range(players)])
+    scene = TableScene(config, game)
+    app.push(scene)
+    app.step()
+    return scene
+
+
+def post(kind: int, **fields: object) -> None:
+    pygame.event.post(pygame.event.Event(kind, **fields))
+
+
+def drag(app: App, start: tuple[int, int], end: tuple[int, int]) -> None:
+    """Press, move in steps, release."""
+    post(pygame.MOUSEBUTTONDOWN, button=1, pos=start)
+    for k in range(1, 6):
+        pos = (start[0] + (end[0] - start[0]) * k // 5, start[1] + (end[1] - start[1]) * k // 5)
+        post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0))
+    post(pygame.MOUSEBUTTONUP, button=1, pos=end)
+    app.step()
+
+
+def click(app: App, pos: tuple[int, int]) -> None:
+    post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, button=1, pos=pos)
+    post(pygame.MOUSEBUTTONUP, button=1, pos=pos)
+    settle(app, 3)  # a button's UI_ACTION is handled on the next iterations
+
+
+def press(app: App, *keys: int) -> None:
+    for key in keys:
+        post(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0)
+        settle(app, 3)  # a key → a button's UI_ACTION → a question's answer
+
+
+def hand_point(scene: TableScene, card: Card) -> tuple[int, int]:
+    """A point on the visible part of `card` in the fanned hand."""
+    index = scene.order.index(card)
+    rect = scene.hand_rect(index)
+    return rect.left + 10, rect.top + 20
+
+
+def button_point(scene: TableScene, action: str) -> tuple[int, int]:
+    button = next(b for b in scene.buttons if b.action == action)
+    assert button.visible and button.enabled, f"{action} is not clickable"
+    return button.rect.center
+
+
+def settle(app: App, frames: int = 60) -> None:
+    """Let bots and flights finish."""
+    for _ in range(frames):
+        app.step()
