@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import time
 import tracemalloc
@@ -74,6 +75,7 @@ def bench_legal_moves(seconds: float = 2.0) -> dict[str, Any]:
 
 
 def _optional(module: str, function: str) -> Callable[..., dict[str, Any]] | None:
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # the ui part imports pygame
     try:
         mod = __import__(module, fromlist=[function])
     except ImportError:

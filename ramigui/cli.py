@@ -2,6 +2,7 @@
 
     ramigui                         the game
     ramigui --demo [--variant V --players N]   bots play at the table
+    ramigui --humans N [--variant V --players P]   the table at once, N people, the rest bots
     ramigui simulate …              bot-vs-bot games, results and speed
     ramigui screenshot …            play some moves headless and save the table as PNG
     ramigui replay FILE             replay an exported game log on the table
@@ -26,12 +27,26 @@ def _game_parser() -> argparse.ArgumentParser:
     parser.add_argument("--demo", action="store_true", help="every seat is a bot: the table plays itself")
     parser.add_argument("--variant", default=None, help="variant id (see variants.yaml)")
     parser.add_argument("--players", type=int, default=None)
+    parser.add_argument("--humans", type=_seat_count, default=None, metavar="N",
+                        help="open the table at once with N people (seats 1..N, sharing the screen "
+                             "when N > 1); the other seats are bots. 0 is --demo")
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--lang", choices=("fr", "en"), default=None)
     parser.add_argument("--size", default=None, help="window size WxH")
     parser.add_argument("--fullscreen", action="store_true")
     parser.add_argument("--max-frames", type=int, default=None, help=argparse.SUPPRESS)
     return parser
+
+
+def _seat_count(text: str) -> int:
+    """`--humans`: a whole number of seats, 0 or more."""
+    try:
+        count = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seats") from None
+    if count < 0:
+        raise argparse.ArgumentTypeError("the number of human seats cannot be negative")
+    return count
 
 
 def _simulate_parser() -> argparse.ArgumentParser:

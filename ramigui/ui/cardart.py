@@ -10,12 +10,14 @@ fanned and read from a sofa; court cards show the French letters V D R in French
 from __future__ import annotations
 
 import math
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
 import pygame
 
+from ramigui import i18n
 from ramigui.cards import Card
 from ramigui.ui.fonts import index_font
 
@@ -379,19 +381,38 @@ class CardArt:
         return self.width, self.height
 
 
-_ART: dict[tuple[int, DeckStyle, tuple[str, ...]], CardArt] = {}
+ART_CACHE_SIZE = 32
+"""CardArts kept, least recently used dropped first. A card flying to a meld changes width
+every frame and leaves a dozen one-frame sizes behind; dropping them first keeps the
+table's own sizes (hand, piles, melds, opponents), whose loss meant redrawing every card
+on screen in one frame (tens of milliseconds)."""
+_ART: OrderedDict[tuple[int, DeckStyle, tuple[str, ...]], CardArt] = OrderedDict()
 
 
 def card_art(width: int, style: DeckStyle, letters: tuple[str, ...]) -> CardArt:
-    """The shared CardArt of this size, style and index letters (kept for the session)."""
+    """The shared CardArt of this size, style and index letters (kept while in use)."""
     key = (width, style, letters)
-    if key not in _ART:
-        if len(_ART) > 24:
-            _ART.clear()
-        _ART[key] = CardArt(width, style, letters)
-    return _ART[key]
+    art = _ART.get(key)
+    if art is None:
+        art = _ART[key] = CardArt(width, style, letters)
+        while len(_ART) > ART_CACHE_SIZE:
+            _ART.popitem(last=False)
+    else:
+        _ART.move_to_end(key)
+    return art
 
 
 def rank_letters(tr: Callable[[str], str]) -> tuple[str, ...]:
-    """Index texts of ranks 0–13 from the translation layer (`rank.N` keys)."""
+    """Index texts of ranks 0–13 from the translation layer (`rank.N` keys).
+
+    The table asks for them for every card of every frame: with the project's `tr` they
+    are kept per language (fourteen look-ups per card were a millisecond a frame)."""
+    if tr is i18n.tr:
+        return _letters_in(i18n.language())
     return tuple(tr(f"rank.{rank}") for rank in range(14))
+
+
+@lru_cache(maxsize=4)
+def _letters_in(language: str) -> tuple[str, ...]:
+    """The index texts in `language` (the key of the cache; `tr` reads the current one)."""
+    return tuple(i18n.tr(f"rank.{rank}") for rank in range(14))

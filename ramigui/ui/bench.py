@@ -1,0 +1,267 @@
+"""`ramigui bench ui`: what the window costs, measured in the real App loop and TableScene.
+
+Four figures, each printed beside its target (benchmarks print, tests never time):
+
+* idle CPU — a human to play, nothing moving, the real loop (`App.step`, which sleeps in
+  `pygame.event.wait`) running for S seconds: process CPU time / wall time;
+* full-table redraw — 4 players, 2 decks, 15 melds on the table, 1920×1080: one frame
+  (`App.draw`: every scene's draw, then the flip), median and 95th percentile;
+* animation — four bots at normal speed, cards in flight: the real loop's frame rate,
+  median and 5th percentile (the clock caps it at 60);
+* start to first frame — `python -m ramigui --max-frames 1` in a subprocess, from launch to
+  the first flip (the app writes the time to `RAMIGUI_FIRST_FRAME_FILE`).
+
+Everything runs on SDL's dummy video driver, so the figures do not depend on a screen.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from ramigui import i18n
+from ramigui.rules import Game, Move
+from ramigui.ui.app import FIRST_FRAME_ENV, App, Settings
+from ramigui.ui.fonts import forget_fonts
+from ramigui.ui.seats import TableConfig
+from ramigui.ui.table import TableScene
+
+SIZE = (1920, 1080)
+IDLE_TARGET_PERCENT = 2.0
+REDRAW_TARGET_MS = 4.0
+FPS_TARGET = 60
+FIRST_FRAME_TARGET_S = 1.0
+
+# A late Rami 51 round, 4 players, 2 decks + 4 jokers: fifteen melds on the table.
+BUSY_MELDS: tuple[tuple[int, str], ...] = (
+    (0, "7H 7S 7D"), (0, "AS 2S 3S 4S 5S"), (0, "10C JC QC KC"), (0, "KH KS KD"),
+    (1, "8H 8S 8C 8D"), (1, "3H 4H 5H 6H"), (1, "9D 10D JD QD KD"), (1, "2C 3C 4C"),
+    (2, "QH QS QD"), (2, "6S 7S 8S 9S 10S"), (2, "4D 5D 6D JK"), (2, "9H 9C 9S"),
+    (3, "5C 6C 7C 8C 9C"), (3, "JH JS JD"), (3, "AH AD AC"),
+)
+BUSY_HANDS = (
+    "2H 10H 4C JK 6D 7D QS KC 3D AS", "2D 5S 10H 6H JC",
+    "3S 4S QC 2S 7C KD 10D", "8D 7H AH JS JK 3H",
+)
+BUSY_DISCARD = "2H 9D 8H 6C 4H 5D"
+BUSY_STOCK = "3C 2D 10S 7D 4D QH KH AD 5H 6S"
+
+
+def ui_benchmarks(seconds: float) -> dict[str, Any]:
+    """All four UI figures, each beside its target: about 3 × `seconds`, plus three launches
+    of the game (one for a run under a second)."""
+    with _dummy_display():
+        idle = measure_idle(seconds)
+        redraw = measure_redraw(seconds)
+        animation = measure_animation(seconds)
+    first = measure_first_frame(runs=3 if seconds >= 1 else 1)
+    return {
+        "benchmark": f"ui: the real App loop and TableScene, dummy video driver, {SIZE[0]}x{SIZE[1]}",
+        **idle, **redraw, **animation, **first,
+        "load_average_1min": _load_average(),
+        "cpu_cores": os.cpu_count(),
+    }
+
+
+def _load_average() -> float | None:
+    """The machine's load while measuring: the wall-clock figures suffer when it passes the
+    number of cores (the `cpu` figures much less)."""
+    try:
+        return round(os.getloadavg()[0], 2)
+    except (AttributeError, OSError):  # not on Windows
+        return None
+
+
+# --- the display ------------------------------------------------------------------------------
+
+@contextmanager
+def _dummy_display() -> Iterator[None]:
+    """SDL on its dummy drivers for the duration, whatever the caller's environment says."""
+    saved = {name: os.environ.get(name) for name in ("SDL_VIDEODRIVER", "SDL_AUDIODRIVER")}
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ["SDL_AUDIODRIVER"] = "dummy"
+    pygame.display.quit()
+    pygame.display.init()
+    pygame.font.init()
+    forget_fonts()
+    language = i18n.language()
+    i18n.set_language("fr")  # the longer texts, and the game's first language
+    try:
+        yield
+    finally:
+        pygame.display.quit()
+        i18n.set_language(language)
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+
+
+def _app_with(scene: TableScene) -> App:
+    """A fresh 1920×1080 window running `scene` at normal speed, loop as the game runs it."""
+    screen = pygame.display.set_mode(SIZE)
+    pygame.event.clear()
+    app = App(screen, Settings(speed="normal"))
+    app.push(scene)
+    return app
+
+
+def _close(app: App) -> None:
+    while app.scenes:
+        app.pop()
+
+
+# --- idle ---------------------------------------------------------------------------------------
+
+def measure_idle(seconds: float) -> dict[str, Any]:
+    """CPU used by the real loop while a human thinks and nothing moves."""
+    game = Game.new("rami51", 4, seed=11)
+    humans = [seat == game.to_play for seat in range(4)]
+    scene = TableScene(TableConfig("rami51", 4, seed=11, humans=humans), game)
+    app = _app_with(scene)
+    for _ in range(3):  # the first frames draw the card art and the felt
+        app.step()
+    steps = app.frames
+    wall0, cpu0 = time.perf_counter(), time.process_time()
+    while time.perf_counter() - wall0 < seconds:
+        app.step()
+    wall, cpu = time.perf_counter() - wall0, time.process_time() - cpu0
+    wakeups = app.frames - steps
+    _close(app)
+    return {
+        "idle_cpu_percent_of_one_core": round(100 * cpu / wall, 2),
+        "idle_cpu_target": f"<= {IDLE_TARGET_PERCENT:g} %",
+        "idle_loop_wakeups_per_second": round(wakeups / wall, 1),
+    }
+
+
+# --- redraw -------------------------------------------------------------------------------------
+
+def busy_table() -> Game:
+    """A crowded Rami 51 table: 15 melds from all four seats, full hands, a discard pile."""
+    return Game.from_position("rami51", hands=list(BUSY_HANDS), stock=BUSY_STOCK,
+                              discard=BUSY_DISCARD, melds=list(BUSY_MELDS), to_play=0)
+
+
+def measure_redraw(seconds: float) -> dict[str, Any]:
+    """Time of one full frame of the busy table (every scene's draw and the flip)."""
+    game = busy_table()
+    scene = TableScene(TableConfig("rami51", 4, seed=5, humans=[True, False, False, False]), game)
+    app = _app_with(scene)
+    _play_one_round(scene)
+    warm_start = time.perf_counter()
+    app.draw()
+    cold_ms = (time.perf_counter() - warm_start) * 1000
+    app.draw()
+    samples: list[float] = []
+    cpu: list[float] = []
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds or len(samples) < 20:
+        t0, c0 = time.perf_counter(), time.thread_time()
+        app.draw()
+        samples.append((time.perf_counter() - t0) * 1000)
+        cpu.append((time.thread_time() - c0) * 1000)
+    _close(app)
+    samples.sort()
+    return {
+        "redraw_melds_on_table": len(game.view(0).public["melds"]),
+        "redraw_median_ms": round(statistics.median(samples), 2),
+        "redraw_p95_ms": round(_percentile(samples, 95), 2),
+        "redraw_target": f"median <= {REDRAW_TARGET_MS:g} ms",
+        "redraw_cpu_median_ms": round(statistics.median(cpu), 2),
+        "redraw_first_frame_ms": round(cold_ms, 1),
+    }
+
+
+def _play_one_round(scene: TableScene) -> None:
+    """Every seat draws and discards once through the scene, so the last-moves panel is
+    filled as in a real game; seat 0 (the human) is to play again afterwards."""
+    for _ in range(scene.game.players):
+        seat = scene.game.to_play
+        if not (scene.play("draw") and scene.play(Move("discard", (scene.game.hand(seat)[0],)))):
+            raise RuntimeError(f"the benchmark's position refused a move: {scene.message}")
+
+
+def _percentile(ordered: list[float], percent: float) -> float:
+    """The nearest-rank percentile of an already sorted list."""
+    if not ordered:
+        return 0.0
+    rank = max(0, min(len(ordered) - 1, round(percent / 100 * len(ordered) + 0.5) - 1))
+    return ordered[rank]
+
+
+# --- animation ----------------------------------------------------------------------------------
+
+def measure_animation(seconds: float) -> dict[str, Any]:
+    """Frame rate of the real loop while four bots play at normal speed, cards flying."""
+    scene = TableScene(TableConfig("rami51", 4, seed=3, humans=[False] * 4))
+    app = _app_with(scene)
+    app.step()
+    intervals: list[float] = []
+    work: list[float] = []
+    flying = 0
+    last = time.perf_counter()
+    start = last
+    while time.perf_counter() - start < max(seconds, 0.1):
+        app.step()
+        now = time.perf_counter()
+        intervals.append(now - last)
+        work.append(float(app.clock.get_rawtime()))
+        flying += bool(scene.flights)
+        last = now
+    moves = len(scene.game.log)
+    _close(app)
+    fps = sorted(1 / max(dt, 1e-6) for dt in intervals)
+    work.sort()
+    return {
+        "animate_fps_median": round(statistics.median(fps), 1) if fps else 0.0,
+        "animate_fps_p5": round(_percentile(fps, 5), 1),
+        "animate_fps_target": f"{FPS_TARGET} (capped at {FPS_TARGET}, never under)",
+        "animate_frames": len(intervals),
+        "animate_frames_with_flights": flying,
+        "animate_moves_played": moves,
+        "animate_frame_work_p95_ms": round(_percentile(work, 95), 1),
+    }
+
+
+# --- start-up -----------------------------------------------------------------------------------
+
+def measure_first_frame(runs: int = 1) -> dict[str, Any]:
+    """Launch `python -m ramigui --max-frames 1` (fresh settings and data folders) and read
+    back when its first frame flipped. The best of `runs` launches (the first warms caches)."""
+    times = []
+    for _ in range(max(1, runs)):
+        with tempfile.TemporaryDirectory(prefix="ramigui-bench-") as folder:
+            times.append(_launch_once(Path(folder)))
+    found = [t for t in times if t is not None]
+    return {
+        "start_to_first_frame_s": round(min(found), 3) if found else None,
+        "start_to_first_frame_target": f"< {FIRST_FRAME_TARGET_S:g} s",
+        "start_command": f"python -m ramigui --size {SIZE[0]}x{SIZE[1]} --max-frames 1",
+    }
+
+
+def _launch_once(folder: Path) -> float | None:
+    stamp = folder / "first-frame"
+    package_parent = str(Path(__file__).resolve().parents[2])  # runs from a source checkout too
+    path = os.pathsep.join(p for p in (package_parent, os.environ.get("PYTHONPATH", "")) if p)
+    env = {**os.environ, "PYTHONPATH": path, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+           "RAMIGUI_CONFIG_DIR": str(folder / "config"), "RAMIGUI_DATA_DIR": str(folder / "data"),
+           FIRST_FRAME_ENV: str(stamp)}
+    command = [sys.executable, "-m", "ramigui", "--size", f"{SIZE[0]}x{SIZE[1]}", "--max-frames", "1"]
+    launched = time.time()
+    done = subprocess.run(command, env=env, cwd=folder, capture_output=True, timeout=60, check=False)
+    if done.returncode != 0 or not stamp.is_file():
+        return None
+    return float(stamp.read_text().strip()) - launched
