@@ -18,20 +18,12 @@ from typing import Any
 
 import pygame
 
-from ramigui.ui.fonts import font
-from ramigui.ui.widgets import GOLD, UI_ACTION, WHITE, Colour, blit_text, draw_panel
+from ramigui.ui.widgets import GOLD, UI_ACTION, WHITE, Colour, blit_text, draw_panel, fitted_size
 
 INK: Colour = (40, 36, 28)
 FIELD_FILL = (250, 246, 232, 250)
 FOCUS_RING = (*GOLD, 255)
 MAX_FIELD_CHARS = 24
-
-
-def fitted_size(text: str, size: int, width: int, bold: bool = False, smallest: int = 10) -> int:
-    """The largest font size up to `size` at which `text` fits in `width` pixels."""
-    while size > smallest and font(size, bold).size(text)[0] > width:
-        size -= 1
-    return size
 
 
 def post(action: str, **params: Any) -> None:

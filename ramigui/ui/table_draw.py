@@ -12,7 +12,14 @@ import pygame
 from ramigui import i18n
 from ramigui.ui.cardart import card_height
 from ramigui.ui.layout import SEAT_COLOURS, TableLayout
-from ramigui.ui.widgets import GOLD, WHITE, blit_text, draw_panel, text_surface, wrap_lines
+from ramigui.ui.widgets import (
+    GOLD,
+    WHITE,
+    blit_text,
+    draw_panel,
+    fitted_size,
+    wrap_lines,
+)
 
 if TYPE_CHECKING:
     from ramigui.ui.table import TableScene
@@ -76,7 +83,8 @@ def _draw_opponents(scene: TableScene, surface: pygame.Surface, lay: TableLayout
         line = f"{label} · {score}"
         if seat < len(opened) and opened[seat]:
             line += f" · ✓ {i18n.tr('table.opened')}"
-        blit_text(surface, line, int(text * 0.85), WHITE, (rect.left + lay.margin, rect.bottom - int(text * 1.35)))
+        size = fitted_size(line, int(text * 0.85), rect.width - 2 * lay.margin)
+        blit_text(surface, line, size, WHITE, (rect.left + lay.margin, rect.bottom - int(text * 1.35)))
         shown = (view.public or {}).get("shown", {}) or {}
         if seat in shown:
             _draw_face_fan(scene, surface, rect, lay, tuple(shown[seat]))
@@ -120,21 +128,13 @@ def _draw_back_fan(scene: TableScene, surface: pygame.Surface, rect: pygame.Rect
 
 # --- stock and discard ---------------------------------------------------------------------
 
-def _fitting_size(label: str, size: int, width: int) -> int:
-    """The largest text size up to `size` at which `label` fits in `width` (labels of the
-    two piles must not run into each other, whatever the language and window size)."""
-    while size > 10 and text_surface(label, size, WHITE, True, False, True).get_width() > width:
-        size -= 1
-    return size
-
-
 def _draw_piles(scene: TableScene, surface: pygame.Surface, lay: TableLayout) -> None:
     public = scene.view.public or {}
     stock = int(public.get("stock", 0))
     pile = tuple(public.get("discard", ()))
     room = lay.discard.centerx - lay.stock.centerx - lay.margin // 2
     for label, rect in ((f"{i18n.tr('table.stock')} ({stock})", lay.stock), (i18n.tr("table.discard"), lay.discard)):
-        blit_text(surface, label, _fitting_size(label, int(lay.text * 0.9), room), WHITE,
+        blit_text(surface, label, fitted_size(label, int(lay.text * 0.9), room, True), WHITE,
                   (rect.centerx, rect.top - 4), "midbottom", bold=True)
     if stock:
         for k in range(min(3, (stock + 9) // 10), 0, -1):

@@ -92,6 +92,13 @@ def _wrapped(text: str, size: int, width: int, bold: bool) -> tuple[str, ...]:
     return tuple(lines)
 
 
+def fitted_size(text: str, size: int, width: int, bold: bool = False, smallest: int = 10) -> int:
+    """The largest font size up to `size` at which `text` fits in `width` pixels."""
+    while size > smallest and font(size, bold).size(text)[0] > width:
+        size -= 1
+    return size
+
+
 def blit_text(target: pygame.Surface, text: str, size: int, colour: Colour, pos: tuple[int, int],
               anchor: str = "topleft", bold: bool = False, light_suits: bool = True) -> pygame.Rect:
     """Draw text anchored at `pos` (any pygame.Rect attribute name); returns its rect."""
