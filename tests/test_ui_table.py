@@ -306,3 +306,24 @@ def test_bot_speed_sets_the_bots_pause_apart_from_the_animations() -> None:
         scene.focus = scene.order.index(parse_cards("KS")[0])
         press(opened, pygame.K_d)
         assert scene.bot_wait <= 0 and scene.pace == SPEEDS["slow"]
+
+
+def test_a_drawn_card_takes_its_place_in_a_sorted_hand_but_not_in_one_arranged_by_hand(app: App) -> None:
+    def dealt() -> Game:  # the stock's top card, 2S, sorts among the spades, before KS
+        return Game.from_position("rami_base", hands=[["7H", "8H", "9H", "KS"], ["2C", "5D", "9S"]],
+                                  stock=["2S", "4C", "6C", "3D"], discard=["5H"], to_play=0)
+
+    two = parse_cards("2S")[0]
+    scene = table(app, dealt())
+    press(app, pygame.K_p)
+    assert scene.order == sorted(scene.order, key=Card.sort_key)
+    assert scene.order.index(two) != len(scene.order) - 1
+    scene2 = table(app, dealt())
+    king = parse_cards("KS")[0]
+    assert scene2.layout is not None
+    last = scene2.hand_rect(len(scene2.order) - 1)
+    drag(app, hand_point(scene2, king), (last.right + last.width // 2, last.centery))
+    arranged = list(scene2.order)
+    assert arranged != sorted(arranged, key=Card.sort_key), "the drag should have moved the king"
+    press(app, pygame.K_p)
+    assert scene2.order == [*arranged, two]

@@ -197,9 +197,10 @@ class TableScene(Scene):
             if remaining[card] > 0:
                 added.append(card)
                 remaining[card] -= 1
-        if not kept:
-            added = self._arranged(added, self.sort_mode)
-        self.order = kept + added
+        if not kept or (added and self._still_sorted(kept)):
+            self.order = self._arranged(kept + added, self.sort_mode)  # a drawn card finds its place
+        else:
+            self.order = kept + added  # the player's own order: new cards go to the right
         self.selected = {i for i in self.selected if i < len(self.order)}
         self.focus = min(self.focus, max(0, len(self.order) - 1))
         self._relayout()
@@ -515,6 +516,11 @@ class TableScene(Scene):
         self.order = self._arranged(self.order, mode)
         self.selected.clear()
         self._relayout()
+
+    def _still_sorted(self, cards: list[Card]) -> bool:
+        """Whether the hand is still in its sort order (by suit or rank), i.e. the player has
+        not arranged it by hand — then a new card is slotted in rather than put at the end."""
+        return self.sort_mode in ("suit", "rank") and cards == self._arranged(cards, self.sort_mode)
 
     def _arranged(self, cards: list[Card], mode: str) -> list[Card]:
         """The cards in the hand order `mode` asks for: suit, rank, melds (the family's
