@@ -2,8 +2,8 @@
 
 Player-facing text never lives in drawing code: it asks for a key here. The catalogues are
 plain dicts in `ramigui/locale/{fr,en}.py` (a test checks both hold the same keys). The
-rules raise `IllegalMove` with a stable `code`; `reason_text` turns it into the player's
-language, so the rules never choose a language.
+rules raise `IllegalMove` with a stable `code` (and sub-codes for its finer parts);
+`reason_text` turns it into the player's language, so the rules never choose a language.
 """
 
 from __future__ import annotations
@@ -56,7 +56,10 @@ def tr(key: str, **params: Any) -> str:
 
     Cards and lists of cards in params are written the way players read them (7♥, V♠).
     A key missing from the catalogue shows as itself, so a gap is visible, never a crash.
+    When the sentence's subject (`name`) is the pronoun "You"/"Vous", the key's `.you`
+    variant is used if there is one: "Vous avez posé", never "Vous a posé".
     """
+    key = person_key(key, params.get("name"))
     template = LANGUAGES[_current].get(key)
     if template is None:
         template = LANGUAGES[DEFAULT_LANGUAGE].get(key, key)
@@ -65,6 +68,19 @@ def tr(key: str, **params: Any) -> str:
         return template.format(**shown)
     except (KeyError, IndexError, ValueError):
         return template
+
+
+def is_you(name: Any) -> bool:
+    """Whether a name is the pronoun the table calls the viewer (`table.you`, either language)."""
+    return isinstance(name, str) and any(name == catalogue.get("table.you") for catalogue in LANGUAGES.values())
+
+
+def person_key(key: str, name: Any) -> str:
+    """The key for a sentence whose subject is `name`: its `.you` form (second person) when
+    the subject is the viewer's pronoun and the catalogue has one, else `key` itself."""
+    if is_you(name) and f"{key}.you" in LANGUAGES[_current]:
+        return f"{key}.you"
+    return key
 
 
 def rank_text(rank: int) -> str:
@@ -85,14 +101,31 @@ def cards_text(cards: Iterable[Card]) -> str:
 
 CARD_PARAMS = frozenset({"card", "cards"})
 """Params that hold cards, possibly in notation (`"QH"`, `"7H 8H 9H"`)."""
+BOX_PARAMS = frozenset({"box", "other"})
+"""Params that name a box of the Yami sheet, as the rules write it (`K`, `double_paire`)."""
+_SERIES_BOX_RANKS = {"7": 7, "8": 8, "9": 9, "10": 10, "J": 11, "Q": 12, "K": 13, "A": 1}
+
+
+def box_text(word: str) -> str:
+    """A Yami box as the sheet labels it: a série by its rank letter (R in French), a
+    combinaison by its name (Double paire); an unknown word as it was written."""
+    rank = _SERIES_BOX_RANKS.get(word.upper())
+    if rank is not None:
+        return rank_text(rank)
+    key = f"yami.box.{word.lower()}"
+    return tr(key) if has_key(key) else word
 
 
 def _display(name: str, value: Any) -> Any:
+    if name in BOX_PARAMS and isinstance(value, str):
+        return box_text(value)
     if name in CARD_PARAMS and isinstance(value, str):
         try:
             return cards_text(parse_cards(value))
         except CardParseError:
             return value
+    if name == "suit" and value in SUIT_SYMBOLS:
+        return SUIT_SYMBOLS[value]
     if isinstance(value, Card):
         return card_text(value)
     if isinstance(value, (list, tuple)) and value and all(isinstance(v, Card) for v in value):
@@ -112,7 +145,15 @@ def reason_text(error: Any) -> str:
     if key not in LANGUAGES[_current]:
         return str(error)
     params = dict(getattr(error, "params", {}) or {})
+    for name in SUB_CODE_PARAMS:  # sub-codes first, so each is filled with the same params
+        value = params.get(name)
+        if isinstance(value, str) and has_key(f"{name}.{value}"):
+            params[name] = tr(f"{name}.{value}", **params)
     return tr(key, **params)
+
+
+SUB_CODE_PARAMS = ("detail", "action", "expected", "where")
+"""Params of a reason that hold a sub-code (`detail.<code>`, … in the catalogues)."""
 
 
 def variant_name(variant: Any) -> str:

@@ -3,7 +3,7 @@
 Records are kept per variant and per player name (games played and won, best and worst
 final score in the variant's own sense), because scores of different variants do not
 compare: a low total wins Rami 51, a high one wins Gin. The history keeps each finished
-game's score sheet (points of every round); it is capped so the file stays small, while
+game's score sheet (points of every round, and a Yami game's final grilles); it is capped so the file stays small, while
 the records keep counting.
 """
 
@@ -14,10 +14,12 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+from ramigui.rules.yami_boxes import SHEET_BOXES
 from ramigui.session import check_options
 from ramigui.storage import BrokenFile, Document, Schema, Store, expect, expect_key, expect_list
 
 if TYPE_CHECKING:
+    from ramigui.rules import Game
     from ramigui.session import GameSession
 
 HISTORY_LIMIT = 1000
@@ -60,8 +62,52 @@ def _optional_int(value: Any, where: str) -> int | None:
 
 
 @dataclass(frozen=True)
+class YamiSheets:
+    """Each player's Yami grille: box → points (None: crossed out), séries, bonus, totals.
+
+    What the score sheet draws as the 16-box fiche, both at the table and for a finished
+    game of the history (seed 002: "la grille avec ses 16 cases et le bonus").
+    """
+
+    marks: tuple[Mapping[str, int | None], ...]
+    series: tuple[int, ...]
+    bonus: tuple[int, ...]
+    totals: tuple[int, ...]
+
+    @classmethod
+    def of_game(cls, game: Game) -> YamiSheets | None:
+        """The grilles of a Yami game as they stand (None for a game without one)."""
+        public = game.view(game.to_play).public or {}
+        if "sheets" not in public:
+            return None
+        return cls(tuple(dict(marks) for marks in public["sheets"]), tuple(public["series_totals"]),
+                   tuple(public["bonus"]), tuple(public["sheet_totals"]))
+
+    def to_json(self) -> Document:
+        return {"marks": [dict(marks) for marks in self.marks], "series": list(self.series),
+                "bonus": list(self.bonus), "totals": list(self.totals)}
+
+    @classmethod
+    def from_json(cls, value: Any, players: int) -> YamiSheets:
+        body = expect(value, dict, "yami")
+        marks = expect_list(expect_key(body, "marks", list), dict, "yami.marks")
+        if len(marks) != players:
+            raise BrokenFile("wrong_shape", f"yami.marks: {len(marks)} grilles for {players} players")
+        return cls(tuple(_grille(sheet) for sheet in marks), _ints_for(body.get("series"), players, "yami.series"),
+                   _ints_for(body.get("bonus"), players, "yami.bonus"), _ints_for(body.get("totals"), players, "yami.totals"))
+
+
+def _grille(sheet: Mapping[str, Any]) -> dict[str, int | None]:
+    """One stored grille, checked: known boxes only, each holding points or null (crossed)."""
+    for box, points in sheet.items():
+        if box not in SHEET_BOXES or not (points is None or (isinstance(points, int) and not isinstance(points, bool))):
+            raise BrokenFile("wrong_shape", f"yami.marks: {box!r}: {points!r}")
+    return dict(sheet)
+
+
+@dataclass(frozen=True)
 class FinishedGame:
-    """One game of the history, with its score sheet."""
+    """One game of the history, with its score sheet (and, for Yami, the final grilles)."""
 
     game_id: str
     finished: str
@@ -74,6 +120,7 @@ class FinishedGame:
     totals: tuple[int, ...]
     winners: tuple[int, ...]
     lower_wins: bool
+    yami: YamiSheets | None = None
 
     @classmethod
     def from_session(cls, session: GameSession) -> FinishedGame:
@@ -90,10 +137,11 @@ class FinishedGame:
             totals=tuple(game.scores),
             winners=tuple(game.winners),
             lower_wins=game.lower_wins,
+            yami=YamiSheets.of_game(game),
         )
 
     def to_json(self) -> Document:
-        return {
+        body: Document = {
             "game_id": self.game_id,
             "finished": self.finished,
             "variant": self.variant,
@@ -106,6 +154,9 @@ class FinishedGame:
             "winners": list(self.winners),
             "lower_wins": self.lower_wins,
         }
+        if self.yami is not None:
+            body["yami"] = self.yami.to_json()
+        return body
 
     @classmethod
     def from_json(cls, value: Any) -> FinishedGame:
@@ -132,6 +183,7 @@ class FinishedGame:
             totals=totals,
             winners=winners,
             lower_wins=expect_key(body, "lower_wins", bool),
+            yami=YamiSheets.from_json(body["yami"], players) if body.get("yami") is not None else None,
         )
 
 

@@ -34,7 +34,7 @@ from randomplay import SOAK, soak
 
 from ramigui.cards import ALL_CARDS, JOKER, Card, format_cards, make_deck, shuffled
 from ramigui.rules import Game, IllegalMove, Move
-from ramigui.rules.errors import REASONS
+from ramigui.rules.errors import REASONS, SUB_CODES, english
 from ramigui.rules.melds import MeldError, classify, lay_off, swap_joker
 from ramigui.rules.rummy import RUMMY, TurnLog, candidate_melds
 from ramigui.rules.variant import Variant
@@ -283,7 +283,8 @@ def check_one(game: Game, text: str) -> None:
     except IllegalMove as error:
         assert error.code in REASONS, error.code
         reason = str(error)
-        assert reason == error.reason == REASONS[error.code].format(**error.params), reason
+        assert reason == error.reason == english(error.code, error.params), reason
+        assert all(error.params[name] in table for name, table in SUB_CODES.items() if name in error.params), reason
         assert snapshot(game) == before, f"{text!r} refused ({error.code}) but changed the game"
         assert written not in listed, f"listed move {text!r} refused: {error}"
         assert rules_say is not True, f"{text!r} is legal but was refused: {error}"

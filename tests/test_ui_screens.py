@@ -73,3 +73,16 @@ def test_a_control_cut_by_the_viewport_shows_and_ignores_presses_on_its_hidden_p
     click(app, (cut.rect.right - 5, inside_y))
     same = next(c for c in setup.controls if getattr(c, "name", None) == cut.name)
     assert same.value != before, "a press on the visible part must still work"
+
+
+@pytest.mark.parametrize("words", [4, 18, 30])
+def test_a_hint_fits_its_box_on_one_or_two_lines(words: int) -> None:
+    from ramigui.ui.fonts import font
+    from ramigui.ui.game_screen import hint_lines
+
+    pygame.font.init()
+    text = " ".join(["Défaussez le roi de trèfle"] * (words // 4 + 1))
+    lines, size = hint_lines(text, 22, 700, 60)
+    assert 1 <= len(lines) <= 2 and size >= 10
+    assert " ".join(lines) == text
+    assert all(font(size, True).size(line)[0] <= 700 for line in lines) or len(lines) == 1 and size == 10

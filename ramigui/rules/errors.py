@@ -2,7 +2,9 @@
 
 The rules never write player-facing text in a language of their own choosing: they raise a
 stable `code` with named `params`; `ramigui.i18n` turns that into French or English. The
-English text here is what `str(error)` gives in logs, tests and the command line.
+English text here is what `str(error)` gives in logs, tests and the command line. Finer
+reasons (why cards make no meld, what to do instead) are sub-codes in params, each with its
+English text here and its translations in the catalogues.
 """
 
 from __future__ import annotations
@@ -58,18 +60,145 @@ REASONS: dict[str, str] = {
 }
 
 
+DETAILS: dict[str, str] = {
+    # why cards make no meld, or do not fit one (melds.py, gin.py): `detail` of not_a_meld,
+    # layoff_invalid, swap_not_allowed, take_from_meld_not_allowed
+    "too_few": "a meld needs at least 3 cards",
+    "all_jokers": "a meld needs at least one card that is not a joker",
+    "run_one_suit": "a run is all of one suit",
+    "run_jokers": "a run may hold at most {limit} joker(s)",
+    "run_twice": "a run cannot hold the same card twice",
+    "run_too_long": "a run has at most 13 cards",
+    "not_consecutive": "the cards are not consecutive",
+    "not_consecutive_low": "the cards are not consecutive (the ace is low only: A-2-3, not Q-K-A)",
+    "not_consecutive_high_or_low": "the cards are not consecutive (an ace is low or high, never both: K-A-2 is not a run)",
+    "set_one_rank": "a set is all of one rank",
+    "set_same_suit": "a set never holds two cards of the same suit",
+    "set_too_big": "a set has at most 4 cards",
+    "set_jokers": "a set may hold at most {limit} joker(s)",
+    "no_cards": "no cards to add",
+    "run_suit": "this run is in {suit}",
+    "not_extending": "the cards do not extend the run at either end",
+    "no_joker": "this meld has no joker",
+    "swap_one_card": "put in exactly the card the joker stands for",
+    "joker_not_for": "no joker in this run stands for {card}",
+    "swap_set_cards": "put in cards of the set's rank and of the suits it lacks",
+    "swap_suits_differ": "the cards put in must be of different suits",
+    "swap_need": "put in {need} card(s) to take this joker",
+    "take_keeps_three": "at least 3 cards must stay in the meld",
+    "take_joker": "a joker is taken by putting in the card it stands for (swap)",
+    "take_not_in_meld": "{card} is not in this meld",
+    "take_run_end": "from a run only an end card may be taken",
+    "card_twice": "a card appears twice",
+    "gin_shape": "3 or 4 cards of one rank, or 3 or more consecutive cards of one suit (the ace is low only)",
+    "gin_set_layoff": "a set takes only the missing card of its rank",
+    "gin_run_layoff": "a run takes only the next cards of its suit at either end",
+    # why a card may not be taken now (rummy.py): take_not_allowed, take_from_meld_not_allowed, swap_not_allowed
+    "not_in_game": "not in this game",
+    "after_opening": "only once you have put a meld down",
+    "one_card_draw_only": "with one card left you may only draw from the stock",
+    "keep_joker_open": "open this turn or go out to keep a joker taken from the table",
+    # why a move cannot be read (moves.py): bad_notation
+    "bad_card": "{token!r} is not a card (expected e.g. AS, 10H, QC, JK)",
+    "bad_meld_number": "{token!r} is not a meld number",
+    "not_text": "a move is written as text",
+    "empty": "empty move",
+    "nothing_after": "{kind} takes nothing after it",
+    "needs_cards": "{kind} needs cards",
+    "one_card": "{kind} names exactly one card",
+    "one_box": "{kind} names one box",
+    "write_layoff": "write it as: layoff 10H to 2",
+    "write_swap": "write it as: swap 9H for joker in 2",
+    "write_take": "write it as: take 10H from 2",
+    "unknown_kind": "unknown move {kind!r}",
+}
+"""Sub-codes of a reason: its `detail` param names one of these, translated like the reasons
+(`detail.<code>` in the catalogues), filled with the same params."""
+
+ACTIONS: dict[str, str] = {
+    "draw": "draw",
+    "take": "take the discard",
+    "take_upcard": "take the upcard",
+    "take_meld": "take a card from a meld",
+    "swap": "take a joker",
+    "meld": "meld",
+    "layoff": "lay off",
+    "carte": "announce",
+    "discard": "discard",
+    "pass": "pass",
+    "knock": "knock",
+    "gin": "go gin",
+    "done": "finish the showdown",
+    "expose": "expose",
+    "score": "score a box",
+    "cross": "cross a box out",
+}
+"""The `action` of not_your_phase: what the player tried (`action.<code>` in the catalogues)."""
+
+EXPECTED: dict[str, str] = {
+    "draw_first": "draw first",
+    "already_drawn": "you have already drawn",
+    "stock_only": "draw from the stock (both players passed the upcard)",
+    "take_or_pass": "take the upcard or pass",
+    "draw_or_take": "draw or take the discard first",
+    "discard_knock_gin": "discard, knock or go gin",
+    "showdown": "lay melds, lay off or say done",
+    "round_over": "the round is over",
+    "draw_take_expose": "draw, take or expose",
+    "discard_card": "discard a card",
+    "score_exposed": "score the exposed hand in a box",
+    "score_or_cross": "score a box or cross one out",
+}
+"""The `expected` of not_your_phase: what the player should do instead (`expected.<code>`)."""
+
+WHERE: dict[str, str] = {
+    "new_meld": "into a new meld",
+    "table": "onto the table (in a meld, or laid off with a card of your hand)",
+    "on_table": "onto the table",
+}
+"""The `where` of taken_card_unused: where the taken card must go (`where.<code>`)."""
+
+SUB_CODES: dict[str, dict[str, str]] = {"detail": DETAILS, "action": ACTIONS, "expected": EXPECTED, "where": WHERE}
+"""Params whose value is a sub-code, and the English text of each code."""
+
+
+def english(code: str, params: dict[str, Any]) -> str:
+    """The English text of a reason: its template, each sub-code param written out."""
+    shown = dict(params)
+    for name, table in SUB_CODES.items():
+        value = params.get(name)
+        if isinstance(value, str) and value in table:
+            shown[name] = _filled(table[value], params)
+    try:
+        return REASONS.get(code, code).format(**shown)
+    except (KeyError, IndexError, ValueError):
+        return f"{code} {params}"
+
+
+def detail_text(code: str, **params: Any) -> str:
+    """The English text of a `detail` sub-code (what `str(MeldError)` gives)."""
+    return _filled(DETAILS.get(code, code), params)
+
+
+def _filled(template: str, params: dict[str, Any]) -> str:
+    try:
+        return template.format(**params)
+    except (KeyError, IndexError, ValueError):
+        return template
+
+
 class IllegalMove(Exception):
-    """A move the rules refuse. The game state is unchanged when this is raised."""
+    """A move the rules refuse. The game state is unchanged when this is raised.
+
+    `code` names the reason (REASONS); `params` fill it, and the params `detail`, `action`,
+    `expected` and `where` hold sub-codes (SUB_CODES), never free text, so every part of a
+    refusal can be put in the player's language.
+    """
 
     def __init__(self, code: str, **params: Any) -> None:
         self.code = code
         self.params = params
-        template = REASONS.get(code, code)
-        try:
-            text = template.format(**params)
-        except (KeyError, IndexError, ValueError):
-            text = f"{code} {params}"
-        super().__init__(text)
+        super().__init__(english(code, params))
 
     @property
     def reason(self) -> str:

@@ -214,15 +214,15 @@ def _phase(state: GinState, allowed: tuple[str, ...], action: str) -> None:
 
 
 def _expected(state: GinState) -> str:
-    """What the player to move should do instead (the second half of the reason)."""
+    """What the player to move should do instead (an `expected` code of errors.EXPECTED)."""
     if state.phase == DRAW and state.stock_only:
-        return "draw from the stock (both players passed the upcard)"
+        return "stock_only"
     return {
-        OFFER: "take the upcard or pass",
-        DRAW: "draw or take the discard first",
-        DISCARD: "discard, knock or go gin",
-        SHOWDOWN: "lay melds, lay off or say done",
-    }.get(state.phase, "the round is over")
+        OFFER: "take_or_pass",
+        DRAW: "draw_or_take",
+        DISCARD: "discard_knock_gin",
+        SHOWDOWN: "showdown",
+    }.get(state.phase, "round_over")
 
 
 def _next_turn(state: GinState, **changes: Any) -> GinState:
@@ -243,9 +243,9 @@ def _play_pass(state: GinState) -> GinState:
 
 
 def _play_take(state: GinState) -> GinState:
-    _phase(state, (OFFER, DRAW), "take the discard")
+    _phase(state, (OFFER, DRAW), "take")
     if state.stock_only:
-        raise IllegalMove("not_your_phase", action="take the upcard", expected=_expected(state))
+        raise IllegalMove("not_your_phase", action="take_upcard", expected=_expected(state))
     if not state.discard:
         raise IllegalMove("discard_empty")
     card = state.discard[-1]
@@ -382,11 +382,12 @@ def _play_meld(state: GinState, move: Move) -> GinState:
 
 
 def _meld_problem(cards: Sequence[Card]) -> str:
+    """Why the cards make no gin meld: a `detail` code of errors.DETAILS."""
     if len(cards) < 3:
-        return "a meld needs at least 3 cards"
+        return "too_few"
     if len(set(cards)) != len(cards):
-        return "a card appears twice"
-    return "3 or 4 cards of one rank, or 3 or more consecutive cards of one suit (the ace is low only)"
+        return "card_twice"
+    return "gin_shape"
 
 
 # --- the showdown ----------------------------------------------------------------------------
@@ -395,7 +396,7 @@ def _meld_problem(cards: Sequence[Card]) -> str:
 def _play_layoff(state: GinState, move: Move) -> GinState:
     """"Le défenseur utilise ses cartes non utilisées pour compléter les combinaisons de
     l'attaquant" — on a knock only: "En cas de Gin, le défenseur ne peut pas compléter"."""
-    _phase(state, (SHOWDOWN,), "lay off")
+    _phase(state, (SHOWDOWN,), "layoff")
     if state.finish != KNOCK:
         raise IllegalMove("no_layoff_on_gin")
     number = move.target or 0
@@ -418,15 +419,14 @@ def _play_layoff(state: GinState, move: Move) -> GinState:
 
 
 def _layoff_problem(meld: Meld) -> str:
-    if meld.kind == SET:
-        return "a set takes only the missing card of its rank"
-    return "a run takes only the next cards of its suit at either end"
+    """Why cards do not fit a meld of the knocker: a `detail` code of errors.DETAILS."""
+    return "gin_set_layoff" if meld.kind == SET else "gin_run_layoff"
 
 
 def _play_done(state: GinState) -> GinState:
     """The defender is done: the rest of their hand is laid off and melded with the least
     deadwood, and the round is scored."""
-    _phase(state, (SHOWDOWN,), "finish the showdown")
+    _phase(state, (SHOWDOWN,), "done")
     knocker = state.knocker if state.knocker is not None else 1 - state.to_play
     placed: list[tuple[int, Card]] = []
     rest = list(state.hand)

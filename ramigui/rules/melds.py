@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ramigui.cards import JOKER, SUITS, Card, card_of
+from ramigui.rules.errors import detail_text
 from ramigui.rules.variant import RummyRules, Variant
 
 RUN = "run"
@@ -20,7 +22,13 @@ SET = "set"
 
 
 class MeldError(ValueError):
-    """Why some cards do not make a meld or do not fit one (English detail)."""
+    """Why some cards do not make a meld or do not fit one: a `code` of errors.DETAILS with
+    its params, which the rules pass on as the `detail` of their IllegalMove."""
+
+    def __init__(self, code: str, **params: Any) -> None:
+        self.code = code
+        self.params = params
+        super().__init__(detail_text(code, **params))
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,10 +122,10 @@ def hand_points(cards: Iterable[Card], variant: Variant) -> int:
 
 def _check_common(cards: Sequence[Card], rules: RummyRules) -> list[Card]:
     if len(cards) < 3:
-        raise MeldError("a meld needs at least 3 cards")
+        raise MeldError("too_few")
     naturals = [c for c in cards if not c.is_joker]
     if not naturals:
-        raise MeldError("a meld needs at least one card that is not a joker")
+        raise MeldError("all_jokers")
     return naturals
 
 
@@ -127,14 +135,14 @@ def arrange_run(cards: Sequence[Card], rules: RummyRules, owner: int = 0) -> Mel
     naturals = _check_common(cards, rules)
     suit = naturals[0].suit
     if any(c.suit != suit for c in naturals):
-        raise MeldError("a run is all of one suit")
+        raise MeldError("run_one_suit")
     jokers = len(cards) - len(naturals)
     if jokers > rules.jokers_per_run:
-        raise MeldError(f"a run may hold at most {rules.jokers_per_run} joker(s)")
+        raise MeldError("run_jokers", limit=rules.jokers_per_run)
     if len({c.rank for c in naturals}) != len(naturals):
-        raise MeldError("a run cannot hold the same card twice")
+        raise MeldError("run_twice")
     if len(cards) > 13:
-        raise MeldError("a run has at most 13 cards")
+        raise MeldError("run_too_long")
     length = len(cards)
     written = list(cards)
     for order in (written, written[::-1]):
@@ -152,11 +160,8 @@ def arrange_run(cards: Sequence[Card], rules: RummyRules, owner: int = 0) -> Mel
 
 
 def _run_failure(rules: RummyRules) -> str:
-    if rules.ace == "low":
-        return "the cards are not consecutive (the ace is low only: A-2-3, not Q-K-A)"
-    if rules.ace == "high_or_low":
-        return "the cards are not consecutive (an ace is low or high, never both: K-A-2 is not a run)"
-    return "the cards are not consecutive"
+    """The detail code of cards that are not consecutive, naming the variant's ace rule."""
+    return {"low": "not_consecutive_low", "high_or_low": "not_consecutive_high_or_low"}.get(rules.ace, "not_consecutive")
 
 
 def _place_run(naturals: Sequence[Card], jokers: int, start: int, suit: str, rules: RummyRules, owner: int) -> Meld | None:
@@ -186,13 +191,13 @@ def arrange_set(cards: Sequence[Card], rules: RummyRules, owner: int = 0) -> Mel
     naturals = _check_common(cards, rules)
     rank = naturals[0].rank
     if any(c.rank != rank for c in naturals):
-        raise MeldError("a set is all of one rank")
+        raise MeldError("set_one_rank")
     if len({c.suit for c in naturals}) != len(naturals):
-        raise MeldError("a set never holds two cards of the same suit")
+        raise MeldError("set_same_suit")
     if len(cards) > 4:
-        raise MeldError("a set has at most 4 cards")
+        raise MeldError("set_too_big")
     if len(cards) - len(naturals) > rules.jokers_per_set:
-        raise MeldError(f"a set may hold at most {rules.jokers_per_set} joker(s)")
+        raise MeldError("set_jokers", limit=rules.jokers_per_set)
     return Meld(SET, tuple(cards), owner, rank=rank)
 
 
@@ -231,7 +236,7 @@ def lay_off(meld: Meld, cards: Sequence[Card], variant: Variant) -> Meld:
     """The meld with `cards` added (existing cards and jokers keep their places). Raises MeldError."""
     rules = variant.rummy
     if not cards:
-        raise MeldError("no cards to add")
+        raise MeldError("no_cards")
     if meld.kind == SET:
         return arrange_set(meld.cards + tuple(cards), rules, meld.owner)
     return _extend_run(meld, cards, rules)
@@ -241,12 +246,12 @@ def _extend_run(meld: Meld, cards: Sequence[Card], rules: RummyRules) -> Meld:
     new_naturals = [c for c in cards if not c.is_joker]
     new_jokers = len(cards) - len(new_naturals)
     if meld.jokers + new_jokers > rules.jokers_per_run:
-        raise MeldError(f"a run may hold at most {rules.jokers_per_run} joker(s)")
+        raise MeldError("run_jokers", limit=rules.jokers_per_run)
     if any(c.suit != meld.suit for c in new_naturals):
-        raise MeldError(f"this run is in {meld.suit}")
+        raise MeldError("run_suit", suit=meld.suit)
     total = len(meld.cards) + len(cards)
     if total > 13:
-        raise MeldError("a run has at most 13 cards")
+        raise MeldError("run_too_long")
     bounds = _bounds(rules)
     # Try every way of splitting the added cards between the two ends, high end first
     # (a joker laid off alone goes above the run, the way players expect).
@@ -257,7 +262,7 @@ def _extend_run(meld: Meld, cards: Sequence[Card], rules: RummyRules) -> Meld:
         line = _fill_ends(meld, new_naturals, new_jokers, below, len(cards) - below)
         if line is not None and _fits_run_at(line, start, meld.suit, rules):
             return Meld(RUN, tuple(line), meld.owner, start if bounds else (start - 1) % 13 + 1)
-    raise MeldError("the cards do not extend the run at either end")
+    raise MeldError("not_extending")
 
 
 def _fill_ends(meld: Meld, naturals: list[Card], jokers: int, below: int, above: int) -> list[Card] | None:
@@ -288,25 +293,25 @@ def swap_joker(meld: Meld, cards: Sequence[Card], variant: Variant) -> Meld:
     """
     rules = variant.rummy
     if meld.jokers == 0:
-        raise MeldError("this meld has no joker")
+        raise MeldError("no_joker")
     if meld.kind == RUN:
         if len(cards) != 1:
-            raise MeldError("put in exactly the card the joker stands for")
+            raise MeldError("swap_one_card")
         for i, stands in enumerate(meld.stands_for()):
             if meld.cards[i].is_joker and stands == cards[0]:
                 line = list(meld.cards)
                 line[i] = cards[0]
                 return Meld(RUN, tuple(line), meld.owner, meld.start)
-        raise MeldError(f"no joker in this run stands for {cards[0]}")
+        raise MeldError("joker_not_for", card=cards[0])
     missing = meld.missing_suits()
     if any(c.is_joker or c.rank != meld.rank or c.suit not in missing for c in cards):
-        raise MeldError("put in cards of the set's rank and of the suits it lacks")
+        raise MeldError("swap_set_cards")
     if len({c.suit for c in cards}) != len(cards):
-        raise MeldError("the cards put in must be of different suits")
+        raise MeldError("swap_suits_differ")
     naturals = len(meld.naturals)
     need = (4 - naturals) - (meld.jokers - 1) if rules.set_joker_swap == "all_missing" else 1
     if len(cards) != need:
-        raise MeldError(f"put in {need} card(s) to take this joker")
+        raise MeldError("swap_need", need=need)
     line = list(meld.cards)
     line.remove(JOKER)
     return Meld(SET, tuple(line) + tuple(cards), meld.owner, rank=meld.rank)
@@ -315,12 +320,12 @@ def swap_joker(meld: Meld, cards: Sequence[Card], variant: Variant) -> Meld:
 def take_from(meld: Meld, card: Card) -> Meld:
     """The meld without `card` (Rami familial: at least 3 stay; from a run, an end card)."""
     if len(meld.cards) < 4:
-        raise MeldError("at least 3 cards must stay in the meld")
+        raise MeldError("take_keeps_three")
     if card.is_joker:
-        raise MeldError("a joker is taken by putting in the card it stands for (swap)")
+        raise MeldError("take_joker")
     if meld.kind == SET:
         if card not in meld.cards:
-            raise MeldError(f"{card} is not in this meld")
+            raise MeldError("take_not_in_meld", card=card)
         line = list(meld.cards)
         line.remove(card)
         return Meld(SET, tuple(line), meld.owner, rank=meld.rank)
@@ -328,4 +333,4 @@ def take_from(meld: Meld, card: Card) -> Meld:
         return Meld(RUN, meld.cards[1:], meld.owner, meld.start + 1)
     if meld.cards[-1] == card:
         return Meld(RUN, meld.cards[:-1], meld.owner, meld.start)
-    raise MeldError("from a run only an end card may be taken")
+    raise MeldError("take_run_end")

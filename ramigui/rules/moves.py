@@ -69,60 +69,71 @@ class Move:
         """Read a move in notation; raises IllegalMove("bad_notation") with the detail."""
         try:
             return _parse(text)
-        except CardParseError as error:
-            raise IllegalMove("bad_notation", text=text, detail=str(error)) from None
+        except CardParseError:
+            raise _bad(text, "bad_card", token=_unreadable(text)) from None
 
 
-def _bad(text: str, detail: str) -> IllegalMove:
-    return IllegalMove("bad_notation", text=text, detail=detail)
+def _bad(text: str, detail: str, **params: str) -> IllegalMove:
+    """A bad_notation refusal; `detail` is a code of errors.DETAILS, filled by `params`."""
+    return IllegalMove("bad_notation", text=text, detail=detail, **params)
+
+
+def _unreadable(text: str) -> str:
+    """The first word of a move that is not a card (what the card parser refused)."""
+    for word in text.split()[1:]:
+        try:
+            parse_cards([word])
+        except CardParseError:
+            return word
+    return text
 
 
 def _meld_number(text: str, token: str) -> int:
     if not (token.isascii() and token.isdigit()) or int(token) < 1:  # not "²": int() refuses it
-        raise _bad(text, f"{token!r} is not a meld number")
+        raise _bad(text, "bad_meld_number", token=token)
     return int(token)
 
 
 def _parse(text: str) -> Move:
     if not isinstance(text, str):
-        raise _bad(repr(text), "a move is written as text")
+        raise _bad(repr(text), "not_text")
     words = text.strip().split()
     if not words:
-        raise _bad(text, "empty move")
+        raise _bad(text, "empty")
     kind, rest = words[0].lower(), words[1:]
     if kind in SIMPLE_KINDS:
         if kind == "take" and rest:
             return _parse_take_from(text, rest)
         if rest:
-            raise _bad(text, f"{kind} takes nothing after it")
+            raise _bad(text, "nothing_after", kind=kind)
         return Move(kind)
     if kind in CARDS_KINDS:
         if not rest and kind == "gin":
             return Move("gin")  # Grand Gin: all 11 cards laid, nothing discarded
         if not rest:
-            raise _bad(text, f"{kind} needs cards")
+            raise _bad(text, "needs_cards", kind=kind)
         if kind != "meld" and len(rest) != 1:
-            raise _bad(text, f"{kind} names exactly one card")
+            raise _bad(text, "one_card", kind=kind)
         return Move(kind, tuple(parse_cards(rest)))
     if kind in WORD_KINDS:
         if len(rest) != 1:
-            raise _bad(text, f"{kind} names one box")
+            raise _bad(text, "one_box", kind=kind)
         return Move(kind, word=rest[0].lower())
     if kind == "layoff":
         if len(rest) < 3 or rest[-2].lower() != "to":
-            raise _bad(text, "write it as: layoff 10H to 2")
+            raise _bad(text, "write_layoff")
         return Move("layoff", tuple(parse_cards(rest[:-2])), _meld_number(text, rest[-1]))
     if kind == "swap":
         lowered = [w.lower() for w in rest]
         if len(rest) < 5 or lowered[-4:-1] != ["for", "joker", "in"]:
-            raise _bad(text, "write it as: swap 9H for joker in 2")
+            raise _bad(text, "write_swap")
         return Move("swap", tuple(parse_cards(rest[:-4])), _meld_number(text, rest[-1]))
-    raise _bad(text, f"unknown move {kind!r}")
+    raise _bad(text, "unknown_kind", kind=kind)
 
 
 def _parse_take_from(text: str, rest: list[str]) -> Move:
     if len(rest) != 3 or rest[1].lower() != "from":
-        raise _bad(text, "write it as: take 10H from 2")
+        raise _bad(text, "write_take")
     return Move("take", tuple(parse_cards(rest[:1])), _meld_number(text, rest[2]))
 
 

@@ -121,7 +121,7 @@ def _replace_meld(state: RummyState, number: int, meld: Meld) -> tuple[Meld, ...
 
 def _phase(state: RummyState, wanted: str, action: str) -> None:
     if state.phase != wanted:
-        expected = "draw first" if state.phase == DRAW else "you have already drawn"
+        expected = "draw_first" if state.phase == DRAW else "already_drawn"
         raise IllegalMove("not_your_phase", action=action, expected=expected)
 
 
@@ -262,21 +262,21 @@ def _play_draw(state: RummyState) -> RummyState:
 
 
 def _take_rule(state: RummyState) -> tuple[bool, str, str]:
-    """(allowed, what the card must become, why not) for taking the top discard now."""
+    """(allowed, what the card must become, why not: a detail code) for taking the top discard now."""
     rules, seat = state.rules, state.to_play
     if rules.one_card_draw_only and len(state.hand) == 1:
-        return False, "none", "with one card left you may only draw from the stock"
+        return False, "none", "one_card_draw_only"
     if rules.first_round_free_take and state.first_round:
         return True, "none", ""
     if rules.take_discard == "after_opening" and not state.opened[seat]:
-        return False, "none", "only once you have put a meld down"
+        return False, "none", "after_opening"
     if rules.take_discard == "to_open" and not state.opened[seat]:
         return True, "new_meld", ""
     return True, rules.taken_card_must, ""
 
 
 def _play_take(state: RummyState) -> RummyState:
-    _phase(state, DRAW, "take the discard")
+    _phase(state, DRAW, "take")
     if not state.discard:
         raise IllegalMove("discard_empty")
     allowed, must, why = _take_rule(state)
@@ -289,19 +289,19 @@ def _play_take(state: RummyState) -> RummyState:
 
 
 def _play_take_from_meld(state: RummyState, move: Move) -> RummyState:
-    _phase(state, DRAW, "take a card from a meld")
+    _phase(state, DRAW, "take_meld")
     rules = state.rules
     if not rules.take_from_meld:
-        raise IllegalMove("take_from_meld_not_allowed", detail="not in this game")
+        raise IllegalMove("take_from_meld_not_allowed", detail="not_in_game")
     if not state.opened[state.to_play]:
-        raise IllegalMove("take_from_meld_not_allowed", detail="only once you have put a meld down")
+        raise IllegalMove("take_from_meld_not_allowed", detail="after_opening")
     if rules.one_card_draw_only and len(state.hand) == 1:
         raise IllegalMove("one_card_draw_only")
     card = move.cards[0]
     try:
         meld = take_from(_meld(state, move.target), card)
     except MeldError as error:
-        raise IllegalMove("take_from_meld_not_allowed", detail=str(error)) from None
+        raise IllegalMove("take_from_meld_not_allowed", detail=error.code, **error.params) from None
     log = replace(state.log, drawn=True, taken=card, taken_must="new_meld")
     hands = _set_hand(state, state.to_play, state.hand + (card,))
     return replace(state, melds=_replace_meld(state, move.target or 0, meld), hands=hands, phase=PLAY, log=log)
@@ -335,7 +335,7 @@ def _play_meld(state: RummyState, move: Move) -> RummyState:
     try:
         meld = arrange(move.cards, state.variant, state.to_play)
     except MeldError as error:
-        raise IllegalMove("not_a_meld", cards=" ".join(map(str, move.cards)), detail=str(error)) from None
+        raise IllegalMove("not_a_meld", cards=" ".join(map(str, move.cards)), detail=error.code, **error.params) from None
     _keeps_discard(state, hand)
     log = replace(state.log, new_melds=state.log.new_melds + (len(state.melds),))
     after = replace(state, melds=state.melds + (meld,), hands=_set_hand(state, state.to_play, hand), log=log)
@@ -343,7 +343,7 @@ def _play_meld(state: RummyState, move: Move) -> RummyState:
 
 
 def _play_layoff(state: RummyState, move: Move) -> RummyState:
-    _phase(state, PLAY, "lay off")
+    _phase(state, PLAY, "layoff")
     rules, seat = state.rules, state.to_play
     if rules.lay_off_requires == "own_meld" and not (state.opened[seat] or state.log.new_melds):
         raise IllegalMove("not_opened", need="one meld of your own")
@@ -352,7 +352,7 @@ def _play_layoff(state: RummyState, move: Move) -> RummyState:
     try:
         meld = lay_off(_meld(state, target), move.cards, state.variant)
     except MeldError as error:
-        raise IllegalMove("layoff_invalid", cards=" ".join(map(str, move.cards)), number=target, detail=str(error)) from None
+        raise IllegalMove("layoff_invalid", cards=" ".join(map(str, move.cards)), number=target, detail=error.code, **error.params) from None
     _keeps_discard(state, hand)
     log = replace(state.log, layoffs=state.log.layoffs + ((target, move.cards),))
     after = replace(state, melds=_replace_meld(state, target, meld), hands=_set_hand(state, seat, hand), log=log)
@@ -362,10 +362,10 @@ def _play_layoff(state: RummyState, move: Move) -> RummyState:
 def _play_swap(state: RummyState, move: Move) -> RummyState:
     rules, seat = state.rules, state.to_play
     if rules.joker_swap == "none":
-        raise IllegalMove("swap_not_allowed", detail="not in this game")
-    _phase(state, DRAW if rules.joker_swap == "draw" else PLAY, "take a joker")
+        raise IllegalMove("swap_not_allowed", detail="not_in_game")
+    _phase(state, DRAW if rules.joker_swap == "draw" else PLAY, "swap")
     if rules.joker_swap == "draw" and rules.swap_needs_opened and not state.opened[seat]:
-        raise IllegalMove("swap_not_allowed", detail="only once you have put a meld down")
+        raise IllegalMove("swap_not_allowed", detail="after_opening")
     if rules.one_card_draw_only and len(state.hand) == 1 and rules.joker_swap == "draw":
         raise IllegalMove("one_card_draw_only")
     hand = _remove(state.hand, move.cards)
@@ -373,7 +373,7 @@ def _play_swap(state: RummyState, move: Move) -> RummyState:
     try:
         meld = swap_joker(_meld(state, target), move.cards, state.variant)
     except MeldError as error:
-        raise IllegalMove("swap_not_allowed", detail=str(error)) from None
+        raise IllegalMove("swap_not_allowed", detail=error.code, **error.params) from None
     log = replace(state.log, jokers_taken=state.log.jokers_taken + 1, drawn=True)
     return replace(
         state,
@@ -385,7 +385,7 @@ def _play_swap(state: RummyState, move: Move) -> RummyState:
 
 
 def _play_carte(state: RummyState) -> RummyState:
-    _phase(state, PLAY, "announce")
+    _phase(state, PLAY, "carte")
     if not state.rules.carte_penalty or len(state.hand) != 2 or state.log.announced:
         raise IllegalMove("carte_not_now")
     return replace(state, log=replace(state.log, announced=True))
@@ -443,21 +443,20 @@ def _check_taken_card(state: RummyState, card: Card, must: str) -> None:
     in_meld = _cards_in_new_melds(state)[card] > 0
     with_hand_card = _laid_off_with_hand_card(state, card)
     if must == "new_meld" and not in_meld:
-        raise IllegalMove("taken_card_unused", card=str(card), where="into a new meld")
+        raise IllegalMove("taken_card_unused", card=str(card), where="new_meld")
     if must == "table" and not (in_meld or with_hand_card):
-        raise IllegalMove("taken_card_unused", card=str(card), where="onto the table (in a meld, or laid off with a card of your hand)")
+        raise IllegalMove("taken_card_unused", card=str(card), where="table")
 
 
 def _check_taken_jokers(state: RummyState, may_swap: bool) -> None:
     rules = state.rules
     if rules.swap_needs_opened and not may_swap:
-        raise IllegalMove("swap_not_allowed", detail="open this turn or go out to keep a joker taken from the table")
+        raise IllegalMove("swap_not_allowed", detail="keep_joker_open")
     placed = _cards_in_new_melds(state)[JOKER]
     if rules.joker_must == "table":
         placed += sum(cards.count(JOKER) for _, cards in state.log.layoffs)
     if rules.joker_must != "none" and placed < state.log.jokers_taken:
-        where = "into a new meld" if rules.joker_must == "new_meld" else "onto the table"
-        raise IllegalMove("taken_card_unused", card="JK", where=where)
+        raise IllegalMove("taken_card_unused", card="JK", where="new_meld" if rules.joker_must == "new_meld" else "on_table")
 
 
 def _commit(state: RummyState, goes_out: bool) -> RummyState:

@@ -42,12 +42,13 @@ __all__ = ["YAMI", "BOXES", "Sheet", "YamiFamily", "YamiState", "box_scores", "f
 
 EXCHANGE, DISCARD, EXPOSE, REPLY, OVER = "exchange", "discard", "expose", "reply", "over"
 _EXPECTED = {
-    EXCHANGE: "draw, take or expose",
-    DISCARD: "discard a card",
-    EXPOSE: "score the exposed hand in a box",
-    REPLY: "score a box or cross one out",
-    OVER: "the deal is over",
+    EXCHANGE: "draw_take_expose",
+    DISCARD: "discard_card",
+    EXPOSE: "score_exposed",
+    REPLY: "score_or_cross",
+    OVER: "round_over",
 }
+"""What each phase expects instead of a move out of turn (`expected` codes of errors.EXPECTED)."""
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,16 @@ from ramigui.ui.screen import Context, Metrics
 from ramigui.ui.seats import TableConfig
 from ramigui.ui.table import TableScene
 from ramigui.ui.table_family import ButtonSpec
-from ramigui.ui.widgets import GOLD, UI_ACTION, WHITE, Button, blit_text, draw_panel
+from ramigui.ui.widgets import (
+    GOLD,
+    UI_ACTION,
+    WHITE,
+    Button,
+    blit_text,
+    draw_panel,
+    fitted_size,
+    wrap_lines,
+)
 
 EXTRA_BUTTONS: tuple[ButtonSpec, ...] = (("hint", "button.hint", pygame.K_h), ("scores", "button.scores", pygame.K_TAB),
                                          ("menu", "button.menu", None))
@@ -173,11 +182,28 @@ class SessionTable(TableScene):
         if self.hint is None or self.layout is None or self.message:
             return
         lay = self.layout
-        size = int(lay.text * 0.95)
         text = i18n.tr("hint.says", text=self.hint.text)
         box = pygame.Rect(lay.status.left, lay.status.top, lay.status.width, lay.status.height)
+        room = box.width - 2 * lay.margin
         draw_panel(surface, box, (20, 60, 110, 235), box.height // 3, (*GOLD, 255))
-        blit_text(surface, text, size, WHITE, (box.left + lay.margin, box.centery), "midleft", bold=True)
+        lines, size = hint_lines(text, int(lay.text * 0.95), room, box.height)
+        step = int(size * 1.2)
+        top = box.centery - step * len(lines) // 2
+        for k, line in enumerate(lines):
+            blit_text(surface, line, size, WHITE, (box.left + lay.margin, top + k * step), "topleft", bold=True)
+
+
+def hint_lines(text: str, size: int, width: int, height: int) -> tuple[list[str], int]:
+    """The hint on one line if it fits at a readable size, else on two (the box is wide but
+    low); the size shrinks only as far as it must."""
+    one = fitted_size(text, size, width, True)
+    if one >= size * 0.8:
+        return [text], one
+    for trial in range(size, 9, -1):
+        lines = wrap_lines(text, trial, width, True)
+        if len(lines) <= 2 and len(lines) * trial * 1.2 <= height:
+            return lines, trial
+    return [text], one
 
 
 class PauseMenu(Scene):

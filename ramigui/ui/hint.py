@@ -1,8 +1,9 @@
 """The Hint button: what a medium bot would play now, and one sentence saying why.
 
 The bot sees only the player's own view (as every bot does), so a hint never reveals a
-hidden card. If the bots offer `explain(view, move)` its sentence is used; otherwise the
-move's kind is put in words from the translation catalogue.
+hidden card. The sentence comes from `ramigui.bots.explain`, which reads the reason off
+the position (the run a card completes, the deadwood a discard leaves, the box a Yami hand
+fills); the UI only translates it.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ramigui import i18n
+from ramigui.bots import explain as reasons
 from ramigui.rules import Game, Move, PlayerView
 
 HINT_LEVEL = "medium"
@@ -40,33 +42,24 @@ def suggest(game: Game, seat: int) -> Hint | None:
 
 
 def explain(bot: Any, view: PlayerView, move: Move) -> str:
-    """The bot's own reason if it gives one, else the move's kind in words."""
-    own = getattr(bot, "explain", None)
-    if callable(own):
-        try:
-            text = own(view, move)
-        except Exception:  # noqa: BLE001 - fall back to the plain sentence
-            text = None
-        if isinstance(text, str) and text:
-            return text
-    return move_reason(view, move)
+    """Why the move is good, in the player's language.
+
+    The reason is worked out from the position by `ramigui.bots.explain` (the cards it
+    completes, the points it leaves, the box it fills); a key missing from the catalogue
+    falls back to the move's kind in words, so a hint always says something true.
+    """
+    try:
+        key, params = reasons.explain(view, move)
+    except Exception:  # noqa: BLE001 - a hint must never break the game
+        return move_reason(view, move)
+    if not i18n.has_key(key):
+        return move_reason(view, move)
+    return i18n.tr(key, **params)
 
 
 def move_reason(view: PlayerView, move: Move) -> str:
     """A one-sentence suggestion for each kind of move, with its cards named."""
-    params: dict[str, Any] = {"n": move.target or 0, "box": move.word}
-    if move.cards:
-        params["card"] = move.cards[0]
-        params["cards"] = list(move.cards)
-    kind = move.kind
-    if kind == "take" and move.target is None:
-        pile = view.public.get("discard", ()) if view.public else ()
-        if pile:
-            params["card"] = pile[-1]
-        kind = "take_discard"
-    elif kind == "take":
-        kind = "take_meld"
-    key = f"hint.{kind}"
+    key, params = reasons.plain(view, move)
     if not i18n.has_key(key):
         return i18n.tr("hint.other", move=str(move))
     return i18n.tr(key, **params)

@@ -6,12 +6,17 @@ never by calling it, and pop themselves.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pygame
 
 from ramigui import i18n
+from ramigui.cards import Card
 from ramigui.rules import Game
+from ramigui.rules.yami_boxes import SERIES
 from ramigui.ui.app import Scene
-from ramigui.ui.cardart import DeckStyle, card_art, card_height, rank_letters
+from ramigui.ui.cardart import RATIO, CardArt, DeckStyle, card_art, card_height, rank_letters
+from ramigui.ui.controls import fitted_size
 from ramigui.ui.felt import felt
 from ramigui.ui.widgets import GOLD, UI_ACTION, WHITE, blit_text, draw_panel
 
@@ -57,7 +62,9 @@ class HandoffScene(Scene):
 
 
 class RoundEndScene(Scene):
-    """The round's melds are on the table below; this panel shows hands and points."""
+    """The end of a round, as at a real table: each player's melds and the cards left in
+    their hand face up (a Yami player's hand and the box it filled), the round's points,
+    the reason the round ended, then the running totals."""
 
     opaque = False
 
@@ -116,27 +123,132 @@ class RoundEndScene(Scene):
                           (box.centerx, y + text // 2), "midtop", bold=True).bottom
         return y + text
 
-    def _rows(self, surface: pygame.Surface, box: pygame.Rect, text: int, top: int) -> None:
+    def lines(self) -> list[SeatLine]:
+        """Each player's line: the melds they own on the table, the cards left in their hand
+        (face up: the round is over), the box a Yami player filled, the round's points, the total."""
         game = self.game
         result = game.last_result
         points = result.points if result is not None else (0,) * game.players
         totals = game.scores
-        cols = (box.left + text, box.left + int(box.width * 0.22), box.right - int(box.width * 0.2), box.right - text * 2)
-        head = (i18n.tr("round.player"), i18n.tr("round.hand"), i18n.tr("round.points"), i18n.tr("round.total"))
-        for x, label, anchor in zip(cols, head, ("topleft", "topleft", "topright", "topright"), strict=True):
-            blit_text(surface, label, int(text * 0.85), (200, 220, 205), (x, top), anchor, bold=True)
-        row_h = max(int(text * 2.2), (box.bottom - top - text * 4) // max(1, game.players))
-        card_w = max(24, min(int(row_h * 0.85 / 1.4), int(text * 3)))
+        public = game.view(0).public or {}
+        melds: list[list[tuple[Card, ...]]] = [[] for _ in range(game.players)]
+        for meld in public.get("melds", ()):
+            melds[meld.owner].append(tuple(meld.cards))
+        marks = [""] * game.players
+        for seat, box, scored in (result.details.get("marks", ()) if result is not None else ()):
+            marks[seat] = _mark_text(box, scored)
+        return [
+            SeatLine(self.names[seat], tuple(melds[seat]), tuple(game.hand(seat)), marks[seat], points[seat], totals[seat])
+            for seat in range(game.players)
+        ]
+
+    def _rows(self, surface: pygame.Surface, box: pygame.Rect, text: int, top: int) -> None:
+        lines = self.lines()
+        yami = any(line.mark for line in lines)
+        width = box.width
+        cols = RoundColumns(
+            name=pygame.Rect(box.left + text, 0, int(width * 0.15), 0),
+            cards=pygame.Rect(box.left + int(width * 0.18), 0, int(width * 0.62), 0),
+            points=box.right - int(width * 0.1),
+            total=box.right - text,
+        )
+        head = ((cols.name.left, "round.player", "topleft"),
+                (cols.cards.left, "round.box" if yami else "round.melds", "topleft"),
+                (cols.cards.right, "round.hand_shown" if yami else "round.hand", "topright"),
+                (cols.points, "round.points", "topright"), (cols.total, "round.total", "topright"))
+        for x, key, anchor in head:
+            blit_text(surface, i18n.tr(key), int(text * 0.85), (200, 220, 205), (x, top), anchor, bold=True)
+        top += int(text * 1.5)
+        row_h = max(int(text * 2.2), min(int(text * 6), (box.bottom - top - text * 2) // max(1, len(lines))))
+        for index, line in enumerate(lines):
+            mid = top + index * row_h + row_h // 2
+            if index % 2:
+                draw_panel(surface, pygame.Rect(box.left + text // 2, mid - row_h // 2, box.width - text, row_h),
+                           (255, 255, 255, 14), text // 3)
+            size = fitted_size(line.name, text, cols.name.width, True)
+            blit_text(surface, line.name, size, WHITE, (cols.name.left, mid), "midleft", bold=True)
+            self._cards(surface, line, cols.cards, mid, row_h, text)
+            blit_text(surface, str(line.points), int(text * 1.1), WHITE, (cols.points, mid), "midright", bold=True)
+            blit_text(surface, str(line.total), int(text * 1.1), GOLD, (cols.total, mid), "midright", bold=True)
+
+    def _cards(self, surface: pygame.Surface, line: SeatLine, room: pygame.Rect, mid: int, row_h: int, text: int) -> None:
+        """The line's melds (or Yami box) from the left of `room`, its hand face up against
+        the right; the cards as large as the row and the room allow, so a long hand takes
+        the space its owner's melds leave instead of shrinking every line."""
+        hand = _units((line.hand,))
+        if line.mark:
+            label = blit_text(surface, line.mark, text, GOLD, (room.left, mid), "midleft", bold=True)
+            free = room.right - label.right - text
+            width = int(free / hand) if hand else 10_000
+        else:
+            width = _fitting_width(line.melds + ((), line.hand), room.width, extra=GAP if line.melds and hand else 0)
+        width = max(MIN_CARD, min(width, int(row_h * 0.88 / RATIO), int(text * 3.4)))
         style = DeckStyle(self.app.settings.four_colour, self.app.settings.back) if self.app else DeckStyle()
-        art = card_art(card_w, style, rank_letters(i18n.tr))
-        y = top + int(text * 1.5)
-        for seat in range(game.players):
-            mid = y + row_h // 2
-            blit_text(surface, self.names[seat], text, WHITE, (cols[0], mid), "midleft", bold=True)
-            hand = game.hand(seat)  # the round is over: every hand is laid open for counting
-            step = min(int(card_w * 0.45), (cols[2] - cols[1] - card_w - text * 4) // max(1, len(hand)))
-            for k, card in enumerate(hand):
-                surface.blit(art.face(card), (cols[1] + k * step, mid - card_height(card_w) // 2))
-            blit_text(surface, str(points[seat]), int(text * 1.1), WHITE, (cols[2], mid), "midright", bold=True)
-            blit_text(surface, str(totals[seat]), int(text * 1.1), GOLD, (cols[3], mid), "midright", bold=True)
-            y += row_h
+        art = card_art(width, style, rank_letters(i18n.tr))
+        if not line.mark:
+            _fan(surface, art, line.melds, room.left, mid, width)
+        _fan(surface, art, (line.hand,), room.right - int(hand * width), mid, width)
+
+
+def _mark_text(box: str, points: int | None) -> str:
+    """The Yami box a player filled this deal, in words: "Full: 20", "Série 7: 15", "Carré crossed out"."""
+    if points is None:
+        return i18n.tr("round.crossed", box=box)
+    key = "round.scored_series" if box in SERIES else "round.scored"
+    return i18n.tr(key, box=box, points=points)
+
+
+@dataclass(frozen=True)
+class SeatLine:
+    """One player's line of the end-of-round panel."""
+
+    name: str
+    melds: tuple[tuple[Card, ...], ...]
+    hand: tuple[Card, ...]
+    mark: str
+    points: int
+    total: int
+
+
+@dataclass(frozen=True)
+class RoundColumns:
+    """Where each column of the panel starts (x; rects carry the width)."""
+
+    name: pygame.Rect
+    cards: pygame.Rect
+    points: int
+    total: int
+
+
+MIN_CARD = 22
+STEP = 0.42
+"""How much of each covered card shows in a fan (its index corner), as a share of the width."""
+GAP = 0.3
+"""The gap between two melds, as a share of a card's width."""
+
+
+def _units(groups: tuple[tuple[Card, ...], ...]) -> float:
+    """The groups' width counted in card widths, fanned at STEP and GAP apart."""
+    shown = [g for g in groups if g]
+    if not shown:
+        return 0.0
+    return len(shown) + STEP * sum(len(g) - 1 for g in shown) + GAP * (len(shown) - 1)
+
+
+def _fitting_width(groups: tuple[tuple[Card, ...], ...], room: int, extra: float = 0.0) -> int:
+    """The widest card at which the groups (and `extra` card widths of space) fit in `room`."""
+    units = _units(groups) + extra
+    return int(room / units) if units else 10_000
+
+
+def _fan(surface: pygame.Surface, art: CardArt, groups: tuple[tuple[Card, ...], ...], left: int, mid: int,
+         width: int) -> None:
+    """Draw the groups left to right from `left`, each fanned so every index shows."""
+    x = left
+    top = mid - card_height(width) // 2
+    for group in groups:
+        if not group:
+            continue
+        for k, card in enumerate(group):
+            surface.blit(art.face(card), (x + int(k * STEP * width), top))
+        x += width + int((len(group) - 1) * STEP * width) + int(GAP * width)

@@ -15,7 +15,7 @@ import pygame
 
 from ramigui import i18n
 from ramigui.rules import Game
-from ramigui.stats import FinishedGame
+from ramigui.stats import FinishedGame, YamiSheets
 from ramigui.ui.layout import SEAT_COLOURS
 from ramigui.ui.screen import Context, Screen
 from ramigui.ui.widgets import DIM, GOLD, WHITE, Colour, blit_text, draw_panel
@@ -24,16 +24,6 @@ SERIES_BOXES = ("7", "8", "9", "10", "J", "Q", "K", "A")
 COMBINATION_BOXES = ("paire", "double_paire", "brelan", "full", "carre", "quinte", "couleur", "quinte_floche")
 BOX_RANKS = {"J": 11, "Q": 12, "K": 13, "A": 1}
 CROSS: Colour = (230, 90, 90)
-
-
-@dataclass(frozen=True)
-class YamiSheets:
-    """Each player's Yami grille: box → points (None: crossed out), séries, bonus, totals."""
-
-    marks: tuple[Mapping[str, int | None], ...]
-    series: tuple[int, ...]
-    bonus: tuple[int, ...]
-    totals: tuple[int, ...]
 
 
 @dataclass(frozen=True)
@@ -53,11 +43,7 @@ class SheetData:
 
     @classmethod
     def from_game(cls, game: Game, names: Sequence[str]) -> SheetData:
-        public = game.view(game.to_play).public or {}
-        yami = None
-        if "sheets" in public:
-            yami = YamiSheets(tuple(public["sheets"]), tuple(public["series_totals"]), tuple(public["bonus"]),
-                              tuple(public["sheet_totals"]))
+        yami = YamiSheets.of_game(game)
         return cls(
             title=i18n.variant_name(game.variant),
             names=tuple(names),
@@ -79,7 +65,7 @@ class SheetData:
         except Exception:  # noqa: BLE001 - a variant since removed still shows its sheet
             title = game.variant
         return cls(title, game.names, game.rounds, game.reasons, game.totals, game.winners,
-                   game.lower_wins, True, None, game.options)
+                   game.lower_wins, True, game.yami, game.options)
 
     @property
     def leaders(self) -> tuple[int, ...]:

@@ -1,0 +1,195 @@
+"""The Hint's "why": for crafted positions the sentence names the right card, meld, points or box.
+
+Positions are set with `Game.from_position` (stock top card first, discard bottom to top).
+Each test checks the reason `ramigui.bots.explain` computes from the view and the move, and
+the sentence the player reads (English, and French where the wording matters).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from ramigui import i18n
+from ramigui.bots.explain import explain
+from ramigui.cards import parse_cards
+from ramigui.rules import Game, Move
+from ramigui.ui.hint import suggest
+
+
+@pytest.fixture(autouse=True)
+def english() -> Iterator[None]:
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
+
+
+def said(game: Game, move: str, seat: int | None = None) -> tuple[str, dict[str, Any], str]:
+    """The reason for `move` at `seat` (the player to play): key, params and English text."""
+    view = game.view(game.to_play if seat is None else seat)
+    key, params = explain(view, Move.parse(move))
+    return key, params, i18n.tr(key, **params)
+
+
+def cards(text: str) -> list[Any]:
+    return parse_cards(text)
+
+
+# --- rummy ----------------------------------------------------------------------------------
+
+
+def test_take_names_the_run_the_discard_completes() -> None:
+    # hand: 5♥ 6♥ 2♣ 9♦ K♠ J♣ 3♦      discard: 7♥  → 5♥ 6♥ 7♥
+    game = Game.from_position("rami_base", hands=["5H 6H 2C 9D KS JC 3D", "2S 3S 4S 8D 8C 10D QC"],
+                              stock="AS 4D", discard="7H")
+    key, params, text = said(game, "take")
+    assert key == "why.rummy.take_run"
+    assert params["card"] == cards("7H")[0] and params["cards"] == cards("5H 6H")
+    assert text == "take 7♥: with your 5♥ 6♥ it makes a run."
+    hint = suggest(game, 0)
+    assert hint is not None and hint.move == Move("take") and hint.text == text
+
+
+def test_meld_says_the_opening_total_and_the_minimum() -> None:
+    # Rami 51, not opened: 10♥ V♥ D♥ R♥ (40) and 9♠ 9♦ 9♣ (27) make 67 ≥ 51 (seed 004).
+    game = Game.from_position("rami51", hands=["10H JH QH KH 9S 9D 9C 2C 4D", "2S 3S 4S 8D 8C 10D QC 5C 6C"],
+                              stock="5S 7D", discard="3C")
+    game.play("draw")
+    key, params, text = said(game, "meld 10H JH QH KH")
+    assert key == "why.rummy.meld_opens"
+    assert (params["have"], params["need"]) == (67, 51)
+    assert text == "lay down 10♥ J♥ Q♥ K♥: your melds make 67 points, enough to open (51)."
+    i18n.set_language("fr")
+    assert i18n.tr(key, **params) == "posez 10♥ V♥ D♥ R♥ : vos combinaisons font 67 points, assez pour ouvrir (51)."
+
+
+def test_discard_while_short_of_the_opening_says_how_many_points_are_missing() -> None:
+    # 9♠ 9♦ 9♣ is 27 points: 24 short of Rami 51's opening, so the set stays in hand.
+    game = Game.from_position("rami51", hands=["9S 9D 9C KC 2D 5H 7S", "2S 3S 4S 8D 8C 10D QC"],
+                              stock="4C 7D", discard="3C")
+    game.play("draw")
+    key, params, text = said(game, "discard KC")
+    assert key == "why.rummy.discard_keep"
+    assert (params["short"], params["need"]) == (24, 51)
+    assert text == "discard K♣ and keep your melds: you need 24 more points to open (51)."
+
+
+def test_discard_of_the_dearest_loose_card_gives_its_points() -> None:
+    game = Game.from_position("rami_base", hands=["5H 6H 7H KC 2D 4S", "2S 3S 4C 8D 8C 10D"],
+                              stock="9C 7D", discard="3C")
+    game.play("draw")
+    key, params, text = said(game, "discard KC")
+    assert key == "why.rummy.discard_high" and params["points"] == 10
+    assert text == "discard K♣: it fits no meld and is your dearest loose card (10 points)."
+
+
+def test_layoff_names_the_meld_and_the_points() -> None:
+    game = Game.from_position("rami_base", hands=["9S 2D 4C KD", "2S 3S 4H 8D"], stock="JC 7D", discard="3C",
+                              melds=[(1, "AH 2H 3H"), (1, "QC QD QH"), (1, "6S 7S 8S")], opened=[0])
+    game.play("draw")
+    key, params, text = said(game, "layoff 9S to 3")
+    assert key == "why.rummy.layoff"
+    assert text == "add 9♠ to meld 3 (6♠ 7♠ 8♠): 9 points fewer in your hand."
+
+
+def test_draw_when_the_discard_fits_nothing() -> None:
+    game = Game.from_position("rami_base", hands=["5H 6H 2C 9D KS JC 3D", "2S 3S 4S 8D 8C 10D QC"],
+                              stock="AS 4D", discard="QS")
+    key, params, text = said(game, "draw")
+    assert key == "why.rummy.draw_no_fit"
+    assert text == "draw from the stock: Q♠ makes no meld with your cards."
+
+
+# --- gin ------------------------------------------------------------------------------------
+
+GIN_KNOCK = ["AS 2S 3S 4H 4D 4C 7C 8C 9C KD", "5S 6S 7S 8H 9H 10H JD QD 2C 3C"]
+
+
+def test_knock_gives_the_deadwood_and_the_limit() -> None:
+    # A♠ 2♠ 3♠ · 4♥ 4♦ 4♣ · 7♣ 8♣ 9♣ + 2♦ drawn: knocking with K♦ leaves 2 (seed 001: ≤ 10).
+    game = Game.from_position("gin", hands=GIN_KNOCK, stock="2D 5C", discard="JH")
+    game.play("draw")
+    key, params, text = said(game, "knock KD")
+    assert key == "why.gin.knock" and (params["deadwood"], params["limit"]) == (2, 10)
+    assert text == "knock, discarding K♦: your deadwood is 2 (limit 10)."
+
+
+def test_discard_says_the_deadwood_left_and_whether_it_is_the_least() -> None:
+    # Melds A♠ 2♠ 3♠ and 4♥ 4♦ 4♣; loose 7♣ 8♣ Q♦ K♥ and J♠ (drawn): K♥ leaves 7+8+10+10 = 35.
+    game = Game.from_position("gin", hands=["AS 2S 3S 4H 4D 4C 7C 8C QD KH", "5S 6S 7S 8H 9H 10H JD 9D 2C 3C"],
+                              stock="JS 5C", discard="AH")
+    game.play("draw")
+    key, params, text = said(game, "discard KH")
+    assert key == "why.gin.discard_least" and params["deadwood"] == 35
+    assert text == "discard K♥: it leaves deadwood 35, the least possible."
+    key, params, _ = said(game, "discard 7C")
+    assert key == "why.gin.discard_keep" and (params["deadwood"], params["best"]) == (38, 35)
+
+
+def test_take_the_upcard_that_makes_a_set_and_pass_one_that_joins_nothing() -> None:
+    game = Game.from_position("gin", hands=["8S 8H 2S 4H 6D JC KC 3D 5C 10S", "5S 6S 7S 8C 9H 10H JD 9D 2C 3C"],
+                              stock="JS 5D", discard="8D")
+    key, params, text = said(game, "take")
+    assert key == "why.gin.take_set" and params["cards"] == cards("8S 8H")
+    assert text == "take 8♦: with your 8♠ 8♥ it makes a set."
+    other = Game.from_position("gin", hands=["8S 8H 2S 4H 6D JC KC 3D 5C 10S", "5S 6S 7S 8C 9H 10H JD 9D 2C 3C"],
+                               stock="JS 5D", discard="QH")
+    key, _, text = said(other, "pass")
+    assert key == "why.gin.pass_no_fit" and text == "pass: Q♥ joins no meld in your hand."
+
+
+# --- yami -----------------------------------------------------------------------------------
+
+
+def yami(hand: str, sheets: list[dict[str, int | None]] | None = None) -> Game:
+    return Game.from_position("yami", hands=[hand, "7S 8C 10D JH AS"], stock="QC QD KC 9D", discard="10C",
+                              to_play=0, sheets=sheets)
+
+
+def test_expose_says_the_box_and_its_points() -> None:
+    key, params, text = said(yami("KS KH KD 7C 9S"), "expose")
+    assert key == "why.yami.expose" and params["points"] == 15
+    assert params["box"] in ("K", "brelan")
+
+
+def test_score_names_the_box_and_points_in_both_languages() -> None:
+    game = yami("8S 8H 8D 9C 9S")
+    game.play("expose")
+    key, params, text = said(game, "score full")
+    assert key == "why.yami.score_best" and params["points"] == 20  # seed 002: full 20
+    assert text == "score 20 in the Full box, the most your hand makes."
+    i18n.set_language("fr")
+    assert i18n.tr(key, **params) == "marquez 20 dans la case Full, le plus que fait votre main."
+
+
+def test_score_that_earns_the_series_bonus_says_so() -> None:
+    # 100 in the séries already; a brelan of queens (15) passes 105, the 2-player threshold.
+    sheets: list[dict[str, int | None]] = [{"7": 20, "8": 20, "9": 20, "10": 20, "J": 20}, {}]
+    game = yami("QS QH QD 7C 9S", sheets)
+    game.play("expose")
+    key, params, text = said(game, "score q")
+    assert key == "why.yami.score_bonus" and (params["points"], params["bonus"]) == (15, 50)
+    assert text == "score 15 in the Q box: your séries reach the bonus (+50)."
+
+
+def test_draw_names_the_cards_kept_and_the_box_aimed_at() -> None:
+    key, params, text = said(yami("9S 9H 7C JD KS"), "draw")
+    assert key == "why.yami.draw" and params["cards"] == cards("9S 9H")
+    assert text.startswith("keep 9♠ 9♥ and draw")
+
+
+def test_cross_names_the_box() -> None:
+    full = {box: 5 for box in ("7", "8", "9", "10", "J", "Q", "K", "A", "paire", "double_paire", "brelan",
+                               "full", "carre", "quinte", "couleur")}
+    game = yami("KS KH KD 7C 9S", [full, {}])
+    key, params, text = said(game, "cross quinte_floche")
+    assert key == "why.yami.cross" and text.startswith("cross out Quinte floche: nothing scores")
+
+
+def test_every_reason_key_is_in_both_catalogues() -> None:
+    from ramigui.locale import en, fr
+
+    keys = {k for k in en.CATALOGUE if k.startswith("why.")}
+    assert len(keys) > 40 and keys == {k for k in fr.CATALOGUE if k.startswith("why.")}

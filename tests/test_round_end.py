@@ -1,0 +1,96 @@
+"""The end of a round, as at a real table (issue 5): "the melds and the remaining hands are
+shown with the score of each player for the round, the reason …, then the running totals"."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from ramigui import i18n
+from ramigui.bots import make_bot
+from ramigui.rules import Game
+from ramigui.ui.app import App, Settings
+from ramigui.ui.overlays import RoundEndScene
+from ramigui.ui.seats import TableConfig
+from ramigui.ui.table import TableScene
+
+SIZE = (1024, 600)
+SHOTS = Path(os.environ.get("RAMIGUI_SHOTS", "/tmp/shots-helper-hints"))
+
+
+@pytest.fixture
+def app() -> Iterator[App]:
+    pygame.display.init()
+    pygame.font.init()
+    screen = pygame.display.set_mode(SIZE)
+    pygame.event.clear()
+    yield App(screen, Settings(speed="instant"), idle_wait=False)
+    i18n.set_language("en")
+    pygame.display.quit()
+
+
+def round_played(variant: str, players: int, seed: int) -> Game:
+    """A game whose first round bots have played to its end."""
+    game = Game.new(variant, players, seed)
+    bots = [make_bot(variant, "medium", seat) for seat in range(players)]
+    while not game.round_over:
+        game.play(bots[game.to_play].choose(game.view(game.to_play)))
+    return game
+
+
+def shown(app: App, game: Game, name: str) -> RoundEndScene:
+    config = TableConfig(variant=game.variant.id, players=game.players, seed=game.seed)
+    app.push(TableScene(config, game))
+    end = RoundEndScene(game, config.names)
+    app.push(end)
+    app.draw()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(pygame.display.get_surface(), str(SHOTS / f"round_end_{name}.png"))
+    return end
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_rummy_round_end_shows_each_players_melds_and_cards_left(app: App, lang: str) -> None:
+    i18n.set_language(lang)
+    game = round_played("rami", 4, 3)
+    lines = shown(app, game, f"rami_{lang}").lines()
+    table = game.view(0).public["melds"]
+    for seat, line in enumerate(lines):
+        assert line.melds == tuple(m.cards for m in table if m.owner == seat)
+        assert line.hand == tuple(game.hand(seat))  # the cards left, face up
+        assert (line.points, line.total) == (game.round_scores[seat], game.scores[seat])
+    winner = game.last_result.winner if game.last_result else None
+    assert winner is not None and lines[winner].hand == ()
+
+
+def test_gin_round_end_shows_both_arrangements(app: App) -> None:
+    game = round_played("gin", 2, 4)
+    lines = shown(app, game, "gin").lines()
+    result = game.last_result
+    assert result is not None
+    if result.reason in ("knock", "gin", "undercut", "big_gin"):
+        knocker = result.details["knocker"]
+        assert lines[knocker].melds  # the knocker laid melds
+        dead = [sum(min(c.rank, 10) for c in line.hand) for line in lines]
+        assert dead[knocker] == result.details["knocker_deadwood"]
+        assert dead[1 - knocker] == result.details["defender_deadwood"]
+
+
+def test_yami_round_end_names_the_box_each_player_filled(app: App) -> None:
+    game = round_played("yami", 3, 2)
+    lines = shown(app, game, "yami").lines()
+    result = game.last_result
+    assert result is not None
+    for seat, box, points in result.details["marks"]:
+        assert lines[seat].mark  # the box in words, and its points unless crossed out
+        assert i18n.box_text(box) in lines[seat].mark
+        assert points is None or str(points) in lines[seat].mark
+        assert len(lines[seat].hand) == 5  # every hand is exposed
