@@ -118,6 +118,7 @@ class App:
 
     def __post_init__(self) -> None:
         self.clock = pygame.time.Clock()
+        forget_fonts()  # fonts loaded before a pygame.font.quit() (an earlier window) are dead
 
     # --- the stack ----------------------------------------------------------------------
 
