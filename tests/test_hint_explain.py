@@ -159,7 +159,7 @@ def test_score_names_the_box_and_points_in_both_languages() -> None:
     game.play("expose")
     key, params, text = said(game, "score full")
     assert key == "why.yami.score_best" and params["points"] == 20  # seed 002: full 20
-    assert text == "score 20 in the Full box, the most your hand makes."
+    assert text == "score 20 in the Full house box, the most your hand makes."
     i18n.set_language("fr")
     assert i18n.tr(key, **params) == "marquez 20 dans la case Full, le plus que fait votre main."
 
@@ -185,7 +185,7 @@ def test_cross_names_the_box() -> None:
                                "full", "carre", "quinte", "couleur")}
     game = yami("KS KH KD 7C 9S", [full, {}])
     key, params, text = said(game, "cross quinte_floche")
-    assert key == "why.yami.cross" and text.startswith("cross out Quinte floche: nothing scores")
+    assert key == "why.yami.cross" and text.startswith("cross out Straight flush: nothing scores")
 
 
 def test_every_reason_key_is_in_both_catalogues() -> None:
