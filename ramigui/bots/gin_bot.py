@@ -7,13 +7,14 @@
   card, a knock left for later;
 * medium — the baseline with a sense of promise: among equal-deadwood discards it keeps
   the cards that are closest to other cards of the hand (the most meld draws);
-* hard — remembers every public card (the discard pile's past, the cards the opponent took
-  and refused), and plays the expected value: a discard is judged by the deadwood it leaves
-  after the next draw (averaged over the really unseen cards) plus the risk of feeding the
-  opponent what they collect; a discard is taken only when it beats the average stock draw;
-  it knocks at once unless the hand is late, heavy and likely to be undercut — in particular
-  when the opponent's last discard is worth less than its deadwood minus one (a player
-  throwing low cards holds a light hand) — and plays for gin when a knock would gain little.
+* hard — reads the public history into a model of the opponent's hand (`gin_model`: the
+  cards they took, refused and threw) and plays the expected value: a discard is judged by
+  the deadwood it leaves now and after the next draw (averaged over the cards that may
+  still be in the stock) plus the chance that it completes a meld of theirs; a discard is
+  taken only when it beats the average stock draw. Its knock is measured one turn ahead
+  (`_knock_now`): early it knocks at once; with a very light hand it plays on for gin —
+  and an opponent who knocks first is undercut; late, or when the opponent's throws say
+  their hand is light, it plays on rather than risk the undercut.
 
 The showdown is the rules' work: the defender says `done` and the engine lays the best
 melds and lay-offs; the knocker's melds are laid by `knock`.
@@ -23,9 +24,9 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
 
 from ramigui.bots.common import PublicMemory, TurnGuard, read_memory, unseen_cards
+from ramigui.bots.gin_model import OpponentModel, is_near, read_opponent
 from ramigui.cards import Card
 from ramigui.rules.gin_melds import best_melds, card_bit, card_value, hand_mask, min_deadwood_mask
 from ramigui.rules.moves import Move
@@ -33,13 +34,24 @@ from ramigui.rules.view import PlayerView
 
 EASY_SLIP = 0.25
 TUNE: dict[str, float] = {
-    "w_now": 0.6,
+    "w_now": 0.4,
     "w_danger": 3.0,
+    "take_margin": 0.5,
+    "gin_dw": 3.0,
+    "gin_stock": 2.0,
+    "mid_dw": 5.0,
+    "mid_turn": 6.0,
+    "late_turn": 10.0,
     "risk_turn": 4.0,
     "risk_gap": 1.0,
-    "take_margin": 0.5,
 }
-"""Hard's weights (tuned by `ramigui simulate` against the baseline)."""
+"""Hard's weights, tuned by `ramigui simulate` against the baseline. Discards: `w_now` the
+weight of the deadwood now against after the next draw, `w_danger` the points a fed meld
+costs; draws: `take_margin` the deadwood a discard must save over the average stock draw.
+Knocks (per 10 of knock limit): play on for gin at `gin_dw` or less until the stock is down
+to `gin_stock`; from turn `mid_turn` play on at `mid_dw` or less; from turn `late_turn` play
+on; from turn `risk_turn`, play on when the opponent's last throw is below the deadwood
+minus `risk_gap`. (Turns count both players' turns, from the upcard offer.)"""
 
 
 class GinBot:
@@ -75,8 +87,10 @@ class _Decision:
         self.mask = hand_mask(self.hand)
         upcard = view.public.get("upcard")
         self.memory: PublicMemory | None = None
+        self.model: OpponentModel | None = None
         if self.level == "hard":
             self.memory = read_memory(view, (upcard,) if upcard is not None else ())
+            self.model = read_opponent(view, _full_pack())
 
     # --- what is left to come -------------------------------------------------------------
 
@@ -111,11 +125,17 @@ class _Decision:
 
     def _expected_draw(self) -> float:
         """Hard: the average least deadwood after a stock draw and the best discard."""
-        unseen = self.unseen()
-        if not unseen:
+        draws = self.draws()
+        total = sum(draws.values())
+        if not total:
             return float(min_deadwood_mask(self.mask))
-        total = sum(min_deadwood_mask(self.mask | card_bit(c), drop=True) for c in unseen)
-        return total / len(unseen)
+        return sum(w * min_deadwood_mask(self.mask | card_bit(c), drop=True) for c, w in draws.items()) / total
+
+    def draws(self) -> dict[Card, float]:
+        """Hard: each unseen card with the chance it is in the stock (not in the opponent's hand)."""
+        model = self.model
+        weights = {c: (model.in_stock(c) if model else 1.0) for c in self.unseen()}
+        return {c: w for c, w in weights.items() if w > 0}
 
     # --- discard, knock, gin ----------------------------------------------------------------
 
@@ -142,18 +162,33 @@ class _Decision:
         if self.level == "easy":
             return self.bot.rng.random() > EASY_SLIP
         best = min(self._deadwood_without(m.card) for m in knocks)
-        turn = int(self.view.public.get("turn", 0))
-        if best > 3 and turn >= TUNE["risk_turn"]:
-            # The opponent's last throw bounds their loose cards (a simple player throws its
-            # highest): a throw well below this deadwood means a light hand, an undercut risk.
+        return self._knock_now(best)
+
+    def _knock_now(self, best: int) -> bool:
+        """Hard: knock with `best` deadwood now, or play on? Measured one turn ahead.
+
+        A very light hand plays on for gin: the bonus is near, and an opponent who knocks
+        first is undercut. Once the opponent has had time to build (late turns), or when
+        their last throw says their loose cards are light, a heavier knock risks the
+        undercut: play on and lower the deadwood instead (measured: even a void round, which
+        scores nothing, is worth more than those knocks). Only the light hand knocks when
+        the stock is nearly out.
+        """
+        public = self.view.public
+        turn = int(public.get("turn", 0))
+        stock = int(public.get("stock", 30))
+        limit = int(public.get("knock_limit", 10))
+        if best <= TUNE["gin_dw"] * limit / 10:
+            return stock <= TUNE["gin_stock"]
+        if turn >= TUNE["late_turn"]:
+            return False
+        if best <= TUNE["mid_dw"] * limit / 10 and turn >= TUNE["mid_turn"]:
+            return False
+        if turn >= TUNE["risk_turn"]:
             thrown = self.memory.discarded.get(1 - self.view.seat, []) if self.memory else []
             if thrown and card_value(thrown[-1]) < best - TUNE["risk_gap"]:
                 return False
-        stock = int(self.view.public.get("stock", 30))
-        if best <= 4 or turn < 14:
-            return True
-        # Late and heavy: the opponent has had time to build; a knock risks the undercut.
-        return best <= 7 and stock > 10
+        return True
 
     def _discard(self, discards: list[Move]) -> Move:
         if self.level == "easy" and self.bot.rng.random() < EASY_SLIP:
@@ -162,44 +197,29 @@ class _Decision:
             return min(discards, key=lambda m: (self._deadwood_without(m.card), -card_value(m.card), str(m)))
         if self.level == "medium":
             return min(discards, key=lambda m: (self._deadwood_without(m.card), -self._promise(m.card), -card_value(m.card), str(m)))
-        unseen = self.unseen()
-        return min(discards, key=lambda m: (self._hard_cost(m.card, unseen), str(m)))
+        draws = self.draws()
+        return min(discards, key=lambda m: (self._hard_cost(m.card, draws), str(m)))
 
     def _promise(self, card: Card) -> int:
         """Medium: how many cards not visibly gone would pair this card into a meld draw."""
-        return sum(1 for other in self.hand if other != card and _near(card, other))
+        return sum(1 for other in self.hand if is_near(card, other))
 
-    def _hard_cost(self, card: Card, unseen: Sequence[Card]) -> float:
+    def _hard_cost(self, card: Card, draws: dict[Card, float]) -> float:
         """Expected deadwood after the next draw without `card`, plus the cost of feeding."""
         rest = self.mask & ~card_bit(card)
         now = min_deadwood_mask(rest)
-        if unseen:
-            draws = sum(min(now, min_deadwood_mask(rest | card_bit(c), drop=True)) for c in unseen)
-            expected = draws / len(unseen)
+        total = sum(draws.values())
+        if total:
+            gain = sum(w * min(now, min_deadwood_mask(rest | card_bit(c), drop=True)) for c, w in draws.items())
+            expected = gain / total
         else:
             expected = float(now)
         w_now = TUNE["w_now"]
         return w_now * now + (1 - w_now) * expected + TUNE["w_danger"] * self._danger(card)
 
     def _danger(self, card: Card) -> float:
-        """How likely the opponent wants this card: near cards they took, far from what they threw."""
-        memory = self.memory
-        if memory is None:
-            return 0.0
-        opponent = 1 - self.view.seat
-        danger = 0.0
-        for taken in memory.taken.get(opponent, []):
-            if _near(card, taken):
-                danger += 1.0
-        for thrown in memory.discarded.get(opponent, []) + memory.refused.get(opponent, []):
-            if thrown.rank == card.rank or (thrown.suit == card.suit and abs(thrown.rank - card.rank) == 1):
-                danger -= 0.35
-        return max(danger, -0.7)
-
-
-def _near(a: Card, b: Card) -> bool:
-    """Two cards that could share a meld: same rank, or same suit at most two apart."""
-    return a.rank == b.rank or (a.suit == b.suit and abs(a.rank - b.rank) <= 2)
+        """Hard: the chance the opponent holds two cards that make a meld with `card`."""
+        return self.model.meld_chance(card) if self.model is not None else 0.0
 
 
 def _deadwood_keeping(mask: int, keep: Card) -> int:

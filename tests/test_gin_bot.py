@@ -1,0 +1,124 @@
+"""The Gin bots' own logic: the opponent model, the hard bot's discards and knocks.
+
+Positions are set with `Game.from_position("gin", …)` (stock top card first, discard bottom
+to top) and then played through the checked path, so the public history the bots read is
+the one a real game would give. Seat 0 is the bot under test; seat 1 the opponent.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from ramigui.bots import make_bot
+from ramigui.bots.gin_bot import _full_pack
+from ramigui.bots.gin_model import read_opponent
+from ramigui.cards import parse_card
+from ramigui.rules import Game
+
+# Seat 0 draws 9C and throws JD; the opponent takes JD (or refuses it) and throws 5C;
+# seat 0 draws 2D and holds:
+#   AS 2S 3S 4S | 5H 6H 7H | KD QC 9C 2D     → KD or QC is the discard
+# KD and QC weigh the same and help nothing in the hand: only what the opponent shows
+# can tell them apart. JD sits next to KD (JD-QD-KD), not to QC.
+MINE = "AS 2S 3S 4S 5H 6H 7H KD QC JD"
+THEIRS = "JS JH 10D 9D 5C 3H 4D 6C 8S 2C"
+
+
+def after_opponent(takes_jd: bool) -> Game:
+    """The history a dealt game would give: the pile's cards are public as they are thrown."""
+    stock = "9C 2D 8H 3C 10S 8C 7C" if takes_jd else "9C 7S 2D 8H 3C 10S 8C 7C"
+    game = Game.from_position("gin", hands=[MINE, THEIRS], stock=stock, discard="4C", to_play=0)
+    for move in ("draw", "discard JD", "take" if takes_jd else "draw", "discard 5C", "draw"):
+        game.play(move)
+    return game
+
+
+def test_model_knows_the_card_taken_and_its_neighbours() -> None:
+    view = after_opponent(takes_jd=True).view(0)
+    model = read_opponent(view, _full_pack())
+    assert model.known == {parse_card("JD")}
+    # Near JD (same suit, two apart) more likely than a card near nothing they did.
+    assert model.holds(parse_card("QD")) > model.holds(parse_card("8H"))
+    # The hidden cards' odds add up to the cards of theirs we cannot see.
+    assert sum(model.odds.values()) == pytest.approx(9)
+    assert model.meld_chance(parse_card("KD")) > model.meld_chance(parse_card("QC"))
+
+
+def test_model_cards_we_hold_or_saw_are_not_theirs() -> None:
+    model = read_opponent(after_opponent(takes_jd=True).view(0), _full_pack())
+    for seen in ("AS", "2D", "5C", "4C"):
+        assert model.holds(parse_card(seen)) == 0.0
+
+
+def test_hard_keeps_the_card_next_to_what_the_opponent_took() -> None:
+    """They took JD: KD may complete JD-QD-KD for them, QC is as useless to us and safer."""
+    view = after_opponent(takes_jd=True).view(0)
+    assert str(make_bot("gin", "hard", 1).choose(view)) == "discard QC"
+
+
+def test_hard_throws_the_same_card_when_the_opponent_refused_it() -> None:
+    """The control: JD left for the stock says KD is no better to them than QC."""
+    view = after_opponent(takes_jd=False).view(0)
+    assert str(make_bot("gin", "hard", 1).choose(view)) == "discard KD"
+
+
+# Seat 0 holds three melds and 2D; it draws AD: knocking with 1 (AD) is legal.
+#   AS 2S 3S | 4H 5H 6H | JC QC KC | 2D   + AD
+LIGHT = "AS 2S 3S 4H 5H 6H JC QC KC 2D"
+LIGHT_THEIRS = "JS JH 10D 9D 5C 3H 4D 6C 8S 2C"
+
+
+def light_hand(stock: str) -> Game:
+    game = Game.from_position("gin", hands=[LIGHT, LIGHT_THEIRS], stock=stock, discard="4C QD", to_play=1)
+    game.play("draw")
+    game.play("discard 5C")
+    game.play("draw")
+    return game
+
+
+def test_hard_plays_on_for_gin_with_a_light_hand() -> None:
+    """Deadwood 1 with a long stock: one draw from gin, and any knock of theirs is undercut."""
+    view = light_hand("7S AD 8H 3C 10S 8C 7C 9H 10H 3D 4S 5D").view(0)
+    assert "knock 2D" in {str(m) for m in view.legal_moves}
+    assert make_bot("gin", "hard", 1).choose(view).kind == "discard"
+    assert make_bot("gin", "baseline", 1).choose(view).kind == "knock"
+
+
+def test_hard_knocks_when_the_stock_runs_out() -> None:
+    """Two cards left after the draw: a plain discard would void the round, so knock."""
+    game = light_hand("7S AD 8H 3C")
+    move = make_bot("gin", "hard", 1).choose(game.view(0))
+    assert move.kind in ("knock", "gin")
+
+
+@pytest.mark.parametrize("variant", ["gin", "gin_oklahoma"])
+@pytest.mark.parametrize("levels", [("hard", "baseline"), ("hard", "medium"), ("medium", "easy")])
+def test_gin_bots_only_play_legal_moves(variant: str, levels: tuple[str, str]) -> None:
+    for seed in range(3):
+        game = Game.new(variant, 2, 40 + seed)
+        bots = [make_bot(variant, level, seed * 7 + seat) for seat, level in enumerate(levels)]
+        for _ in range(3000):
+            if game.game_over or len(game.results) >= 3:
+                break
+            if game.round_over:
+                game.play("next")
+                continue
+            view = game.view(game.to_play)
+            move = bots[game.to_play].choose(view)
+            assert move in view.legal_moves, f"{levels[game.to_play]} played {move}"
+            game.play(move)
+        assert game.results
+
+
+def test_hard_same_seed_same_game() -> None:
+    def moves(seed: int) -> list[str]:
+        game = Game.new("gin", 2, seed)
+        bots = [make_bot("gin", "hard", 3), make_bot("gin", "baseline", 4)]
+        while len(game.results) < 2 and not game.game_over:
+            if game.round_over:
+                game.play("next")
+                continue
+            game.play(bots[game.to_play].choose(game.view(game.to_play)))
+        return game.moves_text()
+
+    assert moves(9) == moves(9)
