@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 import pygame
 import pytest
-from ui_helpers import click, open_app
+from ui_helpers import click, drag, hand_point, open_app, post, press, table
 
 from ramigui import i18n
 from ramigui.cards import Card, parse_cards
@@ -42,40 +42,6 @@ def position(**extra: object) -> Game:
     #   stock: 10H 4C …   discard: 5H
     return Game.from_position("rami_base", hands=[["7H", "8H", "9H", "KS"], ["2C", "5D", "9S"]],
                               stock=["10H", "4C", "6C", "3D"], discard=["5H"], to_play=0, **extra)
-
-
-def table(app: App, game: Game, humans: list[bool] | None = None) -> TableScene:
-    config = TableConfig(variant="rami_base", players=2, seed=1, humans=humans or [True, False])
-    scene = TableScene(config, game)
-    app.push(scene)
-    app.step()
-    return scene
-
-
-def post(kind: int, **fields: object) -> None:
-    pygame.event.post(pygame.event.Event(kind, **fields))
-
-
-def drag(app: App, start: tuple[int, int], end: tuple[int, int]) -> None:
-    """Press, move in steps, release: what a hand on a mouse does."""
-    post(pygame.MOUSEBUTTONDOWN, button=1, pos=start)
-    for k in range(1, 6):
-        pos = (start[0] + (end[0] - start[0]) * k // 5, start[1] + (end[1] - start[1]) * k // 5)
-        post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0))
-    post(pygame.MOUSEBUTTONUP, button=1, pos=end)
-    app.step()
-
-
-def press(app: App, *keys: int) -> None:
-    for key in keys:
-        post(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0)
-    app.step()
-
-
-def hand_point(scene: TableScene, card: Card) -> tuple[int, int]:
-    index = scene.order.index(card)
-    rect = scene.hand_rect(index)
-    return rect.left + 10, rect.top + 20
 
 
 def test_human_drags_stock_to_hand_then_a_card_to_the_discard(app: App) -> None:
