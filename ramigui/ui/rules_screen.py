@@ -152,6 +152,7 @@ class RulesScreen(Screen):
 
     title_key = "rules.title"
     scrollable = True
+    chooser_row = True
 
     def __init__(self, ctx: Context, variant_id: str | None = None) -> None:
         super().__init__(ctx)
@@ -159,12 +160,6 @@ class RulesScreen(Screen):
         ids = [v.id for v in self.variants]
         self.variant_id = variant_id if variant_id in ids else ids[0]
         self.lines: list[tuple[int, int, list[Word], int, Colour]] = []
-
-    @property
-    def viewport(self) -> pygame.Rect:
-        m = self.m
-        top = m.header + m.row + m.pad
-        return pygame.Rect(0, top, m.width, m.height - top - m.footer)
 
     def build(self) -> None:
         m = self.m

@@ -131,6 +131,8 @@ class Screen(Scene):
 
     title_key = "app.title"
     scrollable = False
+    chooser_row = False
+    """A row of choosers (variant, view) sits under the title and does not scroll."""
 
     def __init__(self, ctx: Context) -> None:
         super().__init__()
@@ -150,9 +152,11 @@ class Screen(Scene):
 
     @property
     def viewport(self) -> pygame.Rect:
-        """The scrolling part of the screen (between the title band and the footer)."""
+        """The scrolling part of the screen: between the title band (and the row of choosers
+        under it, on screens that have one) and the footer."""
         m = self.m
-        return pygame.Rect(0, m.header, m.width, m.height - m.header - m.footer)
+        top = m.header + (m.row + m.pad if self.chooser_row else 0)
+        return pygame.Rect(0, top, m.width, m.height - top - m.footer)
 
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size

@@ -36,6 +36,7 @@ class StatsScreen(Screen):
 
     title_key = "stats.title"
     scrollable = True
+    chooser_row = True
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
@@ -47,12 +48,6 @@ class StatsScreen(Screen):
     @staticmethod
     def variant_ids() -> list[str]:
         return [v.id for v in all_variants()]
-
-    @property
-    def viewport(self) -> pygame.Rect:
-        m = self.m
-        top = m.header + m.row + m.pad
-        return pygame.Rect(0, top, m.width, m.height - top - m.footer)
 
     # --- building ----------------------------------------------------------------------
 
