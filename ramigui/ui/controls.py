@@ -18,7 +18,16 @@ from typing import Any
 
 import pygame
 
-from ramigui.ui.widgets import GOLD, UI_ACTION, WHITE, Colour, blit_text, draw_panel, fitted_size
+from ramigui.ui.widgets import (
+    GOLD,
+    UI_ACTION,
+    WHITE,
+    Colour,
+    blit_text,
+    draw_panel,
+    fitted_size,
+    pointer_press,
+)
 
 INK: Colour = (40, 36, 28)
 FIELD_FILL = (250, 246, 232, 250)
@@ -189,16 +198,8 @@ class ListRow:
     def handle_event(self, event: pygame.event.Event) -> bool:
         if not (self.visible and self.enabled):
             return False
-        if event.type == pygame.MOUSEMOTION:
-            self.hot = self.rect.collidepoint(event.pos)
-            return False
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.rect.collidepoint(event.pos):
-            post(self.action, value=self.value)
-            return True
-        if self.focused and event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            post(self.action, value=self.value)
-            return True
-        return event.type == pygame.MOUSEBUTTONDOWN and self.rect.collidepoint(event.pos)
+        keyed = self.focused and event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
+        return pointer_press(self, event, keyed, lambda: post(self.action, value=self.value))
 
     def draw(self, target: pygame.Surface) -> None:
         if not self.visible:

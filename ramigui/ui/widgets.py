@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 import pygame
 
@@ -125,6 +126,20 @@ def draw_panel(target: pygame.Surface, rect: pygame.Rect, fill: tuple[int, int, 
         target.blit(_panel_surface(rect.size, fill, radius, border), rect)
 
 
+def pointer_press(control: Any, event: pygame.event.Event, keyed: bool, fire: Callable[[], None]) -> bool:
+    """What a clickable control does with an event: hover lights it, a left-button release on
+    it (or `keyed`, its key) fires it, a press on it is kept from the controls beneath.
+    Returns whether the event was used."""
+    if event.type == pygame.MOUSEMOTION:
+        control.hot = control.rect.collidepoint(event.pos)
+        return False
+    released = event.type == pygame.MOUSEBUTTONUP and event.button == 1 and control.rect.collidepoint(event.pos)
+    if released or keyed:
+        fire()
+        return True
+    return event.type == pygame.MOUSEBUTTONDOWN and control.rect.collidepoint(event.pos)
+
+
 @dataclass
 class Button:
     """A button with a shortcut key; clicking or pressing the key posts UI_ACTION(action)."""
@@ -141,15 +156,9 @@ class Button:
         """True when the event was used (a click on the button or its shortcut)."""
         if not (self.visible and self.enabled):
             return False
-        if event.type == pygame.MOUSEMOTION:
-            self.hot = self.rect.collidepoint(event.pos)
-            return False
-        clicked = event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.rect.collidepoint(event.pos)
         pressed = event.type == pygame.KEYDOWN and self.key is not None and event.key == self.key
-        if clicked or pressed:
-            pygame.event.post(pygame.event.Event(UI_ACTION, action=self.action))
-            return True
-        return event.type == pygame.MOUSEBUTTONDOWN and self.rect.collidepoint(event.pos)
+        return pointer_press(self, event, pressed, lambda: pygame.event.post(
+            pygame.event.Event(UI_ACTION, action=self.action)))
 
     def draw(self, target: pygame.Surface) -> None:
         if not self.visible:
