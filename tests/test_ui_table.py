@@ -293,3 +293,37 @@ def test_a_drawn_card_takes_its_place_in_a_sorted_hand_but_not_in_one_arranged_b
     assert arranged != sorted(arranged, key=Card.sort_key), "the drag should have moved the king"
     press(app, pygame.K_p)
     assert scene2.order == [*arranged, two]
+
+
+def test_v_spreads_the_whole_discard_pile_and_any_key_closes_it_unchanged(app: App) -> None:
+    from ramigui.ui.pile_view import PileScene
+
+    game = Game.from_position("rami_base", hands=[["7H", "8H", "9H", "KS"], ["2C", "5D", "9S"]],
+                              stock=["10H", "4C"], discard=["5H", "QC", "2D"], to_play=0)
+    scene = table(app, game)
+    before = (list(scene.game.log), scene.game.view(0).public["discard"])
+    press(app, pygame.K_v)
+    top = app.top
+    assert isinstance(top, PileScene)
+    assert top.cards == tuple(parse_cards("5H QC 2D"))  # oldest first, as the rules hold it
+    app.draw()  # drawing the spread pile must work at this size
+    press(app, pygame.K_ESCAPE)
+    assert app.top is scene
+    assert (list(scene.game.log), scene.game.view(0).public["discard"]) == before
+    assert scene.layout is not None
+    post(pygame.MOUSEBUTTONDOWN, button=3, pos=scene.layout.discard.center)
+    post(pygame.MOUSEBUTTONUP, button=3, pos=scene.layout.discard.center)
+    app.step()
+    assert isinstance(app.top, PileScene), "a right click on the pile opens it too"
+
+
+def test_pile_rows_fit_many_cards_in_the_room() -> None:
+    from ramigui.ui.cardart import card_height
+    from ramigui.ui.pile_view import pile_rows
+
+    room = pygame.Rect(0, 0, 900, 420)
+    for count in (1, 12, 60, 100):
+        width, per_row, step = pile_rows(count, room, 18)
+        rows = -(-count // per_row)
+        assert (per_row - 1) * step + width <= room.width
+        assert rows * (card_height(width) + 9) <= room.height or width == 24

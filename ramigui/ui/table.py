@@ -466,6 +466,9 @@ class TableScene(Scene):
                 return False  # the finger events below handle touch
             if event.type == pygame.MOUSEMOTION:
                 return self.pointer_move(event.pos)
+            if event.button == 3 and event.type == pygame.MOUSEBUTTONUP and self.layout is not None \
+                    and self.layout.discard.collidepoint(event.pos):
+                return self.open_pile()
             if event.button != 1:
                 return False
             if event.type == pygame.MOUSEBUTTONDOWN:
@@ -546,6 +549,8 @@ class TableScene(Scene):
         if key == pygame.K_ESCAPE:
             self.selected.clear()
             return True
+        if key == pygame.K_v:
+            return self.open_pile()
         if not self.is_human_turn():
             return False
         phase = self.view.public.get("phase") if self.view.public else None
@@ -770,6 +775,16 @@ class TableScene(Scene):
         self.focus = insert
         self._relayout()
 
+    def open_pile(self) -> bool:
+        """Spread the discard pile over the table (what the rules' public view holds of it)."""
+        from ramigui.ui.pile_view import PileScene
+
+        pile = self.view.public.get("discard", ()) if self.view.public else ()
+        if self.app is None or self.drag is not None:
+            return False
+        self.app.push(PileScene(tuple(pile), self.art))
+        return True
+
     def _click(self, press: Press) -> None:
         """Click-to-select: a hand card toggles; a target plays the selected cards."""
         if press.source == "hand":
@@ -777,6 +792,8 @@ class TableScene(Scene):
             self.focus = press.index
             return
         if not self.is_human_turn():
+            if press.source == "discard":
+                self.open_pile()  # out of turn, a tap on the pile only looks at it
             return
         phase = self.view.public.get("phase") if self.view.public else None
         chosen = [self.order[i] for i in sorted(self.selected)]
