@@ -109,3 +109,19 @@ def test_reply_with_nothing_to_score_offers_crossing_out(app: App) -> None:
     assert grid is not None
     click(app, grid.cells[(0, "quinte_floche")].center)
     assert scene.game.view(0).public["sheets"][0]["quinte_floche"] is None
+
+
+def test_last_moves_say_the_box_and_its_points_in_both_languages(app: App) -> None:
+    scene = table(app, carre_position())
+    family = yami_family(scene)
+    press(app, pygame.K_e)
+    grid = family.grid()
+    assert grid is not None
+    click(app, grid.cells[(0, "carre")].center)
+    assert "You scored 25 in the 4 of a kind box" in scene.log
+    mine = next(move for seat, move in scene.game.log if seat == 0 and move.kind == "score")
+    i18n.set_language("fr")
+    try:
+        assert scene.describe(0, mine, scene.view) == "Vous marquez 25 dans la case Carré"
+    finally:
+        i18n.set_language("en")

@@ -316,10 +316,11 @@ class TableScene(Scene):
         if kind == "gin" and not move.cards:
             kind = "big_gin"
         if kind in ("score", "cross"):
-            params["box"] = box_label(box_of(move.word or "") or move.word or "")
-        key = f"move.{kind}"
-        if name == i18n.tr("table.you") and i18n.has_key(f"move.you.{kind}"):
-            key = f"move.you.{kind}"  # "Vous avez pioché", not "Vous a pioché"
+            box = box_of(move.word or "") or move.word or ""
+            params["box"] = box_label(box)
+            sheets = self.game.view(seat).public.get("sheets", ()) if kind == "score" else ()
+            params["points"] = sheets[seat].get(box) if seat < len(sheets) else ""
+        key = f"move.{kind}"  # i18n.tr picks its ".you" form for the viewer: "Vous avez pioché"
         if not i18n.has_key(key):
             return i18n.tr("move.other", name=name, move=str(move))
         return i18n.tr(key, **params)
