@@ -327,3 +327,53 @@ def test_pile_rows_fit_many_cards_in_the_room() -> None:
         rows = -(-count // per_row)
         assert (per_row - 1) * step + width <= room.width
         assert rows * (card_height(width) + 9) <= room.height or width == 24
+
+
+def test_the_joker_goes_where_it_sits_in_the_hand(app: App) -> None:
+    # seed 000 (Rami familial): "Le joker … remplace n'importe quelle carte" — J♠ Q♠ with the
+    # joker after them makes J-Q-K; moved before them, 10-J-Q.
+    def dealt() -> Game:
+        return Game.from_position("rami", hands=[["JS", "QS", "JK", "2H", "5C"], ["2C", "5D", "9S", "4H"]],
+                                  stock=["8D", "4C", "6C"], discard=["3D"], to_play=0)
+
+    for joker_first, stands_for in ((False, "KS"), (True, "10S")):
+        scene = table(app, dealt())
+        press(app, pygame.K_p)
+        joker, jack, queen = parse_cards("JK JS QS")
+        order = [c for c in scene.order if c not in (joker, jack, queen)]
+        scene.order = ([joker, jack, queen] if joker_first else [jack, queen, joker]) + order
+        scene.selected = {0, 1, 2}
+        press(app, pygame.K_m)
+        meld = scene.game.view(0).public["melds"][-1]
+        assert str(scene.game.log[-1][1]).startswith("meld"), scene.message
+        assert parse_cards(stands_for)[0] in meld.stands_for(), meld
+
+
+TWELVE_MELDS = [(1, m) for m in ("2S 3S 4S", "6S 7S 8S", "10S JS QS", "2H 3H 4H", "6H 7H 8H", "10H JH QH",
+                                 "2D 3D 4D", "6D 7D 8D", "10D JD QD", "2C 3C 4C", "6C 7C 8C", "10C JC QC KC")]
+
+
+def twelve_melds() -> Game:
+    # seed 000 (Rami familial): "ajouter des cartes aux combinaisons" and "récupérer une carte
+    # d'une combinaison" — with 12 melds on the table, meld 11 and 12 need two digits.
+    return Game.from_position("rami", hands=[["9C", "KH", "5S", "AS"], ["AD", "5D", "9S", "5C"]],
+                              stock=["9H", "AH"], discard=["9D"], to_play=0, melds=TWELVE_MELDS, opened=[0])
+
+
+def test_keyboard_lays_off_on_meld_eleven_with_two_digits(app: App) -> None:
+    scene = table(app, twelve_melds())
+    press(app, pygame.K_p)  # draw 9H
+    scene.focus = scene.order.index(parse_cards("9C")[0])
+    press(app, pygame.K_1)
+    assert scene.game.log[-1][1].kind == "draw", "with 12 melds a lone 1 waits for a second digit"
+    press(app, pygame.K_1)
+    assert str(scene.game.log[-1][1]) == "layoff 9C to 11"
+
+
+def test_keyboard_takes_a_chosen_card_from_meld_twelve(app: App) -> None:
+    scene = table(app, twelve_melds())
+    press(app, pygame.K_x, pygame.K_1, pygame.K_2)  # meld 12: 10♣ J♣ Q♣ K♣, either end may go
+    assert isinstance(app.top, QuestionScene)
+    press(app, pygame.K_2)  # the second answer: K♣
+    assert str(scene.game.log[-1][1]) == "take KC from 12"
+    assert parse_cards("KC")[0] in scene.game.hand(0)

@@ -109,6 +109,7 @@ class TableScene(Scene):
         self.pending: tuple[int, Move] | None = None
         self.message = ""
         self.message_until = 0.0
+        self.meld_entry: tuple[str, str] | None = None  # ("layoff" | "take", digits typed)
         self.log: list[str] = []
         self.now = 0.0
         self.bot_wait = BOT_PAUSE
@@ -549,12 +550,15 @@ class TableScene(Scene):
             return True
         if key == pygame.K_ESCAPE:
             self.selected.clear()
+            self.meld_entry = None
             return True
         if key == pygame.K_v:
             return self.open_pile()
         if not self.is_human_turn():
             return False
         phase = self.view.public.get("phase") if self.view.public else None
+        if self._meld_key(key):
+            return True
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             return self._enter(phase)
         if key == pygame.K_p:
@@ -565,8 +569,44 @@ class TableScene(Scene):
             return self._play_cards("meld")
         if key == pygame.K_d:
             return self._play_cards("discard")
-        if pygame.K_1 <= key <= pygame.K_9:
-            return self._play_cards("layoff", key - pygame.K_0)
+        return False
+
+    def _meld_key(self, key: int) -> bool:
+        """Melds by number from the keyboard: digits lay the chosen cards off on that meld,
+        X then digits takes a card from it. A number is played as soon as no longer one
+        could follow (with 12 melds, "3" plays at once, "1" waits for a digit or Enter)."""
+        melds = len(self.view.public.get("melds", ())) if self.view.public else 0
+        if key == pygame.K_x:
+            self.meld_entry = ("take", "")
+            self.show(i18n.tr("table.meld_number.take", digits=""))
+            return True
+        digit = key - pygame.K_0 if pygame.K_0 <= key <= pygame.K_9 else None
+        intent, digits = self.meld_entry or ("layoff", "")
+        if digit is not None and (digits or digit):
+            digits += str(digit)
+            if int(digits) * 10 > melds:
+                return self._meld_chosen(intent, int(digits))
+            self.meld_entry = (intent, digits)
+            self.show(i18n.tr(f"table.meld_number.{intent}", digits=digits))
+            return True
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and digits:
+            return self._meld_chosen(intent, int(digits))
+        return False
+
+    def _meld_chosen(self, intent: str, number: int) -> bool:
+        self.meld_entry = None
+        self.message = ""
+        if intent == "layoff":
+            return self._play_cards("layoff", number)
+        options = [m for m in self.view.legal_moves if m.kind == "take" and m.target == number]
+        if len(options) == 1 or not options:
+            melds = self.view.public.get("melds", ()) if self.view.public else ()
+            card = options[0].cards if options else melds[number - 1].cards[:1] if 0 < number <= len(melds) else ()
+            return self.human_play(Move("take", tuple(card), number))  # none legal: the rules say why
+        answers = tuple((i18n.tr("table.take_card", card=m.cards[0]), m) for m in options)
+        self.question = Question(i18n.tr("table.take_which", n=number), (*answers, (i18n.tr("button.cancel"), None)))
+        if self.app is not None:
+            self.app.push(QuestionScene(self.question))
         return False
 
     def _enter(self, phase: str | None) -> bool:
@@ -592,7 +632,11 @@ class TableScene(Scene):
 
     @staticmethod
     def _meld_order(cards: list[Card]) -> list[Card]:
-        return sorted(cards, key=Card.sort_key)
+        """The cards of a new meld, given in hand order: the natural cards sorted, each joker
+        kept where it sits among them — so the player chooses the joker's place in a run by
+        placing it in the hand (J♠ Q♠ JK makes J-Q-K; JK J♠ Q♠ makes 10-J-Q)."""
+        naturals = iter(sorted((c for c in cards if not c.is_joker), key=Card.sort_key))
+        return [card if card.is_joker else next(naturals) for card in cards]
 
     def _layoff_move(self, cards: list[Card], number: int) -> Move:
         """Lay off; a single card that the meld's joker stands for becomes a swap."""

@@ -11,12 +11,15 @@ import pygame
 
 from ramigui import i18n
 from ramigui.ui.cardart import card_height
+from ramigui.ui.fonts import font
 from ramigui.ui.layout import SEAT_COLOURS, TableLayout
 from ramigui.ui.widgets import (
+    DIM,
     GOLD,
     WHITE,
     blit_text,
     draw_panel,
+    ellipsized,
     fitted_size,
     wrap_lines,
 )
@@ -75,8 +78,7 @@ def _draw_opponents(scene: TableScene, surface: pygame.Surface, lay: TableLayout
         draw_panel(surface, rect, (0, 0, 0, 95 if playing else 60), lay.margin,
                    (*colour, 255) if playing else (0, 0, 0, 0))
         text = lay.text
-        name = scene.config.names[seat]
-        blit_text(surface, name, text, colour, (rect.left + lay.margin, rect.top + lay.margin // 2), bold=True)
+        _draw_seat_title(scene, surface, seat, rect, colour, lay)
         count = view.hand_counts[seat]
         label = i18n.tr("table.one_card") if count == 1 else i18n.tr("table.cards", n=count)
         score = i18n.tr("table.score", n=view.scores[seat])
@@ -90,6 +92,22 @@ def _draw_opponents(scene: TableScene, surface: pygame.Surface, lay: TableLayout
             _draw_face_fan(scene, surface, rect, lay, tuple(shown[seat]))
         else:
             _draw_back_fan(scene, surface, rect, lay, count)
+
+
+def _draw_seat_title(scene: TableScene, surface: pygame.Surface, seat: int, rect: pygame.Rect,
+                     colour: tuple[int, int, int], lay: TableLayout) -> None:
+    """The seat's name (shortened with "…" if long) and, for a bot, its level after it when
+    there is room: the name comes first, a family tells its players apart by name."""
+    left, top = rect.left + lay.margin, rect.top + lay.margin // 2
+    room = rect.width - 2 * lay.margin
+    config = scene.config
+    level = "" if config.humans[seat] else i18n.tr(f"table.level.{config.levels[seat]}")
+    small = int(lay.text * 0.78)
+    level_w = font(small).size(f"  {level}")[0] if level else 0
+    name = ellipsized(config.names[seat], lay.text, room, True)
+    drawn = blit_text(surface, name, lay.text, colour, (left, top), bold=True)
+    if level and drawn.right + level_w <= rect.right - lay.margin:
+        blit_text(surface, level, small, DIM, (drawn.right + small // 2, drawn.bottom - 2), "bottomleft")
 
 
 def _draw_face_fan(scene: TableScene, surface: pygame.Surface, rect: pygame.Rect, lay: TableLayout,
@@ -186,7 +204,8 @@ def _draw_meld_tag(scene: TableScene, surface: pygame.Surface, spot: object, col
     draw_panel(surface, badge, (*colour, 235), badge.height // 2)
     blit_text(surface, str(spot.number), size, (30, 30, 30), badge.center, "center", bold=True)  # type: ignore[attr-defined]
     if spot.first_of_owner:  # type: ignore[attr-defined]
-        name = scene.config.names[spot.owner]  # type: ignore[attr-defined]
+        room = spot.rect.right - badge.right - 6  # type: ignore[attr-defined]
+        name = ellipsized(scene.config.names[spot.owner], size, room, True)  # type: ignore[attr-defined]
         blit_text(surface, name, size, colour, (badge.right + 6, badge.centery), "midleft", bold=True)
 
 
