@@ -54,7 +54,7 @@ class Settings:
     """What the player chose; `replace(settings, sound=False)` makes a changed copy."""
 
     language: str = field(default_factory=system_language)
-    card_size: str = "medium"
+    card_size: str = "large"  # the issue: "a card-size setting, large by default"
     deck_style: str = "classic"
     card_back: str = "blue"
     table_colour: str = "green"

@@ -86,3 +86,12 @@ def test_a_hint_fits_its_box_on_one_or_two_lines(words: int) -> None:
     assert 1 <= len(lines) <= 2 and size >= 10
     assert " ".join(lines) == text
     assert all(font(size, True).size(line)[0] <= 700 for line in lines) or len(lines) == 1 and size == 10
+
+
+def test_screenshot_with_an_impossible_player_count_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    from ramigui.ui.shots import screenshot_main
+
+    with pytest.raises(SystemExit) as stopped:
+        screenshot_main(["--variant", "rami_wrotham", "--players", "4", "out.png"])
+    assert stopped.value.code == 2
+    assert "rami_wrotham" in capsys.readouterr().err

@@ -377,3 +377,11 @@ def test_keyboard_takes_a_chosen_card_from_meld_twelve(app: App) -> None:
     press(app, pygame.K_2)  # the second answer: K♣
     assert str(scene.game.log[-1][1]) == "take KC from 12"
     assert parse_cards("KC")[0] in scene.game.hand(0)
+
+
+def test_a_resumed_game_shows_its_last_moves(app: App) -> None:
+    game = position()
+    game.play("draw")
+    game.play("discard KS")
+    scene = table(app, game)
+    assert scene.log[-2:] == ["You drew from the stock", "You discarded K♠"]

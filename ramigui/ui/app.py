@@ -33,7 +33,7 @@ class Settings:
     """What the player chose (the settings screen of issue 6 will edit and store these)."""
 
     lang: str | None = None
-    card_scale: float = 1.0
+    card_scale: float = 1.2  # "large", the default card size (CARD_SCALES in screen.py)
     four_colour: bool = False
     back: str = "blue"
     felt: str = "green"

@@ -52,7 +52,14 @@ def advance(scene: TableScene, moves: int, seed: int) -> None:
 
 
 def screenshot_main(argv: Sequence[str]) -> int:
-    options = _parser().parse_args(list(argv))
+    parser = _parser()
+    options = parser.parse_args(list(argv))
+    try:
+        from ramigui.rules import Game
+
+        Game.new(options.variant, options.players, options.seed)  # a bad variant or count: a usage error
+    except (ValueError, KeyError) as error:
+        parser.error(str(error))
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     i18n.set_language(options.lang)

@@ -110,7 +110,7 @@ class TableScene(Scene):
         self.message = ""
         self.message_until = 0.0
         self.meld_entry: tuple[str, str] | None = None  # ("layoff" | "take", digits typed)
-        self.log: list[str] = []
+        self.log: list[str] = []  # filled from the game's own log once the view exists
         self.now = 0.0
         self.bot_wait = BOT_PAUSE
         self.overlay_open = False
@@ -122,6 +122,7 @@ class TableScene(Scene):
         self.buttons: list[Button] = []
         self.button_rows: list[list[Button]] = []
         self._sync()
+        self.log = self._recalled_log()
 
     # --- who sees what ---------------------------------------------------------------------
 
@@ -298,7 +299,13 @@ class TableScene(Scene):
             self.play(move)
         return True
 
-    def describe(self, seat: int, move: Move, before: PlayerView) -> str:
+    def _recalled_log(self) -> list[str]:
+        """The last-moves panel of a game resumed or replayed: its recent moves in words
+        (which card a take took is not known without the view before it, so it is said
+        without the card)."""
+        return [self.describe(seat, move, None) for seat, move in self.game.log[-40:]]
+
+    def describe(self, seat: int, move: Move, before: PlayerView | None) -> str:
         """The last-moves panel line: the move in words, with who played it."""
         name = self.config.names[seat]
         kind = move.kind
@@ -307,7 +314,7 @@ class TableScene(Scene):
             params["card"] = move.cards[0]
             params["cards"] = list(move.cards)
         if kind == "take" and move.target is None:
-            pile = before.public.get("discard", ()) if before.public else ()
+            pile = before.public.get("discard", ()) if before is not None and before.public else ()
             if pile:
                 params["card"] = pile[-1]
             else:
