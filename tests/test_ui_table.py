@@ -385,3 +385,18 @@ def test_a_resumed_game_shows_its_last_moves(app: App) -> None:
     game.play("discard KS")
     scene = table(app, game)
     assert scene.log[-2:] == ["You drew from the stock", "You discarded K♠"]
+
+
+def test_wrotham_late_deals_tell_the_player_to_lay_everything_at_once(app: App) -> None:
+    # seed 003 (Wrotham): "dans les trois derniers tours … déposer les sept à la fois"
+    def deal(round_no: int) -> Game:
+        return Game.from_position("rami_wrotham", hands=[["2S", "3S", "4S", "9H", "KD", "KC", "7D"],
+                                                         ["2C", "5D", "9S", "4H", "6H", "8C", "QD"]],
+                                  stock=["10H", "4C"], discard=["5H"], to_play=0, round_no=round_no)
+
+    late = table(app, deal(4))
+    press(app, pygame.K_p)
+    assert late.family.prompt() == i18n.tr("table.your_turn_all_at_once")
+    early = table(app, deal(3))
+    press(app, pygame.K_p)
+    assert early.family.prompt() == i18n.tr("table.your_turn_play")

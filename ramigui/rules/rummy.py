@@ -776,6 +776,7 @@ class Rummy:
         return {
             "phase": state.phase,
             "melds": state.melds,
+            "all_at_once": _all_at_once(state),  # this deal: cards go down only all together
             "discard": state.discard,
             "stock": len(state.stock),
             "opened": state.opened,

@@ -97,6 +97,8 @@ class FamilyTable:
 
     def prompt(self) -> str:
         """What the viewer should do now, on their turn."""
+        if self.phase != "draw" and self.view.public.get("all_at_once"):
+            return i18n.tr("table.your_turn_all_at_once")
         return i18n.tr("table.your_turn_draw" if self.phase == "draw" else "table.your_turn_play")
 
     def question_before(self, move: Move) -> Question | None:
