@@ -268,20 +268,37 @@ def _draw_side(scene: TableScene, surface: pygame.Surface, lay: TableLayout) -> 
     y += lay.margin // 2
     blit_text(surface, i18n.tr("table.last_moves"), text, (200, 220, 205), (x, y), bold=True)
     y += int(text * 1.5)
-    keys = wrap_lines(i18n.tr(scene.family.keys_text), int(text * 0.8), panel.width - 2 * lay.margin)
-    bottom = panel.bottom - lay.margin - len(keys) * int(text * 0.8 * 1.25)
+    key_size = max(11, int(text * 0.8))
+    keys = _key_lines(i18n.tr(scene.family.keys_text), key_size, room)
+    key_step = int(key_size * 1.25)
+    bottom = panel.bottom - lay.margin - len(keys) * key_step
+    step = int(text * 1.3)
     lines: list[str] = []
     for entry in reversed(scene.log):
-        wrapped = wrap_lines(entry, text, panel.width - 2 * lay.margin - text)
-        if y + (len(lines) + len(wrapped)) * int(text * 1.3) > bottom - lay.margin:
+        wrapped = wrap_lines(entry, text, room - text)
+        if y + (len(lines) + len(wrapped)) * step > bottom - lay.margin:
             break
         lines = wrapped + lines
     for line in lines:
-        y = blit_text(surface, line, text, WHITE, (x, y)).bottom + int(text * 0.15)
-    ky = bottom
-    for line in keys:
-        ky = blit_text(surface, line, int(text * 0.8), (170, 200, 180), (x, ky)).bottom
+        blit_text(surface, line, text, WHITE, (x, y))
+        y += step
+    pygame.draw.line(surface, (90, 120, 100), (x, bottom - lay.margin // 2), (panel.right - lay.margin, bottom - lay.margin // 2))
+    for k, line in enumerate(keys):
+        blit_text(surface, line, key_size, (170, 200, 180), (x, bottom + k * key_step))
     scene.family.draw(surface, lay)
+
+
+def _key_lines(text: str, size: int, width: int) -> list[str]:
+    """The keyboard help, wrapped between its " · " items so a shortcut is never split
+    from what it does ("T / prendre")."""
+    lines: list[str] = []
+    for item in text.split(" · "):
+        trial = f"{lines[-1]} · {item}" if lines else item
+        if lines and font(size).size(trial)[0] <= width:
+            lines[-1] = trial
+        else:
+            lines.extend(wrap_lines(item, size, width))  # an item wider than the panel wraps alone
+    return lines
 
 
 # --- moving cards ---------------------------------------------------------------------------
