@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import locale
 import os
+import re
 from collections.abc import Iterable, Mapping
+from datetime import datetime
 from typing import Any
 
 from ramigui.cards import Card, CardParseError, parse_cards
@@ -65,9 +67,45 @@ def tr(key: str, **params: Any) -> str:
         template = LANGUAGES[DEFAULT_LANGUAGE].get(key, key)
     shown = {name: _display(name, value) for name, value in params.items()}
     try:
-        return template.format(**shown)
+        text = template.format(**shown)
     except (KeyError, IndexError, ValueError):
-        return template
+        text = template
+    return french_spacing(text) if _current == "fr" else text
+
+
+NBSP = "\u00a0"
+
+
+def french_spacing(text: str) -> str:
+    """French puts a space before ! ? : ; » and after «; it must not break there, or a line
+    starts with a lone "»" or "!" — so those spaces become non-breaking ones."""
+    text = re.sub(r" ([!?:;»])", NBSP + r"\1", text)
+    return text.replace("« ", "«" + NBSP)
+
+
+def tr_count(key: str, n: int, **params: Any) -> str:
+    """`tr` for a sentence about `n` things, in its singular or plural form.
+
+    The singular form is the key's `.one` variant; French takes it for 0 and 1 ("0 manche",
+    "1 manche"), English for 1 only ("0 rounds", "1 round"). `n` is passed on as a param.
+    """
+    singular = n in (0, 1) if _current == "fr" else n == 1
+    if singular and f"{key}.one" in LANGUAGES[_current]:
+        key = f"{key}.one"
+    return tr(key, n=n, **params)
+
+
+def date_text(stamp: str | datetime) -> str:
+    """A date and time the way the current language writes it (23 nov. 2026 à 14:22, or
+    23 Nov 2026, 14:22), from a datetime or its ISO text; text that is not a date is shown
+    as it is, so an old record never hides its date."""
+    if isinstance(stamp, str):
+        try:
+            stamp = datetime.fromisoformat(stamp.strip())
+        except ValueError:
+            return stamp
+    return tr("date.datetime", day=stamp.day, month_name=tr(f"date.month.{stamp.month}"), year=stamp.year,
+              hour=stamp.hour, minute=stamp.minute)
 
 
 def is_you(name: Any) -> bool:

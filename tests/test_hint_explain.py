@@ -62,7 +62,7 @@ def test_meld_says_the_opening_total_and_the_minimum() -> None:
     assert (params["have"], params["need"]) == (67, 51)
     assert text == "lay down 10♥ J♥ Q♥ K♥: your melds make 67 points, enough to open (51)."
     i18n.set_language("fr")
-    assert i18n.tr(key, **params) == "posez 10♥ V♥ D♥ R♥ : vos combinaisons font 67 points, assez pour ouvrir (51)."
+    assert i18n.tr(key, **params) == "posez 10♥ V♥ D♥ R♥\u00a0: vos combinaisons font 67 points, assez pour ouvrir (51)."
 
 
 def test_discard_while_short_of_the_opening_says_how_many_points_are_missing() -> None:

@@ -67,3 +67,16 @@ def test_cards_given_in_notation_are_shown_the_players_way() -> None:
         assert i18n.reason_text(IllegalMove("card_not_in_hand", card="KS")) == "vous n'avez pas R♠"
     finally:
         i18n.set_language("en")
+
+
+def test_french_punctuation_never_starts_a_line() -> None:
+    """« Carte ! » must not wrap with the "!" or the "»" alone on the next line."""
+    from ramigui.i18n import NBSP
+
+    i18n.set_language("fr")
+    try:
+        said = i18n.tr("move.carte", name="Ana")
+    finally:
+        i18n.set_language("en")
+    assert said == f"Ana annonce «{NBSP}Carte{NBSP}!{NBSP}»"
+    assert " !" not in said and " »" not in said

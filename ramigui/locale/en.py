@@ -49,6 +49,7 @@ CATALOGUE: dict[str, str] = {
     "table.meld_number.take": "Take from meld {digits}… (its number, then Enter if needed)",
     "table.take_card": "Take {card}",
     "table.take_which": "Which card do you take from meld {n}?",
+    "table.your_turn_all_at_once": "This deal, lay your whole hand at once or just discard",
     "table.keys": "←→ choose · Space select · Enter play · P draw · T take · M meld · D discard · 1 2… lay off on meld n° · X take from a meld · U undo · S sort · V the discard pile",
     "table.refused": "Not allowed: {reason}",
     "table.pick_target": "Now click where the cards go",
@@ -91,7 +92,7 @@ CATALOGUE: dict[str, str] = {
     "button.cancel": "Cancel",
     # hot-seat hand-off
     "handoff.title": "Pass the computer to {name}",
-    "handoff.prompt": "{name}, click or press Enter when you are ready",
+    "handoff.prompt": "{name}, click or press Enter to start your turn",
     # end of round
     "round.title": "End of round {n}",
     "round.game_over": "Game over",

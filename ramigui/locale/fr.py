@@ -53,6 +53,7 @@ CATALOGUE: dict[str, str] = {
     "table.meld_number.take": "Prendre dans la combinaison {digits}… (son numéro, puis Entrée si besoin)",
     "table.take_card": "Prendre {card}",
     "table.take_which": "Quelle carte prenez-vous dans la combinaison {n} ?",
+    "table.your_turn_all_at_once": "Cette donne, posez toute votre main d'un coup, ou défaussez",
     "table.keys": "←→ choisir · Espace sélectionner · Entrée jouer · P piocher · T prendre · M poser · D défausser · 1 2… ajouter à la combinaison n° · X y prendre une carte · U annuler · S trier · V la défausse",
     "table.refused": "Refusé : {reason}",
     "table.pick_target": "Cliquez maintenant où poser les cartes",

@@ -32,24 +32,56 @@ def _confirm(event: pygame.event.Event) -> bool:
 
 
 class HandoffScene(Scene):
-    """"Pass the computer to <name>": opaque, so no hand is drawn until they confirm."""
+    """"Pass the computer to <name>": opaque, so no hand is drawn until they confirm.
+
+    It is no dead end: Esc and Tab ask the table below for its pause menu and score sheet
+    (events reach only the top scene, so the hand-off passes them on). What the table opens
+    shows over the hand-off, which stays in place, so no hand is ever visible meanwhile.
+    """
 
     opaque = True
+    KEY_ACTIONS = {pygame.K_ESCAPE: "menu", pygame.K_TAB: "scores"}
+    TABLE_ACTIONS = frozenset({"menu", "scores", "rules", "leave_game"})
+    """The table's menu actions: the pause menu posts them after closing, so they land here."""
 
     def __init__(self, seat: int, name: str) -> None:
         super().__init__()
         self.seat = seat
         self.name = name
+        self.table_has_menu = False
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if not _confirm(event) or self.app is None:
+        if self.app is None:
+            return False
+        if event.type == pygame.KEYDOWN and event.key in self.KEY_ACTIONS:
+            return self._ask_table(self.KEY_ACTIONS[event.key])
+        if event.type == UI_ACTION and getattr(event, "action", None) in self.TABLE_ACTIONS:
+            return self._ask_table(event.action)
+        if not _confirm(event):
             return False
         self.app.pop()
         pygame.event.post(pygame.event.Event(UI_ACTION, action="claim", seat=self.seat))
         return True
 
+    def _ask_table(self, action: str) -> bool:
+        """Pass a menu action to the scene below; a table without menus ignores it. Leaving
+        the game (only offered by a pause menu the table opened) takes the hand-off away first,
+        since the table leaves by popping the top scene."""
+        app = self.app
+        if app is None or self not in app.scenes or app.scenes.index(self) == 0:
+            return False
+        table = app.scenes[app.scenes.index(self) - 1]
+        if action == "leave_game":
+            if not self.table_has_menu:
+                return False
+            app.pop()
+        used = table.handle_event(pygame.event.Event(UI_ACTION, action=action))
+        self.table_has_menu = self.table_has_menu or used
+        return used
+
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(felt(surface.get_size()), (0, 0))
+        colour = self.app.settings.felt if self.app is not None else "green"
+        surface.blit(felt(surface.get_size(), colour), (0, 0))
         width, height = surface.get_size()
         size = max(22, int(min(width / 28, height / 16)))
         box = pygame.Rect(0, 0, int(width * 0.7), int(size * 6))

@@ -18,7 +18,17 @@ from ramigui.rules import Game
 from ramigui.stats import FinishedGame, YamiSheets
 from ramigui.ui.layout import SEAT_COLOURS
 from ramigui.ui.screen import Context, Screen
-from ramigui.ui.widgets import DIM, GOLD, WHITE, Colour, blit_text, draw_panel
+from ramigui.ui.widgets import (
+    DIM,
+    GOLD,
+    WHITE,
+    Colour,
+    blit_text,
+    common_size,
+    draw_panel,
+    ellipsized,
+    text_width,
+)
 
 SERIES_BOXES = ("7", "8", "9", "10", "J", "Q", "K", "A")
 COMBINATION_BOXES = ("paire", "double_paire", "brelan", "full", "carre", "quinte", "couleur", "quinte_floche")
@@ -128,7 +138,7 @@ class ScoreSheetScene(Screen):
         view = self.viewport.inflate(-2 * m.pad, -m.pad)
         y = self._banner(surface, view)
         area = pygame.Rect(view.left, y, view.width, view.bottom - y)
-        split = int(area.width * (0.5 if self.page == "grid" else 0.55))
+        split = int(area.width * self._split())
         left = pygame.Rect(area.left, area.top, split - m.pad, area.height)
         right = pygame.Rect(area.left + split + m.pad, area.top, area.width - split - m.pad, area.height)
         draw_panel(surface, left, (0, 0, 0, 90), m.pad)
@@ -139,6 +149,12 @@ class ScoreSheetScene(Screen):
         else:
             self._rounds(surface, inner)
         self._chart(surface, right.inflate(-2 * m.pad, -2 * m.pad))
+
+    def _split(self) -> float:
+        """The share of the width for the table: more players need wider columns for their
+        names, so the chart gives up some room from the fourth player on."""
+        crowd = 0.025 * max(0, len(self.data.names) - 3)
+        return (0.5 if self.page == "grid" else 0.55) + min(0.08, crowd)
 
     def _banner(self, surface: pygame.Surface, view: pygame.Rect) -> int:
         """Who won (or leads), one line."""
@@ -163,13 +179,13 @@ class ScoreSheetScene(Screen):
         return [int(area.left + first + width * (i + 0.5)) for i in range(players)]
 
     def _header(self, surface: pygame.Surface, area: pygame.Rect, cols: list[int], size: int, top: int) -> int:
-        width = (cols[1] - cols[0]) if len(cols) > 1 else area.width // 2
-        from ramigui.ui.controls import fitted_size
-
+        """The players' names over their columns, all at one size (the largest at which every
+        name fits, but no smaller than the small text); a name still too long ends in "…"."""
+        width = ((cols[1] - cols[0]) if len(cols) > 1 else area.width // 2) - 6
+        shared = common_size(self.data.names, size, width, True, smallest=min(size, self.m.small))
         for seat, x in enumerate(cols):
-            name = self.data.names[seat]
-            fit = fitted_size(name, size, width - 6, True)
-            blit_text(surface, name, fit, seat_colour(seat), (x, top), "midtop", bold=True)
+            name = ellipsized(self.data.names[seat], shared, width, True)
+            blit_text(surface, name, shared, seat_colour(seat), (x, top), "midtop", bold=True)
         return top + int(size * 1.5)
 
     def _highlight(self, surface: pygame.Surface, area: pygame.Rect, cols: list[int], top: int) -> None:
@@ -183,11 +199,12 @@ class ScoreSheetScene(Screen):
     def _rounds(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         m = self.m
         data = self.data
-        first = int(m.text * 3.2)
+        label = i18n.tr("sheet.round")
+        first = max(int(m.text * 3.2), text_width(label, m.small) + m.pad)
         cols = self._columns(area, first)
         self._highlight(surface, area, cols, area.top)
         y = self._header(surface, area, cols, m.text, area.top + m.pad // 2)
-        blit_text(surface, i18n.tr("sheet.round"), m.small, DIM, (area.left + m.pad // 2, area.top + m.pad // 2))
+        blit_text(surface, label, m.small, DIM, (area.left + m.pad // 2, area.top + m.pad // 2))
         room = area.bottom - y - int(m.text * 1.8)
         row_h = max(int(m.small * 1.2), min(int(m.text * 1.5), room // max(1, len(data.rounds))))
         size = min(m.text, int(row_h * 0.8))
@@ -200,8 +217,6 @@ class ScoreSheetScene(Screen):
             for seat, x in enumerate(cols):
                 blit_text(surface, str(points[seat]), size, WHITE, (x, y), "midtop")
             y += row_h
-        if not data.rounds:
-            blit_text(surface, i18n.tr("sheet.no_rounds"), m.small, DIM, (area.centerx, y + m.pad), "midtop")
         line_y = area.bottom - int(m.text * 1.7)
         pygame.draw.line(surface, GOLD, (area.left + 4, line_y), (area.right - 4, line_y), 2)
         blit_text(surface, i18n.tr("sheet.total"), m.small, GOLD, (area.left + m.pad // 2, line_y + m.pad // 2), bold=True)
@@ -267,7 +282,8 @@ class ScoreSheetScene(Screen):
         m = self.m
         blit_text(surface, i18n.tr("sheet.chart"), m.small, DIM, area.topleft, bold=True)
         lines = self.data.running()
-        legend_h = int(m.small * 1.6)
+        legend = self._legend_rows(area.width)
+        legend_h = int(m.small * 1.6) * len(legend)
         plot = pygame.Rect(area.left + int(m.small * 2.8), area.top + int(m.small * 1.8),
                            area.width - int(m.small * 3.2), area.height - int(m.small * 3.6) - legend_h)
         if plot.width < 20 or plot.height < 20:
@@ -279,7 +295,7 @@ class ScoreSheetScene(Screen):
         blit_text(surface, str(high), m.small, DIM, (plot.left - 4, plot.top), "midright")
         blit_text(surface, str(low), m.small, DIM, (plot.left - 4, plot.bottom), "midright")
         count = len(lines)
-        blit_text(surface, i18n.tr("sheet.rounds_axis", n=count), m.small, DIM, (plot.right, plot.bottom + 4), "topright")
+        blit_text(surface, i18n.tr_count("sheet.rounds_axis", count), m.small, DIM, (plot.right, plot.bottom + 4), "topright")
 
         def point(index: int, value: int) -> tuple[int, int]:
             x = plot.left + (plot.width * (index + 1) // max(1, count))
@@ -293,17 +309,34 @@ class ScoreSheetScene(Screen):
                 pygame.draw.lines(surface, seat_colour(seat), False, points, width)
             for p in points[1:]:
                 pygame.draw.circle(surface, seat_colour(seat), p, width + 1)
-        self._legend(surface, pygame.Rect(area.left, area.bottom - legend_h, area.width, legend_h))
+        self._legend(surface, legend, pygame.Rect(area.left, area.bottom - legend_h, area.width, legend_h))
 
-    def _legend(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    def _legend_rows(self, width: int) -> list[list[tuple[int, str]]]:
+        """The legend's (seat, name) entries in lines that fit `width`: every player is named,
+        on as many lines as it takes; a name wider than a whole line ends in "…"."""
         m = self.m
-        x = rect.left
-        for seat, name in enumerate(self.data.names):
-            pygame.draw.line(surface, seat_colour(seat), (x, rect.centery), (x + m.small, rect.centery), 4)
-            drawn = blit_text(surface, name, m.small, seat_colour(seat), (x + m.small + 4, rect.centery), "midleft", bold=True)
-            x = drawn.right + m.pad
-            if x > rect.right:
-                break
+        swatch = m.small + 4
+        rows: list[list[tuple[int, str]]] = [[]]
+        x = 0
+        for seat, full in enumerate(self.data.names):
+            name = ellipsized(full, m.small, width - swatch, True)
+            entry = swatch + text_width(name, m.small, True)
+            if rows[-1] and x + entry > width:
+                rows.append([])
+                x = 0
+            rows[-1].append((seat, name))
+            x += entry + m.pad
+        return rows
+
+    def _legend(self, surface: pygame.Surface, rows: list[list[tuple[int, str]]], rect: pygame.Rect) -> None:
+        m = self.m
+        line_h = rect.height // max(1, len(rows))
+        for number, row in enumerate(rows):
+            x, y = rect.left, rect.top + line_h * number + line_h // 2
+            for seat, name in row:
+                pygame.draw.line(surface, seat_colour(seat), (x, y), (x + m.small, y), 4)
+                drawn = blit_text(surface, name, m.small, seat_colour(seat), (x + m.small + 4, y), "midleft", bold=True)
+                x = drawn.right + m.pad
 
 
 __all__ = ["ScoreSheetScene", "SheetData", "YamiSheets"]

@@ -97,7 +97,7 @@ class StatsScreen(Screen):
 
     @staticmethod
     def _game_title(game: FinishedGame) -> str:
-        date = game.finished.replace("T", " ")[:16]
+        date = i18n.date_text(game.finished)
         winners = ", ".join(game.names[s] for s in game.winners)
         return i18n.tr("stats.game_title", date=date, variant=variant_title(game.variant), name=winners)
 

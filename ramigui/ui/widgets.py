@@ -81,7 +81,7 @@ def _wrapped(text: str, size: int, width: int, bold: bool) -> tuple[str, ...]:
     fnt = font(size, bold)
     lines: list[str] = []
     current = ""
-    for word in text.split():
+    for word in (w for w in text.split(" ") if w):  # not .split(): it breaks at no-break spaces
         trial = f"{current} {word}".strip()
         if current and fnt.size(trial)[0] > width:
             lines.append(current)
@@ -98,6 +98,39 @@ def fitted_size(text: str, size: int, width: int, bold: bool = False, smallest: 
     while size > smallest and font(size, bold).size(text)[0] > width:
         size -= 1
     return size
+
+
+def text_width(text: str, size: int, bold: bool = False) -> int:
+    """How many pixels `text` takes at this size, as `blit_text` draws it (suit shapes too)."""
+    return text_surface(text, size, WHITE, bold).get_width()
+
+
+ELLIPSIS = "…"
+
+
+@lru_cache(maxsize=1024)
+def ellipsized(text: str, size: int, width: int, bold: bool = False) -> str:
+    """`text` cut and ended with "…" so it fits in `width` pixels at this size (unchanged if it
+    fits). Used once a shared size is chosen for a row of labels: shrinking each label on its
+    own would make neighbours unequal, so the long ones are shortened instead."""
+    fnt = font(size, bold)
+    if fnt.size(text)[0] <= width:
+        return text
+    low, high = 0, len(text)
+    while low < high:  # the longest prefix that fits with the ellipsis
+        mid = (low + high + 1) // 2
+        if fnt.size(text[:mid].rstrip(" -") + ELLIPSIS)[0] <= width:
+            low = mid
+        else:
+            high = mid - 1
+    return text[:low].rstrip(" -") + ELLIPSIS if low else ELLIPSIS
+
+
+def common_size(texts: list[str] | tuple[str, ...], size: int, width: int, bold: bool = False,
+                smallest: int = 10) -> int:
+    """One font size for a row or column of labels: the largest up to `size` at which every
+    text fits in `width`, never below `smallest` (labels still too wide get `ellipsized`)."""
+    return min((fitted_size(text, size, width, bold, smallest) for text in texts), default=size)
 
 
 def blit_text(target: pygame.Surface, text: str, size: int, colour: Colour, pos: tuple[int, int],
