@@ -94,3 +94,24 @@ def test_yami_round_end_names_the_box_each_player_filled(app: App) -> None:
         assert i18n.box_text(box) in lines[seat].mark
         assert points is None or str(points) in lines[seat].mark
         assert len(lines[seat].hand) == 5  # every hand is exposed
+
+
+def test_points_beyond_the_cards_left_are_explained(app: App) -> None:
+    # seed 000 (Rami familial): "Un joueur qui n'a rien posé marque 100 points en plus"
+    from ramigui.ui.overlays import points_why
+
+    assert points_why({"hand_points": (0, 25), "put_down": (True, False)}, 1, 125) == "25 + 100, never laid down"
+    assert points_why({"hand_points": (0, 25), "put_down": (True, True)}, 1, 50) == "25 × 2, rami"
+    assert points_why({"hand_points": (0, 25), "put_down": (True, True)}, 1, 25) == ""
+    for seed in range(1, 30):  # a real round where somebody never laid a card down
+        game = round_played("rami", 4, seed)
+        details = game.last_result.details if game.last_result else {}
+        idle = [s for s in range(4) if not details["put_down"][s] and details["hand_points"][s] > 0]
+        if idle:
+            break
+    else:
+        pytest.skip("no seeded round left a player without a meld")
+    lines = shown(app, game, "never_down").lines()
+    seat = idle[0]
+    assert lines[seat].why == f"{details['hand_points'][seat]} + 100, never laid down"
+    assert lines[seat].points == details["hand_points"][seat] + 100

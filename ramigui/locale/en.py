@@ -111,6 +111,8 @@ CATALOGUE: dict[str, str] = {
     "round.crossed": "{box} crossed out",
     "round.scored_series": "Série {box}: {points}",
     "round.hand_shown": "Hand shown",
+    "round.why.doubled": "{cards} × 2, rami",
+    "round.why.never_down": "{cards} + {penalty}, never laid down",
     "round.continue": "Click or press Enter to continue",
     "round.reason.out": "went out",
     "round.reason.rami": "rami: went out in one go",

@@ -115,6 +115,8 @@ CATALOGUE: dict[str, str] = {
     "round.crossed": "{box} barrée",
     "round.scored_series": "Série {box} : {points}",
     "round.hand_shown": "Main étalée",
+    "round.why.doubled": "{cards} × 2, rami",
+    "round.why.never_down": "{cards} + {penalty}, rien posé",
     "round.continue": "Cliquez ou appuyez sur Entrée pour continuer",
     "round.reason.out": "plus une carte en main",
     "round.reason.rami": "rami : tout posé d'un coup",

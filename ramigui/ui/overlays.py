@@ -7,6 +7,7 @@ never by calling it, and pop themselves.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import pygame
 
@@ -18,6 +19,7 @@ from ramigui.ui.app import Scene
 from ramigui.ui.cardart import RATIO, CardArt, DeckStyle, card_art, card_height, rank_letters
 from ramigui.ui.controls import fitted_size
 from ramigui.ui.felt import felt
+from ramigui.ui.fonts import font
 from ramigui.ui.widgets import GOLD, UI_ACTION, WHITE, blit_text, draw_panel
 
 AUTO_CONTINUE = 3.0
@@ -170,7 +172,8 @@ class RoundEndScene(Scene):
         for seat, box, scored in (result.details.get("marks", ()) if result is not None else ()):
             marks[seat] = _mark_text(box, scored)
         return [
-            SeatLine(self.names[seat], tuple(melds[seat]), tuple(game.hand(seat)), marks[seat], points[seat], totals[seat])
+            SeatLine(self.names[seat], tuple(melds[seat]), tuple(game.hand(seat)), marks[seat], points[seat], totals[seat],
+                     points_why(result.details if result is not None else {}, seat, points[seat]))
             for seat in range(game.players)
         ]
 
@@ -200,7 +203,13 @@ class RoundEndScene(Scene):
             size = fitted_size(line.name, text, cols.name.width, True)
             blit_text(surface, line.name, size, WHITE, (cols.name.left, mid), "midleft", bold=True)
             self._cards(surface, line, cols.cards, mid, row_h, text)
-            blit_text(surface, str(line.points), int(text * 1.1), WHITE, (cols.points, mid), "midright", bold=True)
+            lift = int(text * 0.35) if line.why else 0
+            blit_text(surface, str(line.points), int(text * 1.1), WHITE, (cols.points, mid - lift), "midright", bold=True)
+            if line.why:
+                room = cols.points - cols.cards.right - text // 2
+                why = line.why if font(int(text * 0.7)).size(line.why)[0] <= room else line.why.split(",")[0]
+                blit_text(surface, why, int(text * 0.7), (200, 220, 205), (cols.points, mid + int(text * 0.6)),
+                          "midright")
             blit_text(surface, str(line.total), int(text * 1.1), GOLD, (cols.total, mid), "midright", bold=True)
 
     def _cards(self, surface: pygame.Surface, line: SeatLine, room: pygame.Rect, mid: int, row_h: int, text: int) -> None:
@@ -222,6 +231,21 @@ class RoundEndScene(Scene):
         _fan(surface, art, (line.hand,), room.right - int(hand * width), mid, width)
 
 
+def points_why(details: Any, seat: int, points: int) -> str:
+    """A rummy loser's points when they are more than the cards left: doubled after a rami,
+    or the penalty for never having laid a card down (from the round result's details)."""
+    hands = details.get("hand_points", ()) if hasattr(details, "get") else ()
+    if seat >= len(hands) or points <= hands[seat] or hands[seat] <= 0:
+        return ""
+    cards = hands[seat]
+    if points == 2 * cards:
+        return i18n.tr("round.why.doubled", cards=cards)
+    put_down = details.get("put_down", ())
+    if seat < len(put_down) and not put_down[seat]:
+        return i18n.tr("round.why.never_down", cards=cards, penalty=points - cards)
+    return ""
+
+
 def _mark_text(box: str, points: int | None) -> str:
     """The Yami box a player filled this deal, in words: "Full: 20", "Série 7: 15", "Carré crossed out"."""
     if points is None:
@@ -240,6 +264,7 @@ class SeatLine:
     mark: str
     points: int
     total: int
+    why: str = ""  # how the points were made when it is not just the cards left ("94 + 100")
 
 
 @dataclass(frozen=True)
