@@ -29,6 +29,7 @@ from ramigui.ui.widgets import (
     WHITE,
     Button,
     blit_text,
+    dim_screen,
     draw_panel,
     fitted_size,
     wrap_lines,
@@ -256,9 +257,7 @@ class PauseMenu(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         m = Metrics(*surface.get_size())
-        dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        dim.fill((0, 0, 0, 140))
-        surface.blit(dim, (0, 0))
+        dim_screen(surface, 140)
         draw_panel(surface, self.box, (12, 44, 28, 245), m.pad, (*GOLD, 255))
         blit_text(surface, i18n.tr("pause.title"), m.text, GOLD, (self.box.centerx, self.box.top + m.pad),
                   "midtop", bold=True)

@@ -20,7 +20,7 @@ from ramigui.ui.cardart import RATIO, CardArt, DeckStyle, card_art, card_height,
 from ramigui.ui.controls import fitted_size
 from ramigui.ui.felt import felt
 from ramigui.ui.fonts import font
-from ramigui.ui.widgets import GOLD, UI_ACTION, WHITE, blit_text, draw_panel
+from ramigui.ui.widgets import GOLD, UI_ACTION, WHITE, blit_text, dim_screen, draw_panel
 
 AUTO_CONTINUE = 3.0
 
@@ -130,9 +130,7 @@ class RoundEndScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         width, height = surface.get_size()
-        dim = pygame.Surface((width, height), pygame.SRCALPHA)
-        dim.fill((0, 0, 0, 120))
-        surface.blit(dim, (0, 0))
+        dim_screen(surface, 120)
         text = max(16, int(min(width / 55, height / 30)))
         box = pygame.Rect(0, 0, int(width * 0.8), int(height * 0.8))
         box.center = (width // 2, height // 2)

@@ -12,7 +12,7 @@ from ramigui import i18n
 from ramigui.cards import Card
 from ramigui.ui.app import Scene
 from ramigui.ui.cardart import CardArt, card_height
-from ramigui.ui.widgets import DIM, GOLD, WHITE, blit_text, draw_panel
+from ramigui.ui.widgets import DIM, GOLD, WHITE, blit_text, dim_screen, draw_panel
 
 
 def pile_rows(count: int, room: pygame.Rect, text: int) -> tuple[int, int, int]:
@@ -54,9 +54,7 @@ class PileScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         width, height = surface.get_size()
-        dim = pygame.Surface((width, height), pygame.SRCALPHA)
-        dim.fill((0, 0, 0, 150))
-        surface.blit(dim, (0, 0))
+        dim_screen(surface, 150)
         text = max(16, int(min(width / 50, height / 30)))
         pad = text
         box = pygame.Rect(pad, pad, width - 2 * pad, height - 2 * pad)

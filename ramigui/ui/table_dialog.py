@@ -14,7 +14,16 @@ import pygame
 
 from ramigui.rules import Move
 from ramigui.ui.app import Scene
-from ramigui.ui.widgets import GOLD, UI_ACTION, WHITE, Button, blit_text, draw_panel, wrap_lines
+from ramigui.ui.widgets import (
+    GOLD,
+    UI_ACTION,
+    WHITE,
+    Button,
+    blit_text,
+    dim_screen,
+    draw_panel,
+    wrap_lines,
+)
 
 
 @dataclass(frozen=True)
@@ -87,9 +96,7 @@ class QuestionScene(Scene):
         return True  # the table below gets nothing while the question is open
 
     def draw(self, surface: pygame.Surface) -> None:
-        dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        dim.fill((0, 0, 0, 140))
-        surface.blit(dim, (0, 0))
+        dim_screen(surface, 140)
         pad = max(8, int(self.text_size * 0.8))
         draw_panel(surface, self.box, (12, 44, 28, 245), pad, (*GOLD, 255))
         y = self.box.top + pad

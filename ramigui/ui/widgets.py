@@ -152,6 +152,18 @@ def _panel_surface(size: tuple[int, int], fill: tuple[int, int, int, int], radiu
     return surf
 
 
+def dim_screen(target: pygame.Surface, alpha: int = 140) -> None:
+    """Darken everything drawn so far: what sits under a dialog or an overlay."""
+    target.blit(_shade(target.get_size(), alpha), (0, 0))
+
+
+@lru_cache(maxsize=8)
+def _shade(size: tuple[int, int], alpha: int) -> pygame.Surface:
+    shade = pygame.Surface(size, pygame.SRCALPHA)
+    shade.fill((0, 0, 0, alpha))
+    return shade
+
+
 def draw_panel(target: pygame.Surface, rect: pygame.Rect, fill: tuple[int, int, int, int] = (0, 0, 0, 80),
                radius: int = 12, border: tuple[int, int, int, int] = (0, 0, 0, 0)) -> None:
     """A translucent rounded panel (cached per size and colour)."""
