@@ -10,6 +10,7 @@ The deadwood shown is computed by `ramigui.rules.gin_melds`, the rules' own sear
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -22,6 +23,9 @@ from ramigui.ui.table_dialog import Question
 from ramigui.ui.table_family import SORT_ROWS, ButtonSpec, FamilyTable, counter_label
 from ramigui.ui.widgets import Button
 
+if TYPE_CHECKING:
+    from ramigui.ui.table import TableScene
+
 FINISHES = ("knock", "gin")
 OFFER_BUTTONS = ("take", "pass")
 
@@ -30,6 +34,10 @@ class GinTable(FamilyTable):
     """The gin family's buttons, prompts, questions and deadwood counter."""
 
     keys_text = "table.keys.gin"
+
+    def __init__(self, scene: TableScene) -> None:
+        super().__init__(scene)
+        self._deadwood_for: tuple[object, int] = (None, 0)  # (the view it was computed from, deadwood)
 
     def button_rows(self) -> list[list[ButtonSpec]]:
         actions: list[ButtonSpec] = [("take", "button.take", pygame.K_t), ("pass", "button.pass", pygame.K_p),
@@ -144,9 +152,15 @@ class GinTable(FamilyTable):
 
     def deadwood(self) -> int | None:
         """The viewer's least deadwood: of the ten cards held, or, holding eleven, after
-        the best discard (never the card just taken). None when no hand is shown."""
+        the best discard (never the card just taken). None when no hand is shown.
+        Remembered for the view it was computed from: the counter is drawn every frame."""
         if self.scene.visible_seat() is None or not self.view.hand:
             return None
+        if self._deadwood_for[0] is not self.view:
+            self._deadwood_for = (self.view, self._least_deadwood())
+        return self._deadwood_for[1]
+
+    def _least_deadwood(self) -> int:
         hand = list(self.view.hand)
         if self.phase == "discard" and len(hand) % 2 == 1 and self.view.to_play == self.scene.visible_seat():
             return best_discard(hand, self.public.get("taken"))[1]
