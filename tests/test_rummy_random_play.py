@@ -13,13 +13,26 @@ from randomplay import play_random_game, soak
 from ramigui.variants import all_variants
 
 RUMMY = [v for v in all_variants() if v.family == "rummy"]
+LONG_DEALS = 100
 CASES = [(v.id, n) for v in RUMMY for n in range(v.players[0], v.players[1] + 1)]
 
 
 @pytest.mark.parametrize(("variant_id", "players"), CASES)
 def test_random_deals_keep_every_invariant(variant_id: str, players: int) -> None:
-    """Many single deals: every round ends, with scores in the variant's sense."""
-    for seed in range(soak(12, 2000)):
+    """A sample of single deals: every round ends, with scores in the variant's sense."""
+    check_deals(variant_id, players, range(soak(4, 2000)))
+
+
+@pytest.mark.long
+@pytest.mark.parametrize(("variant_id", "players"), CASES)
+def test_many_random_deals_keep_every_invariant(variant_id: str, players: int) -> None:
+    """The long run (`pytest -m long`): many more seeds of the same checks."""
+    check_deals(variant_id, players, range(4, 4 + LONG_DEALS))
+
+
+def check_deals(variant_id: str, players: int, seeds: range) -> None:
+    """Play one deal per seed, every move checked; the round's points make sense."""
+    for seed in seeds:
         game, _ = play_random_game(variant_id, players, seed, max_rounds=1, check_every=1)
         result = game.results[0]
         assert len(result.points) == players

@@ -42,7 +42,7 @@ def _table_saves_through_the_session() -> bool:
 
 
 pytestmark = [
-    pytest.mark.slow,
+    pytest.mark.long,
     pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL is POSIX"),
     pytest.mark.skipif(
         not _table_saves_through_the_session(),

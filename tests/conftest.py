@@ -1,0 +1,32 @@
+"""What every test shares: a headless SDL, and its own data and config folders.
+
+The game writes only into the user's data and config folders (ramigui.paths). A test that
+forgets to point them somewhere would write into the real ones of whoever runs the tests,
+and two tests running side by side (pytest-xdist) would share one save; so every test
+starts with fresh folders of its own. A test that sets them itself (monkeypatch) wins.
+
+Markers: `long` (kill -9 runs, random-play soaks, long bot matches) is left out of the
+default run and run by `.ci/run` as a step of its own: `python -m pytest -m long`.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+# Before any test imports pygame: no window, no sound device, no banner.
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+
+@pytest.fixture(autouse=True)
+def _own_user_folders(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Fresh RAMIGUI_DATA_DIR and RAMIGUI_CONFIG_DIR for each test."""
+    home: Path = tmp_path_factory.mktemp("home")
+    monkeypatch.setenv("RAMIGUI_DATA_DIR", str(home / "data"))
+    monkeypatch.setenv("RAMIGUI_CONFIG_DIR", str(home / "config"))
+    yield
