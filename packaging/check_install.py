@@ -18,7 +18,7 @@ From a fresh empty folder it runs:
      → a 1280x800 PNG.
   5. `ramigui --max-frames 5 …`: the game window opens, draws and closes (SDL dummy driver).
 Steps 3–5 are skipped, and say so, only while their module is absent from --src
-(ramigui/bench.py, ramigui/simulate.py, ramigui/ui/shots.py, ramigui/ui/app.py): once the code exists in
+(ramigui/bench.py, ramigui/simulate.py, ramigui/ui/shots.py, ramigui/ui/launch.py): once the code exists in
 the tree, the installed build must run it.
 
 The proof that the data comes from the installed build: under strace (when present),
@@ -218,8 +218,8 @@ print(f"  metadata version {meta}; built-in catalogue: {len(catalogue.ids())} va
         self.passed.append(f"screenshot ({out.stat().st_size} bytes, {size[0]}x{size[1]})")
 
     def step_window(self) -> None:
-        if not self.has("ramigui/ui/app.py"):
-            self.skipped.append("game window: ramigui/ui/app.py is not in the source tree yet")
+        if not self.has("ramigui/ui/launch.py"):
+            self.skipped.append("game window: ramigui/ui/launch.py is not in the source tree yet")
             return
         self.run("window", ["--max-frames", "5", "--size", "1024x700", "--variant", "rami51",
                             "--players", "3", "--lang", "en"], timeout=120)

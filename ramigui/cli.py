@@ -86,6 +86,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"ramigui: unknown command {command!r}", file=sys.stderr)
         return 2
     options = _game_parser().parse_args(rest)
-    from ramigui.ui.app import run_app
+    from ramigui.ui.launch import run_app
 
     return run_app(options)

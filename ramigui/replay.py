@@ -2,7 +2,7 @@
 
 The log is read and every move replayed through the rules (`ramigui.session.replay_log`),
 so a log that does not replay is reported with its line, never half shown. With a table
-(`ramigui.ui.app.run_replay`) the game opens on it; headless, or while the table cannot
+(`ramigui.ui.launch.run_replay`) the game opens on it; headless, or while the table cannot
 replay, the score sheet is printed. Exit codes: 0 done, 2 bad file or arguments.
 """
 
@@ -60,12 +60,12 @@ def score_sheet(session: GameSession) -> str:
 
 
 def table_replayer() -> Callable[[GameSession], int] | None:
-    """`ramigui.ui.app.run_replay` if the table offers it (it may not exist yet)."""
+    """`ramigui.ui.launch.run_replay` if the table offers it (it may not exist yet)."""
     try:
-        from ramigui.ui import app
+        from ramigui.ui import launch
     except ImportError:
         return None
-    run = getattr(app, "run_replay", None)
+    run = getattr(launch, "run_replay", None)
     return run if callable(run) else None
 
 

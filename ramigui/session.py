@@ -29,6 +29,7 @@ from ramigui.storage import (
     Document,
     Schema,
     Store,
+    check_options,
     expect,
     expect_key,
     expect_list,
@@ -104,15 +105,6 @@ class GameSetup:
         seats = tuple(Seat.from_json(seat) for seat in expect_key(body, "seats", list))
         options = check_options(body.get("options", {}))
         return cls(expect_key(body, "variant", str), seats, options)
-
-
-def check_options(value: Any) -> dict[str, Any]:
-    """Option values as stored: a JSON object of names to scalars."""
-    options = expect(value, dict, "options")
-    for name, option in options.items():
-        if not isinstance(option, (bool, int, str)):
-            raise BrokenFile("wrong_shape", f"option {name!r}: {option!r} is not a simple value")
-    return dict(options)
 
 
 # --- the saved record -----------------------------------------------------------------------------

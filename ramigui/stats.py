@@ -15,8 +15,16 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from ramigui.rules.yami_boxes import SHEET_BOXES
-from ramigui.session import check_options
-from ramigui.storage import BrokenFile, Document, Schema, Store, expect, expect_key, expect_list
+from ramigui.storage import (
+    BrokenFile,
+    Document,
+    Schema,
+    Store,
+    check_options,
+    expect,
+    expect_key,
+    expect_list,
+)
 
 if TYPE_CHECKING:
     from ramigui.rules import Game

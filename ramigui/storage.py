@@ -209,6 +209,15 @@ def expect_key(document: Mapping[str, Any], key: str, kind: type[T]) -> T:
     return expect(document[key], kind, key)
 
 
+def check_options(value: Any) -> dict[str, Any]:
+    """Option values as stored: a JSON object of names to scalars."""
+    options = expect(value, dict, "options")
+    for name, option in options.items():
+        if not isinstance(option, (bool, int, str)):
+            raise BrokenFile("wrong_shape", f"option {name!r}: {option!r} is not a simple value")
+    return dict(options)
+
+
 # --- schema versions ---------------------------------------------------------------------------
 
 

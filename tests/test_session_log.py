@@ -100,15 +100,15 @@ def test_replay_opens_the_table_when_it_can(tmp_path: Path, monkeypatch: pytest.
     log = tmp_path / "game.txt"
     log.write_text(session.log_text(), encoding="utf-8")
     shown: list[GameSession] = []
-    fake = types.ModuleType("ramigui.ui.app")
+    fake = types.ModuleType("ramigui.ui.launch")
 
     def run_replay(replayed: GameSession) -> int:
         shown.append(replayed)
         return 0
 
     fake.run_replay = run_replay  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "ramigui.ui.app", fake)
-    monkeypatch.setattr("ramigui.ui.app", fake, raising=False)
+    monkeypatch.setitem(sys.modules, "ramigui.ui.launch", fake)
+    monkeypatch.setattr("ramigui.ui.launch", fake, raising=False)
     code, out, _ = run([str(log)])
     assert code == 0 and out == ""
     assert shown and shown[0].game.state == session.game.state

@@ -257,7 +257,7 @@ def test_real_app_table_follows_the_stored_settings() -> None:
 
 def test_bot_speed_sets_the_bots_pause_apart_from_the_animations() -> None:
     from ramigui.ui.app import SPEEDS
-    from ramigui.ui.table import BOT_PAUSE
+    from ramigui.ui.table_bots import BOT_PAUSE
 
     with open_app(size=SIZE, speed="instant", bot_speed="slow") as opened:
         scene = table(opened, position())
@@ -265,13 +265,13 @@ def test_bot_speed_sets_the_bots_pause_apart_from_the_animations() -> None:
         scene.focus = scene.order.index(parse_cards("KS")[0])
         press(opened, pygame.K_d)
         assert scene.game.to_play == 1 and scene.pace == 0
-        assert scene.bot_wait == pytest.approx(BOT_PAUSE * SPEEDS["slow"], abs=0.1)
+        assert scene.bots.wait == pytest.approx(BOT_PAUSE * SPEEDS["slow"], abs=0.1)
     with open_app(size=SIZE, speed="slow", bot_speed="instant") as opened:
         scene = table(opened, position())
         press(opened, pygame.K_p)
         scene.focus = scene.order.index(parse_cards("KS")[0])
         press(opened, pygame.K_d)
-        assert scene.bot_wait <= 0 and scene.pace == SPEEDS["slow"]
+        assert scene.bots.wait <= 0 and scene.pace == SPEEDS["slow"]
 
 
 def test_a_drawn_card_takes_its_place_in_a_sorted_hand_but_not_in_one_arranged_by_hand(app: App) -> None:

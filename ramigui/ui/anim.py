@@ -12,6 +12,9 @@ import pygame
 
 from ramigui.cards import Card
 
+FLIGHT_TIME = 0.38
+"""A card's flight at the normal pace, in seconds (the animation speed scales it)."""
+
 
 @dataclass(frozen=True)
 class Flight:

@@ -4,6 +4,9 @@ A scene has a life cycle (enter, handle_event, update(dt), draw, leave) and says
 something is moving (`busy`). When nothing moves the loop sleeps in `pygame.event.wait`,
 so an idle table costs almost no CPU; while cards fly or a bot thinks it runs at 60 fps.
 `draw` changes no state: a frame depends only on the scene's state after `update`.
+
+This module knows no scene: the entry point (`launch`) pushes the first one, and each
+scene pushes the next, so everything here sits below every screen.
 """
 
 from __future__ import annotations
@@ -264,44 +267,3 @@ def open_window(size: tuple[int, int] | None, fullscreen: bool) -> pygame.Surfac
     if fullscreen:
         return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
     return pygame.display.set_mode(size or default_size(), pygame.RESIZABLE)
-
-
-def run_app(options: Any) -> int:
-    """The `ramigui` command: open the window on a table (menus come with issue 6)."""
-    from ramigui.ui.table import TableConfig
-
-    settings = Settings(lang=getattr(options, "lang", None))
-    i18n.set_language(settings.lang)
-    screen = open_window(parse_size(getattr(options, "size", None)), bool(getattr(options, "fullscreen", False)))
-    app = App(screen, settings, fullscreen=bool(getattr(options, "fullscreen", False)))
-    # issue 6 hook: the main menu, or (--demo / --variant) a saved game on top of it
-    from ramigui.ui.menu import open_menus, open_table
-
-    if getattr(options, "humans", None) == 0:
-        options.demo = True  # no person at the table: the bots play it
-    if getattr(options, "demo", False) or getattr(options, "variant", None) or getattr(options, "humans", None):
-        open_table(app, options, TableConfig.from_options(options))
-    else:
-        open_menus(app, options)
-    app.run(getattr(options, "max_frames", None))
-    pygame.quit()
-    return 0
-
-
-def run_replay(session: Any, max_frames: int | None = None) -> int:
-    """`ramigui replay FILE`: the table opens on the replayed game (nothing is saved)."""
-    from argparse import Namespace
-
-    from ramigui.ui.game_screen import start_table
-    from ramigui.ui.menu import open_menus
-
-    options = Namespace(lang=None, size=None, fullscreen=False, demo=False, variant=None)
-    settings = Settings()
-    i18n.set_language(settings.lang)
-    app = App(open_window(None, False), settings, fullscreen=False)
-    ctx = open_menus(app, options)
-    start_table(app, ctx, session)
-    frames = max_frames if max_frames is not None else int(os.environ.get("RAMIGUI_MAX_FRAMES", "0")) or None
-    app.run(frames)
-    pygame.quit()
-    return 0

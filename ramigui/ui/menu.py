@@ -1,6 +1,6 @@
 """The start screen: Continue, New game, Rules, Statistics, Settings, Quit.
 
-`open_menus(app, options)` is what `run_app` calls when no `--demo` / `--variant` is
+`open_menus(app, options)` is what `launch.run_app` calls when no `--demo` / `--variant` is
 given: it opens the user's files, loads the settings, applies them and shows this menu.
 Notices from the files (a save set aside, a read-only second copy) are shown here once.
 """

@@ -48,7 +48,7 @@ def advance(scene: TableScene, moves: int, seed: int) -> None:
             move = choosers[seat](game.view(seat))
         except Exception:  # a broken bot must not stop a screenshot
             move = fallback_choose(game.view(seat), rng)
-        scene._apply_bot_move(seat, move)
+        scene.bots.apply(seat, move)
 
 
 def screenshot_main(argv: Sequence[str]) -> int:

@@ -2,7 +2,8 @@
 
 `TableScene` is the common scene (piles, hand, drag and drop, bots, hand-off); a
 `FamilyTable` adds its family's buttons, prompts, panels, keys and questions. This base
-class is the rummy family; `table_gin.GinTable` and `table_yami.YamiTable` override it.
+class is the rummy family; `table_gin.GinTable` and `table_yami.YamiTable` override it
+(`table.FAMILY_TABLES` picks one per game).
 None of them decides a rule: they ask `view.legal_moves` / `game.is_legal`, and every move
 still goes through `TableScene.human_play` → `Game.play`.
 """
@@ -23,7 +24,8 @@ from ramigui.ui.widgets import Button, blit_text, draw_panel
 
 if TYPE_CHECKING:
     from ramigui.ui.layout import TableLayout
-    from ramigui.ui.table import Press, TableScene
+    from ramigui.ui.table import TableScene
+    from ramigui.ui.table_pointer import Press
 
 ButtonSpec = tuple[str, str, int | None]
 """A button: its action, its label's translation key, its shortcut key."""
@@ -145,16 +147,3 @@ def counter_label(surface: pygame.Surface, lay: TableLayout, text: str, good: bo
         size -= 1
     blit_text(surface, text, size, GOOD if good else PENDING, lay.counter.center, "center", bold=True)
 
-
-def family_table(scene: TableScene) -> FamilyTable:
-    """The table specifics for the scene's game."""
-    family = scene.view.variant.family
-    if family == "gin":
-        from ramigui.ui.table_gin import GinTable
-
-        return GinTable(scene)
-    if family == "yami":
-        from ramigui.ui.table_yami import YamiTable
-
-        return YamiTable(scene)
-    return FamilyTable(scene)

@@ -1,0 +1,120 @@
+"""The table from the keyboard: focus and select cards, draw, meld, discard, melds by number."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ramigui import i18n
+from ramigui.cards import Card
+from ramigui.rules import Move
+from ramigui.ui.table_dialog import Question
+from ramigui.ui.table_moves import layoff_move, meld_order
+
+if TYPE_CHECKING:
+    from ramigui.ui.table import TableScene
+
+
+class Keys:
+    """The keyboard input of one table scene, and the meld number being typed."""
+
+    def __init__(self, scene: TableScene) -> None:
+        self.scene = scene
+        self.meld_entry: tuple[str, str] | None = None  # ("layoff" | "take", digits typed)
+
+    def key(self, key: int) -> bool:
+        """A key pressed at the table (the family's own keys first); True when handled."""
+        scene = self.scene
+        if scene.is_human_turn() and scene.family.key(key):
+            return True
+        count = len(scene.order)
+        if key in (pygame.K_LEFT, pygame.K_RIGHT) and count:
+            scene.focus = (scene.focus + (1 if key == pygame.K_RIGHT else -1)) % count
+            return True
+        if key == pygame.K_SPACE and count:
+            scene.selected ^= {scene.focus}
+            return True
+        if key == pygame.K_ESCAPE:
+            scene.selected.clear()
+            self.meld_entry = None
+            return True
+        if key == pygame.K_v:
+            return scene.open_pile()
+        if not scene.is_human_turn():
+            return False
+        if self._meld_key(key):
+            return True
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            return self._enter()
+        if key == pygame.K_p:
+            return scene.human_play("draw")
+        if key == pygame.K_t:
+            return scene.human_play("take")
+        if key == pygame.K_m:
+            return self._play_cards("meld")
+        if key == pygame.K_d:
+            return self._play_cards("discard")
+        return False
+
+    def _meld_key(self, key: int) -> bool:
+        """Melds by number from the keyboard: digits lay the chosen cards off on that meld,
+        X then digits takes a card from it. A number is played as soon as no longer one
+        could follow (with 12 melds, "3" plays at once, "1" waits for a digit or Enter)."""
+        scene = self.scene
+        melds = len(scene.view.public.get("melds", ())) if scene.view.public else 0
+        if key == pygame.K_x:
+            self.meld_entry = ("take", "")
+            scene.show(i18n.tr("table.meld_number.take", digits=""))
+            return True
+        digit = key - pygame.K_0 if pygame.K_0 <= key <= pygame.K_9 else None
+        intent, digits = self.meld_entry or ("layoff", "")
+        if digit is not None and (digits or digit):
+            digits += str(digit)
+            if int(digits) * 10 > melds:
+                return self._meld_chosen(intent, int(digits))
+            self.meld_entry = (intent, digits)
+            scene.show(i18n.tr(f"table.meld_number.{intent}", digits=digits))
+            return True
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and digits:
+            return self._meld_chosen(intent, int(digits))
+        return False
+
+    def _meld_chosen(self, intent: str, number: int) -> bool:
+        scene = self.scene
+        self.meld_entry = None
+        scene.message = ""
+        if intent == "layoff":
+            return self._play_cards("layoff", number)
+        options = [m for m in scene.view.legal_moves if m.kind == "take" and m.target == number]
+        if len(options) == 1 or not options:
+            melds = scene.view.public.get("melds", ()) if scene.view.public else ()
+            card = options[0].cards if options else melds[number - 1].cards[:1] if 0 < number <= len(melds) else ()
+            return scene.human_play(Move("take", tuple(card), number))  # none legal: the rules say why
+        answers = tuple((i18n.tr("table.take_card", card=m.cards[0]), m) for m in options)
+        scene.ask(Question(i18n.tr("table.take_which", n=number), (*answers, (i18n.tr("button.cancel"), None))))
+        return False
+
+    def _enter(self) -> bool:
+        scene = self.scene
+        if scene.game.is_legal(Move("draw")) and not scene.selected:
+            return scene.human_play("draw")
+        if len(scene.selected) >= 2:
+            return self._play_cards("meld")
+        return self._play_cards("discard")
+
+    def _chosen_cards(self) -> list[Card]:
+        scene = self.scene
+        indices = sorted(scene.selected) or ([scene.focus] if scene.order else [])
+        return [scene.order[i] for i in indices if i < len(scene.order)]
+
+    def _play_cards(self, kind: str, meld: int | None = None) -> bool:
+        cards = self._chosen_cards()
+        if not cards:
+            return False
+        scene = self.scene
+        if kind == "discard":
+            return scene.human_play(Move("discard", (cards[0],)))
+        if kind == "meld":
+            return scene.human_play(Move("meld", tuple(meld_order(cards))))
+        return scene.human_play(layoff_move(scene.game, cards, meld or 0))

@@ -1,0 +1,24 @@
+"""The move a person's chosen cards mean, whether dragged or typed: a meld's order, a lay-off."""
+
+from __future__ import annotations
+
+from ramigui.cards import Card
+from ramigui.rules import Game, Move
+
+
+def meld_order(cards: list[Card]) -> list[Card]:
+    """The cards of a new meld, given in hand order: the natural cards sorted, each joker
+    kept where it sits among them — so the player chooses the joker's place in a run by
+    placing it in the hand (J♠ Q♠ JK makes J-Q-K; JK J♠ Q♠ makes 10-J-Q)."""
+    naturals = iter(sorted((c for c in cards if not c.is_joker), key=Card.sort_key))
+    return [card if card.is_joker else next(naturals) for card in cards]
+
+
+def layoff_move(game: Game, cards: list[Card], number: int) -> Move:
+    """Lay off; a single card that the meld's joker stands for becomes a swap."""
+    layoff = Move("layoff", tuple(cards), number)
+    if len(cards) == 1 and not game.is_legal(layoff):
+        swap = Move("swap", tuple(cards), number)
+        if game.is_legal(swap):
+            return swap
+    return layoff
