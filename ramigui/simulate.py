@@ -4,8 +4,10 @@ Seats are given as bot levels (`--bots hard,medium,easy,random`, or one level fo
 seat). Each deal (one game seed) is played once per seating: the levels rotate round the
 table, so every level sits in every seat, deals first as often as the others and gets the
 same cards — the luck of the deal cancels out. The report gives each level's win rate with
-a 95% confidence interval, its average points per round, turns per round, moves per second
-and the bots' decision times (median and p99), and any rule violation: a bot move that the
+a 95% confidence interval — per game and per hand (a hand won is a round the level wins;
+a void round is neither won nor lost) — its points per hand against the table with an
+interval, its mean final score, turns per round, moves per second and the bots' decision
+times in CPU time (median and p99), and any rule violation: a bot move that the
 rules refuse is counted and reported, never a crash. `--check` also checks, after every
 move, that each card of the pack is somewhere exactly once and that the bot's move was one
 of the listed legal moves. The exit code is 1 when a violation was found.
@@ -44,6 +46,9 @@ class LevelStats:
     wins: float = 0.0
     points: int = 0
     rounds: int = 0
+    hands_won: int = 0
+    hands_lost: int = 0
+    margins: list[float] = field(default_factory=list)
     final: int = 0
     times: list[float] = field(default_factory=list)
 
@@ -153,9 +158,9 @@ def play_game(variant: Variant, seating: list[str], seed: int, bot_seed: int, st
 def _bot_move(game: Game, bots: list[Bot], seating: list[str], rescue: RandomBot, stats: RunStats, check: bool, seed: int) -> None:
     seat = game.to_play
     view = game.view(seat)
-    started = time.perf_counter()
+    started = time.process_time()
     move = bots[seat].choose(view)
-    stats.levels[seating[seat]].times.append(time.perf_counter() - started)
+    stats.levels[seating[seat]].times.append(time.process_time() - started)
     before = game.to_play, game.round_no
     if check and move not in view.legal_moves:
         stats.violation(f"seed {seed}: {seating[seat]} bot played {move}, not a listed legal move")
@@ -175,10 +180,19 @@ def _count_round(game: Game, seating: list[str], stats: RunStats) -> None:
         return
     stats.rounds += 1
     stats.reasons[result.reason] += 1
+    sign = -1 if game.lower_wins else 1
+    players = len(result.points)
+    total = sum(result.points)
     for seat, points in enumerate(result.points):
         level = stats.levels[seating[seat]]
         level.points += points
         level.rounds += 1
+        others = (total - points) / (players - 1) if players > 1 else 0.0
+        level.margins.append(sign * (points - others))
+        if result.winner == seat:
+            level.hands_won += 1
+        elif result.winner is not None:
+            level.hands_lost += 1
 
 
 def _count_game(game: Game, seating: list[str], stats: RunStats) -> None:
@@ -206,6 +220,16 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+def mean_interval(values: Sequence[float], z: float = 1.96) -> tuple[float, float, float]:
+    """The mean of `values` and its 95% interval (normal approximation: the samples are many)."""
+    n = len(values)
+    if n == 0:
+        return (0.0, 0.0, 0.0)
+    mean = statistics.fmean(values)
+    half = z * statistics.stdev(values) / math.sqrt(n) if n > 1 else 0.0
+    return (mean, mean - half, mean + half)
+
+
 def _percentile(times: list[float], share: float) -> float:
     if not times:
         return 0.0
@@ -218,12 +242,22 @@ def build_report(variant: Variant, players: int, levels: list[str], args: argpar
     per_level: dict[str, Any] = {}
     for level, entry in stats.levels.items():
         low, high = wilson(entry.wins, entry.seats)
+        decided = entry.hands_won + entry.hands_lost
+        hand_low, hand_high = wilson(entry.hands_won, decided)
+        margin, margin_low, margin_high = mean_interval(entry.margins)
         per_level[level] = {
             "seats": entry.seats,
             "wins": round(entry.wins, 2),
             "win_rate": round(entry.wins / entry.seats, 4) if entry.seats else 0.0,
             "ci95": [round(low, 4), round(high, 4)],
             "points_per_round": round(entry.points / entry.rounds, 2) if entry.rounds else 0.0,
+            "hands": entry.rounds,
+            "hands_won": entry.hands_won,
+            "hands_lost": entry.hands_lost,
+            "hand_win_rate": round(entry.hands_won / decided, 4) if decided else 0.0,
+            "hand_ci95": [round(hand_low, 4), round(hand_high, 4)],
+            "margin_per_hand": round(margin, 2),
+            "margin_ci95": [round(margin_low, 2), round(margin_high, 2)],
             "final_score": round(entry.final / entry.seats, 2) if entry.seats else 0.0,
             "decisions": len(entry.times),
             "decision_ms_median": round(1000 * statistics.median(entry.times), 3) if entry.times else 0.0,
@@ -240,6 +274,7 @@ def build_report(variant: Variant, players: int, levels: list[str], args: argpar
         "lower_wins": bool(Game.new(variant, players, 0).lower_wins),
         "rounds": stats.rounds,
         "round_ends": dict(stats.reasons),
+        "void_rounds": stats.reasons.get("void", 0),
         "turns_per_round": round(stats.turns / stats.rounds, 2) if stats.rounds else 0.0,
         "moves": stats.moves,
         "seconds": round(stats.seconds, 2),
@@ -259,14 +294,19 @@ def format_report(report: dict[str, Any]) -> str:
         f"turns per round {report['turns_per_round']}",
         f"moves {report['moves']} in {report['seconds']} s: {report['moves_per_second']} moves/s",
         f"{'lowest' if report['lower_wins'] else 'highest'} total wins",
-        f"{'level':9} {'seats':>6} {'win rate':>9} {'95% CI':>17} {'pts/round':>10} {'final':>8} {'median ms':>10} {'p99 ms':>8}",
+        f"{'level':9} {'seats':>6} {'win rate':>9} {'95% CI':>17} {'hands won':>10} {'95% CI':>17} "
+        f"{'pts/round':>10} {'margin/hand':>12} {'final':>8} {'median ms':>10} {'p99 ms':>8}",
     ]
     for level, entry in report["levels"].items():
         low, high = entry["ci95"]
+        hand_low, hand_high = entry["hand_ci95"]
         lines.append(
             f"{level:9} {entry['seats']:>6} {entry['win_rate']:>9.1%} {f'[{low:.1%}, {high:.1%}]':>17} "
-            f"{entry['points_per_round']:>10} {entry['final_score']:>8} {entry['decision_ms_median']:>10} {entry['decision_ms_p99']:>8}"
+            f"{entry['hand_win_rate']:>10.1%} {f'[{hand_low:.1%}, {hand_high:.1%}]':>17} "
+            f"{entry['points_per_round']:>10} {entry['margin_per_hand']:>+12.2f} {entry['final_score']:>8} "
+            f"{entry['decision_ms_median']:>10} {entry['decision_ms_p99']:>8}"
         )
+    lines.append("hands won: of the rounds someone won (void rounds left out); margin: points per hand against the table; times: CPU")
     lines.append(f"rule violations: {report['violations']}" + (" (every move checked)" if report["checked"] else ""))
     lines += [f"  {text}" for text in report["violation_examples"]]
     return "\n".join(lines)

@@ -122,3 +122,27 @@ def test_hard_same_seed_same_game() -> None:
         return game.moves_text()
 
     assert moves(9) == moves(9)
+
+
+# The baseline is the issue's plain rule player: take the upcard or the discard only if it
+# lowers the deadwood or lets it knock, knock as soon as it can, throw the highest deadwood.
+HEAVY = "AS 2S 3S 4H 5H 6H KD QC 9C 8D"  # deadwood 37
+
+
+def heavy_after(discard: str) -> Game:
+    return Game.from_position("gin", hands=[HEAVY, THEIRS], stock="7S 8H 3C 10S", discard=discard, to_play=0)
+
+
+def test_baseline_takes_a_low_card_that_lowers_its_deadwood() -> None:
+    """2D melds nothing, but kept in place of KD it takes the deadwood from 37 to 29."""
+    assert str(make_bot("gin", "baseline", 1).choose(heavy_after("4C 2D").view(0))) == "take"
+
+
+def test_baseline_refuses_a_card_that_lowers_nothing() -> None:
+    assert str(make_bot("gin", "baseline", 1).choose(heavy_after("4C KC").view(0))) == "draw"
+
+
+def test_baseline_throws_its_highest_deadwood_card() -> None:
+    game = heavy_after("4C KC")
+    game.play("draw")  # 7S joins nothing
+    assert str(make_bot("gin", "baseline", 1).choose(game.view(0))) == "discard KD"

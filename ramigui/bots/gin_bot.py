@@ -1,8 +1,12 @@
 """Bots for Gin Rami (and Oklahoma): baseline, easy, medium and hard.
 
-* baseline — the "simple gin player" used in the literature as the yardstick: take the
-  upcard or the discard only if it joins a meld at once, discard to leave the least
-  deadwood, knock as soon as possible;
+* baseline — the plain rule player other gin bots are measured against (issue 15, close to
+  OpenSpiel's simple gin bot): take the upcard or the discard only if that lowers its
+  deadwood (after its discard) or lets it knock; knock — or go gin — as soon as it can;
+  otherwise throw its highest deadwood card. It makes no lay-off choice of its own: in
+  ramigui the defender's `done` lays off automatically (as the table does for a person),
+  so it lays off as well as anyone — which makes it, if anything, a little stronger than
+  the rule player of the issue, who never lays off;
 * easy — the baseline with a child's slips: now and then a careless discard, a missed meld
   card, a knock left for later;
 * medium — the baseline with a sense of promise: among equal-deadwood discards it keeps
@@ -113,9 +117,11 @@ class _Decision:
         return take if self._wants(top) else other
 
     def _wants(self, top: Card) -> bool:
-        joins = any(top in meld for meld in best_melds(self.hand + [top])[0])
         if self.level == "baseline":
-            return joins
+            after = _deadwood_keeping(self.mask | card_bit(top), top)
+            limit = int(self.view.public.get("knock_limit", 10))
+            return after < min_deadwood_mask(self.mask) or after <= limit
+        joins = any(top in meld for meld in best_melds(self.hand + [top])[0])
         if self.level == "easy":
             return joins and self.bot.rng.random() > EASY_SLIP
         if self.level == "medium":
@@ -193,7 +199,9 @@ class _Decision:
     def _discard(self, discards: list[Move]) -> Move:
         if self.level == "easy" and self.bot.rng.random() < EASY_SLIP:
             return self.bot.rng.choice(discards)
-        if self.level in ("baseline", "easy"):
+        if self.level == "baseline":
+            return _highest_deadwood(self.hand, discards)
+        if self.level == "easy":
             return min(discards, key=lambda m: (self._deadwood_without(m.card), -card_value(m.card), str(m)))
         if self.level == "medium":
             return min(discards, key=lambda m: (self._deadwood_without(m.card), -self._promise(m.card), -card_value(m.card), str(m)))
@@ -231,6 +239,19 @@ def _deadwood_keeping(mask: int, keep: Card) -> int:
         best = min(best, min_deadwood_mask(mask & ~low))
         bits ^= low
     return best
+
+
+def _highest_deadwood(hand: list[Card], discards: list[Move]) -> Move:
+    """Baseline: the highest card left unmelded by the least-deadwood arrangement of the hand
+    (never the card just taken: it is not among `discards`); if every card it may throw is
+    melded, the throw that leaves the least deadwood."""
+    allowed = {m.card: m for m in discards}
+    _, deadwood = best_melds(hand)
+    loose = [c for c in deadwood if c in allowed]
+    if loose:
+        return allowed[max(loose, key=lambda c: (card_value(c), c.rank, c.sort_key()))]
+    mask = hand_mask(hand)
+    return min(discards, key=lambda m: (min_deadwood_mask(mask & ~card_bit(m.card)), -card_value(m.card), str(m)))
 
 
 _PACK: Counter[Card] | None = None

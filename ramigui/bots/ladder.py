@@ -1,56 +1,143 @@
-"""The strength ladder, measured: `python -m ramigui.bots.ladder [--games N] [--family F]`.
+"""The strength ladder, measured: `python -m ramigui.bots.ladder [--games N] [--family F] [--markdown]`.
 
-Plays head-to-head matches with `ramigui simulate` (two seats, the levels swapped on every
-deal so both get the same cards) for each step of the ladder — hard vs medium, medium vs
-easy, easy vs random — and for Gin hard vs the simple baseline, and prints each step's win
-rate with its 95% interval. A step is significant when the interval's low end is above 50%.
+The ladder is a list of matches (`MATCHES`), each a variant, the levels at the table and
+the house options. Every match is played by `ramigui simulate` — each deal once per seating,
+the levels rotated round the table so every level gets the same cards from every seat —
+and printed as one row: games won with the 95% Wilson interval, hands won (of the hands
+someone won: void rounds are neither) with theirs, void rounds, points per hand against the
+table with a 95% interval, mean final scores, and each level's decision times in CPU ms
+(median / p99). A step of the ladder holds when its low end is above 50%.
+
+Adding a match (another family, four players, another pairing) is one line in `MATCHES`.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-STEPS = (("hard", "medium"), ("medium", "easy"), ("easy", "random"))
-FAMILIES: dict[str, tuple[str, list[str], list[tuple[str, str]]]] = {
-    "rummy": ("rami51", ["rounds=1"], list(STEPS)),
-    "gin": ("gin", [], list(STEPS) + [("hard", "baseline")]),
-    "yami": ("yami", [], list(STEPS)),
-}
+
+@dataclass(frozen=True)
+class Match:
+    """One row of the ladder: `levels` sit at a `variant` table with `options`; the first
+    level is the one the row measures."""
+
+    family: str
+    variant: str
+    levels: tuple[str, ...]
+    options: tuple[str, ...] = ()
+
+    @property
+    def players(self) -> int:
+        return len(self.levels)
+
+    @property
+    def label(self) -> str:
+        first, *rest = self.levels
+        return f"{first} vs {','.join(rest)}"
 
 
-def run_step(variant: str, options: list[str], pair: tuple[str, str], games: int, seed: int) -> dict[str, Any]:
+MATCHES: tuple[Match, ...] = (
+    Match("gin", "gin", ("hard", "baseline")),
+    Match("gin", "gin", ("medium", "baseline")),
+    Match("gin", "gin", ("hard", "medium")),
+    Match("gin", "gin", ("medium", "easy")),
+    Match("gin", "gin", ("easy", "random")),
+    Match("rummy", "rami51", ("hard", "medium"), ("rounds=1",)),
+    Match("rummy", "rami51", ("medium", "easy"), ("rounds=1",)),
+    Match("rummy", "rami51", ("easy", "random"), ("rounds=1",)),
+    Match("yami", "yami", ("hard", "medium")),
+    Match("yami", "yami", ("medium", "easy")),
+    Match("yami", "yami", ("easy", "random")),
+)
+
+
+def play_match(match: Match, games: int, seed: int) -> dict[str, Any]:
+    """The `ramigui simulate` report of one match."""
     from ramigui.simulate import simulate
 
     args = argparse.Namespace(
-        variant=variant, players=2, games=games, seed=seed, bots=",".join(pair),
-        option=options, json=True, check=False,
+        variant=match.variant, players=match.players, games=games, seed=seed, bots=",".join(match.levels),
+        option=list(match.options), json=True, check=False,
     )
     return simulate(args)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def _percent(rate: float, interval: Sequence[float]) -> str:
+    low, high = interval
+    return f"{rate:.1%} [{low:.1%}, {high:.1%}]"
+
+
+def row(match: Match, report: dict[str, Any]) -> dict[str, str]:
+    """One printed row of the ladder (texts keyed by column)."""
+    levels = report["levels"]
+    top = levels[match.levels[0]]
+    rest = dict.fromkeys(match.levels[1:])
+    low, high = top["margin_ci95"]
+    return {
+        "variant": match.variant + "".join(f" {o}" for o in match.options),
+        "match": match.label,
+        "games": str(report["games"]),
+        "games won": _percent(top["win_rate"], top["ci95"]),
+        "hands": str(top["hands"]),
+        "hands won": _percent(top["hand_win_rate"], top["hand_ci95"]),
+        "void": f"{report['void_rounds'] / report['rounds']:.1%}" if report["rounds"] else "-",
+        "points/hand": f"{top['margin_per_hand']:+.2f} [{low:+.2f}, {high:+.2f}]",
+        "final score": " vs ".join(f"{levels[lv]['final_score']:.0f}" for lv in (match.levels[0], *rest)),
+        "ms p50/p99 (CPU)": " vs ".join(
+            f"{levels[lv]['decision_ms_median']:.1f}/{levels[lv]['decision_ms_p99']:.1f}" for lv in (match.levels[0], *rest)
+        ),
+    }
+
+
+COLUMNS = ("variant", "match", "games", "games won", "hands", "hands won", "void", "points/hand", "final score", "ms p50/p99 (CPU)")
+
+
+def format_table(rows: Sequence[dict[str, str]], markdown: bool = False) -> str:
+    """The rows as an aligned text table, or as a Markdown table for the README."""
+    if markdown:
+        lines = ["| " + " | ".join(COLUMNS) + " |", "|" + "|".join(" --- " for _ in COLUMNS) + "|"]
+        lines += ["| " + " | ".join(r[c] for c in COLUMNS) + " |" for r in rows]
+        return "\n".join(lines)
+    widths = {c: max(len(c), *(len(r[c]) for r in rows)) for c in COLUMNS}
+    lines = ["  ".join(c.ljust(widths[c]) for c in COLUMNS)]
+    lines += ["  ".join(r[c].ljust(widths[c]) for c in COLUMNS) for r in rows]
+    return "\n".join(lines)
+
+
+def select(families: Sequence[str] | None, labels: Sequence[str] | None) -> list[Match]:
+    """The matches of the given families (all by default), or those whose label is given."""
+    chosen = [m for m in MATCHES if not families or m.family in families]
+    if labels:
+        chosen = [m for m in chosen if m.label in labels]
+    return chosen
+
+
+def main(argv: Sequence[str] | None = None, out: Callable[[str], None] = print) -> int:
     parser = argparse.ArgumentParser(prog="python -m ramigui.bots.ladder")
-    parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--games", type=int, default=2000, help="games per match (each deal played once per seating)")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--family", choices=sorted(FAMILIES), action="append")
+    parser.add_argument("--family", choices=sorted({m.family for m in MATCHES}), action="append")
+    parser.add_argument("--match", action="append", help="only this match, e.g. 'hard vs baseline' (repeatable)")
+    parser.add_argument("--markdown", action="store_true", help="print a Markdown table (the README's)")
     args = parser.parse_args(argv)
-    for family in args.family or sorted(FAMILIES):
-        variant, options, steps = FAMILIES[family]
-        for pair in steps:
-            report = run_step(variant, options, pair, args.games, args.seed)
-            top = report["levels"][pair[0]]
-            low, high = top["ci95"]
-            verdict = "significant" if low > 0.5 else "not significant"
-            print(
-                f"{variant:6} {pair[0]:>8} vs {pair[1]:<8} {report['games']:>5} games: "
-                f"{top['win_rate']:.1%} [{low:.1%}, {high:.1%}] {verdict}; "
-                f"final {top['final_score']} vs {report['levels'][pair[1]]['final_score']}; "
-                f"p99 {top['decision_ms_p99']} ms; violations {report['violations']}",
-                flush=True,
-            )
+    matches = select(args.family, args.match)
+    if not matches:
+        parser.error("no match of the ladder is selected")
+    rows: list[dict[str, str]] = []
+    for match in matches:
+        report = play_match(match, args.games, args.seed)
+        rows.append(row(match, report))
+        if report["violations"]:
+            out(f"{match.variant} {match.label}: {report['violations']} rule violations")
+        if not args.markdown:
+            print(f"  … {match.variant} {match.label} done", file=sys.stderr, flush=True)
+    out(format_table(rows, args.markdown))
+    out("games won and hands won (void rounds left out): 95% Wilson intervals; points/hand: the first level's "
+        "points minus the others', per hand, 95% interval; times: CPU per decision")
     return 0
 
 

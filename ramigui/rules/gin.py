@@ -25,7 +25,14 @@ from typing import Any
 from ramigui.cards import Card, make_deck, parse_card, shuffled
 from ramigui.rules.errors import IllegalMove
 from ramigui.rules.family import RoundResult
-from ramigui.rules.gin_layoffs import best_layoffs, lay_off_all, layoff_options, table_meld
+from ramigui.rules.gin_layoffs import (
+    best_layoffs,
+    knock_arrangement,
+    lay_off_all,
+    layoff_options,
+    table_meld,
+    uniform_odds,
+)
 from ramigui.rules.gin_melds import (
     bench_min_deadwood,
     best_discard,
@@ -331,14 +338,17 @@ def _check_finish(state: GinState, kind: str, card: Card | None) -> None:
 
 def _play_finish(state: GinState, move: Move) -> GinState:
     """Knock or gin: "étale ses combinaisons sur la table, se défausse d'une carte". The
-    melds laid this turn stay; the rest is laid in the least-deadwood arrangement."""
+    melds laid this turn stay; the rest is laid in a least-deadwood arrangement — the one
+    leaving the defender the least to lay off, judged from what the knocker has seen."""
     _phase(state, (DISCARD,), move.kind)
     card = move.cards[0] if move.cards else None
     kind = BIG_GIN if card is None else move.kind
     _check_finish(state, kind, card)
     seat = state.to_play
     rest = state.hand if card is None else _remove(state.hand, [card])
-    melds, deadwood = best_melds(rest)
+    laid = [m.cards for m in state.melds]
+    seen = [*state.hand, *state.discard, *(c for m in laid for c in m)]
+    melds, deadwood = knock_arrangement(rest, uniform_odds(seen), laid)
     melds.sort(key=lambda m: min(c.rank_key() for c in m))  # low to high, as players lay them
     return replace(
         state,

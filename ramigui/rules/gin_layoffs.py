@@ -10,15 +10,24 @@ laid off on them (their cards could simply have been melded).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from itertools import combinations
 
-from ramigui.cards import Card
-from ramigui.rules.gin_melds import hand_mask, meld_kind, min_deadwood_mask, sorted_meld
+from ramigui.cards import ALL_CARDS, SUITS, Card, card_of
+from ramigui.rules.gin_melds import (
+    card_value,
+    hand_mask,
+    least_deadwood_arrangements,
+    meld_kind,
+    min_deadwood_mask,
+    sorted_meld,
+)
 from ramigui.rules.melds import RUN, SET, Meld
 
 Placement = tuple[int, Card]
 """A lay-off: the index of a meld on the table (0-based) and the card added to it."""
+
+DEFENDER_HAND = 10
 
 
 def table_meld(cards: Iterable[Card], owner: int) -> Meld:
@@ -118,3 +127,74 @@ def lay_off_all(melds: Sequence[Meld], placed: Iterable[Placement]) -> tuple[Mel
     for index, card in placed:
         grown[index] = table_meld(grown[index].cards + (card,), grown[index].owner)
     return tuple(grown)
+
+
+# --- the knocker's side: melds that leave the least to lay off ----------------------------------
+
+
+def layoff_exposure(melds: Iterable[Sequence[Card]], odds: Mapping[Card, float]) -> float:
+    """The points the defender may expect to lay off on these melds of the knocker's.
+
+    `odds` gives, for each card the knocker has not seen, the chance the defender holds it
+    (a card not in it is out of the defender's reach: in the knocker's hand, on the pile).
+    A set of three takes its fourth card; a run takes the next card at each end, and the
+    one after only with it, so that card weighs its value times the chance of holding both.
+    A card that fits two melds is counted once.
+    """
+    reach: dict[Card, float] = {}
+
+    def offer(card: Card, chance: float) -> None:
+        reach[card] = max(reach.get(card, 0.0), chance * card_value(card))
+
+    for meld in melds:
+        cards = list(meld)
+        if len({c.rank for c in cards}) == 1:
+            if len(cards) == 3:
+                missing = [card_of(cards[0].rank, suit) for suit in SUITS if all(c.suit != suit for c in cards)]
+                for card in missing:
+                    offer(card, odds.get(card, 0.0))
+            continue
+        ranks = sorted(c.rank for c in cards)
+        suit = cards[0].suit
+        for start, step in ((ranks[0] - 1, -1), (ranks[-1] + 1, 1)):
+            chance, rank = 1.0, start
+            while 1 <= rank <= 13:
+                card = card_of(rank, suit)
+                chance *= odds.get(card, 0.0)
+                if chance <= 0.0:
+                    break
+                offer(card, chance)
+                rank += step
+    return sum(reach.values())
+
+
+def uniform_odds(seen: Iterable[Card], hidden: int = DEFENDER_HAND) -> dict[Card, float]:
+    """The defender's odds of holding each card the knocker has not seen, all alike."""
+    known = set(seen)
+    unseen = [c for c in ALL_CARDS if c not in known]
+    chance = min(1.0, hidden / len(unseen)) if unseen else 0.0
+    return {card: chance for card in unseen}
+
+
+def knock_arrangement(
+    cards: Iterable[Card], odds: Mapping[Card, float], laid: Sequence[Sequence[Card]] = ()
+) -> tuple[list[tuple[Card, ...]], list[Card]]:
+    """The melds a knocker lays with `cards` (the hand after the knock card; `laid`: the
+    melds already put down this turn): among the arrangements with the least deadwood,
+    the one that leaves the defender the least to lay off (`layoff_exposure`).
+
+    Seed 001 lets the defender "ajouter une carte à un brelan pour le transformer en carré,
+    ou allonger une suite": the same eleven cards knocking 8S may lay 6S 6H 6C + 6D–10D,
+    letting 5D go on, or 6S 6H 6D 6C + 7D–10D, letting nothing on below. Ties go to the
+    fewest points within reach whatever the odds, then to a fixed order so the choice never varies.
+    """
+    options = least_deadwood_arrangements(cards)
+
+    def key(option: tuple[list[tuple[Card, ...]], list[Card]]) -> tuple[float, int, str]:
+        melds = [*laid, *option[0]]
+        exposure = layoff_exposure(melds, odds)
+        reachable = layoff_exposure(melds, {c: 1.0 for c, p in odds.items() if p > 0})
+        return (round(exposure, 9), round(reachable), " ".join(sorted("".join(map(str, m)) for m in option[0])))
+
+    melds, deadwood = min(options, key=key)
+    return melds, deadwood

@@ -219,6 +219,40 @@ def best_melds(cards: Iterable[Card]) -> tuple[list[Meld], list[Card]]:
     return melds, deadwood
 
 
+def least_deadwood_arrangements(cards: Iterable[Card]) -> list[tuple[list[Meld], list[Card]]]:
+    """Every arrangement of the cards into melds and deadwood that reaches the least
+    deadwood, each once (melds in a canonical order; a long run also counts split in two).
+
+    Why: the deadwood is all the score sees, but which melds a knocker lays decides what
+    the defender may lay off (`gin_layoffs.knock_arrangement` chooses among these).
+    Depth-first over the lowest card left: deadwood (while the bound allows) or the first
+    card of one of the melds holding it; a hand has few melds, so this stays small.
+    """
+    hand = sorted(set(cards), key=Card.sort_key)
+    target = min_deadwood_mask(hand_mask(hand))
+    holding: dict[Card, list[Meld]] = {card: [] for card in hand}
+    for meld in melds_in(hand):
+        ordered = tuple(sorted(meld, key=Card.sort_key))
+        holding[ordered[0]].append(ordered)
+    found: list[tuple[list[Meld], list[Card]]] = []
+
+    def search(index: int, used: frozenset[Card], melds: list[Meld], loose: list[Card], points: int) -> None:
+        while index < len(hand) and hand[index] in used:
+            index += 1
+        if index == len(hand):
+            found.append((list(melds), list(loose)))
+            return
+        card = hand[index]
+        if points + card_value(card) <= target:
+            search(index + 1, used, melds, loose + [card], points + card_value(card))
+        for meld in holding[card]:
+            if not used.intersection(meld):
+                search(index + 1, used | frozenset(meld), melds + [meld], loose, points)
+
+    search(0, frozenset(), [], [], 0)
+    return [(m, d) for m, d in found if deadwood_points(d) == target]
+
+
 def best_discard(cards: Sequence[Card], keep: Card | None = None) -> tuple[Card, int]:
     """The discard leaving the least deadwood (never `keep`, the card just taken), and that deadwood."""
     mask = hand_mask(cards)

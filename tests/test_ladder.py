@@ -1,0 +1,41 @@
+"""The strength ladder prints one row per match: games and hands won with their intervals,
+points per hand, final scores and decision times (strength itself is never asserted here)."""
+
+from __future__ import annotations
+
+import pytest
+
+from ramigui.bots.ladder import COLUMNS, MATCHES, main, select
+
+
+def run(*argv: str) -> str:
+    lines: list[str] = []
+    assert main(list(argv), out=lines.append) == 0
+    return "\n".join(lines)
+
+
+def test_a_match_prints_its_row() -> None:
+    text = run("--family", "gin", "--match", "easy vs random", "--games", "2")
+    header, first = text.splitlines()[:2]
+    assert all(column in header for column in COLUMNS)
+    assert first.startswith("gin") and "easy vs random" in first and "%" in first
+
+
+def test_markdown_table_for_the_readme() -> None:
+    text = run("--family", "gin", "--match", "easy vs random", "--games", "2", "--markdown")
+    rows = [line for line in text.splitlines() if line.startswith("|")]
+    assert len(rows) == 3 and rows[1].startswith("| ---")
+    assert rows[2].count("|") == len(COLUMNS) + 1
+
+
+def test_matches_are_data_and_selectable() -> None:
+    gin = select(["gin"], None)
+    assert gin and all(m.family == "gin" for m in gin)
+    assert [m.label for m in select(["gin"], ["hard vs baseline"])] == ["hard vs baseline"]
+    assert {m.family for m in MATCHES} >= {"gin", "rummy", "yami"}
+
+
+@pytest.mark.long
+def test_the_whole_ladder_runs_a_few_games() -> None:
+    text = run("--games", "2")
+    assert len([line for line in text.splitlines() if " vs " in line]) == len(MATCHES)
