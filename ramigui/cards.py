@@ -87,17 +87,23 @@ def parse_card(text: str) -> Card:
     if token in (JOKER_TEXT, "JOKER", "*"):
         return JOKER
     if len(token) < 2 or token[-1] not in SUITS:
-        raise CardParseError(f"{text!r} is not a card (expected e.g. AS, 10H, QC, JK)")
+        raise CardParseError(f"{shorten(text)!r} is not a card (expected e.g. AS, 10H, QC, JK)")
     rank_text, suit = token[:-1], token[-1]
     if rank_text.isascii() and rank_text.isdigit():  # not "²": int() refuses it
-        rank = int(rank_text)
+        # int() also refuses more than 4300 digits: no rank has more than two.
+        rank = int(rank_text) if len(rank_text) <= 2 else 0
         if not 2 <= rank <= 10:
-            raise CardParseError(f"{text!r} is not a card: no rank {rank_text}")
+            raise CardParseError(f"{shorten(text)!r} is not a card: no rank {shorten(rank_text)}")
     elif rank_text in _TEXT_TO_RANK:
         rank = _TEXT_TO_RANK[rank_text]
     else:
-        raise CardParseError(f"{text!r} is not a card: unknown rank {rank_text!r}")
+        raise CardParseError(f"{shorten(text)!r} is not a card: unknown rank {shorten(rank_text)!r}")
     return _CARDS[RANK_TEXT.get(rank, str(rank)) + suit]
+
+
+def shorten(text: str, most: int = 40) -> str:
+    """Typed text as a message quotes it: a 5000-character word is cut, with "…"."""
+    return text if len(text) <= most else text[: most - 1] + "…"
 
 
 def parse_cards(text: str | Iterable[str]) -> list[Card]:

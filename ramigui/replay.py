@@ -9,6 +9,8 @@ replay, the score sheet is printed. Exit codes: 0 done, 2 bad file or arguments.
 from __future__ import annotations
 
 import argparse
+import os
+import stat
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -27,9 +29,16 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def read_log(path: Path) -> str:
-    """The log's text; LogError if unreadable, too big or not UTF-8."""
+    """The log's text; LogError if unreadable, not a regular file, too big or not UTF-8.
+
+    A pipe, a device or a folder is refused before it is opened: opening a pipe waits
+    for a writer, and reading a terminal or /dev/zero never ends."""
     try:
-        with path.open("rb") as handle:
+        # O_NONBLOCK: opening a pipe without a writer returns at once instead of waiting.
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+        with os.fdopen(fd, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                raise LogError(None, "not a regular file (a saved log is; a pipe, a device or a folder is not)")
             data = handle.read(MAX_LOG_BYTES + 1)
     except OSError as error:
         raise LogError(None, f"cannot read the file: {error.strerror or error}") from None

@@ -1,7 +1,7 @@
 """GameSession: a game, its seats, and a save on disk after every single move.
 
-A game is stored as what replays it exactly — variant id, options, seed, seats and the
-move list in notation — never as a snapshot of objects. So a save is small, readable,
+A game is stored as what replays it exactly — variant id, options, seed, first dealer,
+seats and the move list in notation — never as a snapshot of objects. So a save is small, readable,
 safe to load (plain JSON), and checked on load by the rules themselves: a save whose
 variant is gone or whose moves no longer replay is set aside with the reason, and no game
 is offered. A finished game goes to the statistics and its autosave is removed; quitting
@@ -22,6 +22,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from ramigui.cards import shorten
 from ramigui.rules import Game, IllegalMove, Move
 from ramigui.rules.variant import VariantError
 from ramigui.storage import (
@@ -121,10 +122,15 @@ class GameRecord:
     moves: tuple[str, ...]
     game_id: str = ""
     started: str = ""
+    dealer: int | None = None  # who dealt round 1; None: drawn from the seed (Game.new)
+
+    def new_game(self) -> Game:
+        """The game as dealt, before any move. Raises VariantError or ValueError."""
+        return Game.new(self.variant, len(self.seats), self.seed, self.options, self.dealer)
 
     def replay(self, upto: int | None = None) -> Game:
         """The game after the first `upto` moves (all by default). Raises on a bad record."""
-        game = Game.new(self.variant, len(self.seats), self.seed, self.options)
+        game = self.new_game()
         for move in self.moves[:upto]:
             game.play(move)
         return game
@@ -136,6 +142,7 @@ class GameRecord:
             "variant": self.variant,
             "options": dict(self.options),
             "seed": self.seed,
+            "dealer": self.dealer,
             "seats": [seat.to_json() for seat in self.seats],
             "moves": list(self.moves),
         }
@@ -145,6 +152,9 @@ class GameRecord:
         seed = expect_key(body, "seed", int)
         if not 0 <= seed <= MAX_SEED:
             raise BrokenFile("wrong_shape", f"seed {seed} out of range")
+        dealer = body.get("dealer")
+        if dealer is not None:
+            dealer = expect(dealer, int, "dealer")
         return cls(
             variant=expect_key(body, "variant", str),
             options=check_options(body.get("options", {})),
@@ -153,6 +163,7 @@ class GameRecord:
             moves=tuple(expect_list(body.get("moves", []), str, "moves")),
             game_id=expect(body.get("game_id", ""), str, "game_id"),
             started=expect(body.get("started", ""), str, "started"),
+            dealer=dealer,
         )
 
 
@@ -167,7 +178,16 @@ def _game_v0_to_v1(body: Document) -> Document:
     return body
 
 
-CURRENT_GAME_SCHEMA = Schema("current_game", 1, {0: _game_v0_to_v1}, max_bytes=MAX_LOG_BYTES)
+def _game_v1_to_v2(body: Document) -> Document:
+    """Version 1 saves come from before the first dealer was drawn from the seed: the last
+    seat dealt round 1, so the game replays as it was played."""
+    body["dealer"] = len(expect_key(body, "seats", list)) - 1
+    return body
+
+
+CURRENT_GAME_SCHEMA = Schema(
+    "current_game", 2, {0: _game_v0_to_v1, 1: _game_v1_to_v2}, max_bytes=MAX_LOG_BYTES
+)
 
 
 # --- the session ----------------------------------------------------------------------------------
@@ -201,11 +221,14 @@ class GameSession:
     # --- starting -------------------------------------------------------------------------
 
     @classmethod
-    def new(cls, setup: GameSetup, store: Store | None, *, seed: int | None = None) -> GameSession:
-        """A new game, saved at once (it replaces any saved game). Raises VariantError /
-        ValueError for a setup the variant does not allow."""
+    def new(
+        cls, setup: GameSetup, store: Store | None, *, seed: int | None = None, dealer: int | None = None
+    ) -> GameSession:
+        """A new game, saved at once (it replaces any saved game). The first dealer is
+        drawn from the seed unless given. Raises VariantError / ValueError for a setup the
+        variant does not allow."""
         chosen = secrets.randbelow(2**31) if seed is None else seed
-        game = Game.new(setup.variant, len(setup.seats), chosen, setup.options)
+        game = Game.new(setup.variant, len(setup.seats), chosen, setup.options, dealer)
         session = cls(game, setup.seats, store)
         session.save()
         return session
@@ -281,6 +304,7 @@ class GameSession:
             moves=tuple(game.moves_text()),
             game_id=self.game_id,
             started=self.started,
+            dealer=game.first_dealer,
         )
 
     # --- saving ---------------------------------------------------------------------------
@@ -365,6 +389,7 @@ def format_log(record: GameRecord, movers: Sequence[int]) -> str:
         options: {"opening": 51}
         seed: 1234
         players: 3
+        dealer: 2
         seat 1: human Ana
         seat 2: bot medium Bob
         moves:
@@ -380,6 +405,8 @@ def format_log(record: GameRecord, movers: Sequence[int]) -> str:
         f"seed: {record.seed}",
         f"players: {len(record.seats)}",
     ]
+    if record.dealer is not None:
+        lines.append(f"dealer: {record.dealer + 1}")
     for number, seat in enumerate(record.seats, start=1):
         who = "human" if seat.bot is None else f"bot {seat.bot}"
         lines.append(f"seat {number}: {who} {seat.name}")
@@ -419,16 +446,28 @@ def parse_log(text: str) -> ParsedLog:
         else:
             key, sep, value = line.partition(":")
             if not sep:
-                raise LogError(number, f"expected 'name: value', found {line!r}")
+                raise LogError(number, f"expected 'name: value', found {shorten(line)!r}")
             header[key.strip()] = (number, value.strip())
     return _build_log(header, seats, moves, in_moves)
 
 
+def _whole_number(text: str, digits: int = 19) -> int | None:
+    """`text` as a whole number written in ASCII digits (at most `digits` of them), or None.
+
+    Not `str.isdigit` alone: it accepts "²", which int() refuses, and int() refuses more
+    than 4300 digits — neither may turn a bad line into a traceback."""
+    if not (text.isascii() and text.isdigit() and len(text) <= digits):
+        return None
+    return int(text)
+
+
 def _move_line(number: int, line: str) -> tuple[int, int, str]:
-    seat, _, move = line.partition(" ")
-    if not seat.isdigit() or not move.strip():
-        raise LogError(number, f"expected '<seat> <move>', found {line!r}")
-    return number, int(seat) - 1, move.strip()
+    seat_text, _, move = line.partition(" ")
+    seat = _whole_number(seat_text, 3)
+    if seat is None or not move.strip():
+        raise LogError(number, f"expected '<seat> <move>', found {shorten(line)!r}")
+    return number, seat - 1, move.strip()
+
 
 
 def _seat_line(number: int, line: str, expected: int) -> Seat:
@@ -443,7 +482,7 @@ def _seat_line(number: int, line: str, expected: int) -> Seat:
             return Seat(" ".join(words[2:]), words[1])
     except ValueError as error:
         raise LogError(number, str(error)) from None
-    raise LogError(number, f"expected 'human NAME' or 'bot LEVEL NAME', found {rest.strip()!r}")
+    raise LogError(number, f"expected 'human NAME' or 'bot LEVEL NAME', found {shorten(rest.strip())!r}")
 
 
 def _header(header: Mapping[str, tuple[int, str]], key: str) -> tuple[int, str]:
@@ -460,29 +499,45 @@ def _build_log(
 ) -> ParsedLog:
     line, form = _header(header, "format")
     if form != LOG_FORMAT:
-        raise LogError(line, f"unknown format {form!r} (this ramigui reads {LOG_FORMAT!r})")
+        raise LogError(line, f"unknown format {shorten(form)!r} (this ramigui reads {LOG_FORMAT!r})")
     if not saw_moves:
         raise LogError(None, "no 'moves:' line")
     line, seed_text = _header(header, "seed")
-    if not seed_text.isdigit() or int(seed_text) > MAX_SEED:
-        raise LogError(line, f"seed {seed_text!r} is not a whole number")
+    seed = _whole_number(seed_text)
+    if seed is None or seed > MAX_SEED:
+        raise LogError(line, f"seed {shorten(seed_text)!r} is not a whole number from 0 to {MAX_SEED}")
     line, count = _header(header, "players")
     if count != str(len(seats)):
-        raise LogError(line, f"players: {count}, but {len(seats)} seat lines")
+        raise LogError(line, f"players: {shorten(count)}, but {len(seats)} seat lines")
     line, options_text = _header(header, "options")
     try:
         options = check_options(json.loads(options_text))
+    except RecursionError:
+        raise LogError(line, "options are not a JSON object of simple values: nested too deep") from None
     except (ValueError, BrokenFile) as error:
-        raise LogError(line, f"options are not a JSON object of simple values: {error}") from None
+        raise LogError(line, f"options are not a JSON object of simple values: {shorten(str(error), 120)}") from None
     record = GameRecord(
         variant=_header(header, "variant")[1],
         options=options,
-        seed=int(seed_text),
+        seed=seed,
         seats=tuple(seats),
         moves=tuple(move for _, _, move in moves),
+        dealer=_dealer(header, len(seats)),
     )
     _check_movers(moves, len(seats))
     return ParsedLog(record, tuple(seat for _, seat, _ in moves), tuple(line for line, _, _ in moves))
+
+
+def _dealer(header: Mapping[str, tuple[int, str]], players: int) -> int:
+    """The seat that dealt round 1 (0-based). Logs written before the first dealer was
+    drawn from the seed have no `dealer:` line: the last seat dealt."""
+    if "dealer" not in header:
+        return players - 1
+    line, text = header["dealer"]
+    seat = _whole_number(text, 3)
+    if seat is None or not 1 <= seat <= players:
+        raise LogError(line, f"dealer {shorten(text)!r} is not a seat number from 1 to {players}")
+    return seat - 1
 
 
 def _check_movers(moves: list[tuple[int, int, str]], players: int) -> None:
@@ -496,15 +551,15 @@ def replay_log(text: str) -> GameSession:
     parsed = parse_log(text)
     record = parsed.record
     try:
-        game = Game.new(record.variant, len(record.seats), record.seed, record.options)
+        game = record.new_game()
     except (VariantError, ValueError) as error:
         raise LogError(None, f"cannot set up the game: {error}") from None
     for move, seat, line in zip(record.moves, parsed.movers, parsed.lines, strict=True):
         if seat != game.to_play:
-            raise LogError(line, f"seat {seat + 1} played {move!r}, but it was seat {game.to_play + 1}'s turn")
+            raise LogError(line, f"seat {seat + 1} played {shorten(move)!r}, but it was seat {game.to_play + 1}'s turn")
         try:
             game.play(move)
         except IllegalMove as error:
-            raise LogError(line, f"{move!r}: {error}") from None
+            raise LogError(line, f"{shorten(move)!r}: {error}") from None
     return GameSession(game, record.seats, None)
 

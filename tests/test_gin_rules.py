@@ -67,7 +67,7 @@ def test_deal_ten_each_opponent_first_then_upcard_then_stock() -> None:
     # "Celui-ci distribue 10 cartes à chaque joueur en commençant par son adversaire.
     #  La carte suivante (21ème) est retournée … c'est la première carte de la défausse
     #  (l'entame). Le reste du paquet est posé à côté de la défausse : c'est la pioche."
-    game = Game.new("gin", players=2, seed=7)
+    game = Game.new("gin", players=2, seed=7, dealer=1)
     pack = shuffled(make_deck(52), random.Random("7:1"))
     assert game.dealer == 1
     assert game.hand(0) == pack[0:20:2]  # the dealer's opponent gets the 1st, 3rd, … card
@@ -96,7 +96,7 @@ def test_upcard_offer_order_non_dealer_then_dealer_then_non_dealer_draws() -> No
     # "Le joueur non donneur commence. Il a le choix entre prendre l'entame ou la laisser au
     #  donneur. … Sinon le joueur non donneur commence en prenant la première carte de la
     #  pioche puis se défausse."
-    game = Game.new("gin", players=2, seed=11)
+    game = Game.new("gin", players=2, seed=11, dealer=1)
     assert game.to_play == 0 and names(game) == {"take", "pass"}
     assert refused(game, "draw").code == "not_your_phase"
     game.play("pass")
@@ -112,7 +112,7 @@ def test_upcard_offer_order_non_dealer_then_dealer_then_non_dealer_draws() -> No
 def test_non_dealer_takes_the_upcard_and_discards_another_card() -> None:
     # "Si un joueur prend l'entame alors il se défausse d'une autre carte et le jeu
     #  continue normalement."
-    game = Game.new("gin", players=2, seed=12)
+    game = Game.new("gin", players=2, seed=12, dealer=1)
     upcard = state(game).upcard
     game.play("take")
     assert upcard in game.hand(0)
@@ -125,7 +125,7 @@ def test_non_dealer_takes_the_upcard_and_discards_another_card() -> None:
 
 def test_dealer_may_take_the_refused_upcard() -> None:
     # "… ou la laisser au donneur": the dealer takes it, discards, then play goes on normally
-    game = Game.new("gin", players=2, seed=13)
+    game = Game.new("gin", players=2, seed=13, dealer=1)
     upcard = state(game).upcard
     play(game, "pass", "take")
     assert upcard in game.hand(1) and len(game.hand(1)) == 11

@@ -30,18 +30,18 @@ def test_pack_and_deal(variant_id: str, jokers: int | None, players: int) -> Non
     « 104 cartes (2×52) + 1 Joker par joueur » (Manie de Joker) ; « Le joueur suivant le
     donneur recevra 15, les autres joueurs 14 cartes. » « Le joueur possédant 15 cartes va
     commencer le jeu. Il pose une carte (neutre) au milieu de la table »."""
-    game = Game.new(variant_id, players=players, seed=11)
+    game = Game.new(variant_id, players=players, seed=11, dealer=players - 2)
     want_jokers = players if jokers is None else jokers
     assert sum(game.all_cards().values()) == 104 + want_jokers
     assert game.all_cards()[JOKER] == want_jokers
-    starter = (game.dealer + 1) % players
-    assert game.to_play == starter == 0
-    assert [len(game.hand(s)) for s in range(players)] == [15] + [14] * (players - 1)
+    starter = players - 1  # the seat after the dealer
+    assert game.to_play == starter
+    assert [len(game.hand(s)) for s in range(players)] == [14] * (players - 1) + [15]
     assert game.state.discard == () and game.state.phase == "play"
     refused(game, "draw", "not_your_phase")
     refused(game, "take", "not_your_phase")
-    play(game, f"discard {game.hand(0)[0]}")
-    assert game.to_play == 1 and len(game.hand(0)) == 14
+    play(game, f"discard {game.hand(starter)[0]}")
+    assert game.to_play == 0 and len(game.hand(starter)) == 14
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -34,6 +34,30 @@ def test_deal_and_upcard(players: int, cards: int) -> None:
     assert game.to_play == (game.dealer + 1) % players and game.state.phase == "draw"
 
 
+def test_first_dealer_is_drawn_from_the_seed() -> None:
+    """« Le premier donneur est choisi au hasard » : drawn from the game's seed, so the same
+    seed deals the same way, and across seeds every seat deals first about equally often."""
+    for players in (2, 4, 6):
+        dealers = Counter(Game.new("rami_base", players=players, seed=seed).dealer for seed in range(600))
+        assert set(dealers) == set(range(players))
+        assert min(dealers.values()) > 600 / players * 0.7, dealers
+    again = [Game.new("rami_base", players=4, seed=seed) for seed in (7, 7)]
+    assert again[0].dealer == again[1].dealer and again[0].state == again[1].state
+    game = Game.new("rami_base", players=4, seed=7)
+    assert game.to_play == (game.dealer + 1) % 4  # « en commençant par le joueur à gauche »
+
+
+def test_the_first_dealer_changes_who_deals_not_the_shuffle() -> None:
+    """The seed shuffles the pack; the first dealer only says where dealing starts."""
+    one, two = (Game.new("rami_base", players=3, seed=9, dealer=d) for d in (0, 2))
+    assert one.dealer == 0 and two.dealer == 2
+    assert one.state.stock == two.state.stock and one.state.discard == two.state.discard
+    assert {one.hand(s)[0]: one.hand(s) for s in range(3)} == {two.hand(s)[0]: two.hand(s) for s in range(3)}
+    assert one.hand(1) == two.hand(0)  # the first card dealt goes to the seat after the dealer
+    with pytest.raises(ValueError):
+        Game.new("rami_base", players=3, seed=9, dealer=3)
+
+
 def test_dealer_alternates_and_non_dealer_starts() -> None:
     """« le tour de distribution alterne s'il y a deux joueurs » ; « S'il y a deux joueurs,
     ils se relaient alternativement en commençant par le non-croupier. »"""

@@ -32,7 +32,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from randomplay import SOAK, soak
 
-from ramigui.cards import ALL_CARDS, JOKER, Card, format_cards, make_deck, shuffled
+from ramigui.cards import ALL_CARDS, Card, format_cards, make_deck, shuffled
 from ramigui.rules import Game, IllegalMove, Move
 from ramigui.rules.errors import REASONS, SUB_CODES, english
 from ramigui.rules.melds import MeldError, classify, lay_off, swap_joker
@@ -357,6 +357,31 @@ def test_garbage_is_refused_with_a_reason(text: str) -> None:
     check_one(game, text)
 
 
+HUGE = "9" * 5000
+
+
+@pytest.mark.parametrize("text", [
+    f"layoff 7H to {HUGE}", f"take 2S from {HUGE}", f"swap 4S for joker in {HUGE}", f"discard {HUGE}H",
+    f"meld 7H 8H {HUGE}H", "layoff 9H to ²", "take 2S from ¹", f"layoff 7H to 1{'0' * 4}",
+])
+@pytest.mark.parametrize("phase", ["draw", "play"])
+def test_numbers_int_cannot_read_are_refused_not_crashes(text: str, phase: str) -> None:
+    """Issue 14: a 5000-digit meld number or rank (int() refuses more than 4300 digits) and
+    "²" (isdigit, yet not a number) raise IllegalMove from `play` and make `is_legal` False,
+    with a reason short enough to show."""
+    game = Game.from_position("rami", hands=[["7H", "8H", "9H", "KS"], ["2C", "5D", "9S"]],
+                              stock=["10H", "4C"], discard=["5H"], to_play=0,
+                              melds=[(1, ["2S", "3S", "4S"]), (0, ["6C", "JK", "8C"])])
+    if phase == "play":
+        game.play("draw")
+    before = snapshot(game)
+    assert not game.is_legal(text)
+    with pytest.raises(IllegalMove) as refused:
+        game.play(text)
+    assert refused.value.code == "bad_notation" and len(str(refused.value)) < 200
+    assert snapshot(game) == before
+
+
 def test_strategies_reach_every_kind_of_position() -> None:
     """The walks used above stop in every phase (a sanity check of the fuzz itself)."""
     phases: Counter[str] = Counter()
@@ -369,8 +394,10 @@ def test_strategies_reach_every_kind_of_position() -> None:
 
 
 def test_a_variant_object_is_accepted_too() -> None:
+    """Game.new takes a Variant as well as an id, and plays by that very object."""
     variant: Variant = get_variant("rami40")
-    game = Game.new(variant, players=2, seed=1)
+    game = Game.new(variant, players=2, seed=1, dealer=1)
+    assert game.variant is variant
     card = game.hand(0)[0]
-    check_one(game, f"discard {card}")
-    assert game.to_play == 1 and JOKER not in () and format_cards([card])
+    check_one(game, f"discard {card}")  # seat 0 got 15 cards and opens with a discard
+    assert game.to_play == 1 and len(game.hand(0)) == 14 and game.state.discard == (card,)

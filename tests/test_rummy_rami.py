@@ -44,7 +44,7 @@ def test_player_right_of_dealer_starts_by_drawing() -> None:
     """« Le joueur dont c'est le tour (en général, celui situé à droite du donneur) tire la
     première carte de la pioche. » Seats are numbered in the direction of play, so the
     starter is the seat after the dealer, and the dealer moves on each round."""
-    game = Game.new("rami", players=3, seed=1)
+    game = Game.new("rami", players=3, seed=1, dealer=2)
     assert game.dealer == 2 and game.to_play == 0
     assert game.state.phase == "draw"
     assert game.variant.direction == "right"

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from ramigui import paths, storage
-from ramigui.rules import IllegalMove
+from ramigui.rules import Game, IllegalMove
 from ramigui.session import CURRENT_GAME_SCHEMA, GameRecord, GameSession, GameSetup, Seat
 from ramigui.stats import load_stats
 from ramigui.storage import NOTICE_SAVE_FAILED, NOTICE_SET_ASIDE, Store
@@ -262,10 +262,18 @@ def test_a_move_that_became_illegal_names_the_move(store: Store) -> None:
     assert "5X" in store.take_notices()[0].params["detail"]
 
 
+def old_session(store: Store, seed: int) -> GameSession:
+    """A game as ramigui dealt it before the first dealer was drawn from the seed: the
+    last seat dealt round 1 (what version 0 and 1 saves replay with)."""
+    session = GameSession(Game.new("rami51", 3, seed, dealer=2), SEATS, store)
+    play_random(session, random.Random(seed), 25)
+    return session
+
+
 def test_version_0_save_is_migrated(store: Store) -> None:
-    session = GameSession.new(SETUP, store, seed=8)
-    play_random(session, random.Random(8), 25)
-    old = {"variant": "rami51", "options": {}, "players": 3, "seed": 8, "moves": session.game.moves_text()}
+    session = old_session(store, 4)
+    assert Game.new("rami51", 3, 4).dealer != 2  # today's deal of seed 4 has another dealer
+    old = {"variant": "rami51", "options": {}, "players": 3, "seed": 4, "moves": session.game.moves_text()}
     store.current_game_path.write_text(json.dumps(old))
     resumed = GameSession.resume(store)
     assert resumed is not None
@@ -274,7 +282,31 @@ def test_version_0_save_is_migrated(store: Store) -> None:
     assert all(seat.is_human for seat in resumed.seats)
     assert store.notices == ()
     resumed.play(random_move(resumed, random.Random(0)))
-    assert saved(store)["version"] == 1 and "players" not in saved(store)
+    assert saved(store)["version"] == 2 and "players" not in saved(store)
+    assert saved(store)["dealer"] == 2
+
+
+def test_version_1_save_replays_with_the_last_seat_dealing(store: Store) -> None:
+    session = old_session(store, 5)
+    document = session.record().to_json()
+    del document["dealer"]
+    store.current_game_path.write_text(json.dumps({**document, "version": 1}))
+    resumed = GameSession.resume(store)
+    assert resumed is not None and store.notices == ()
+    assert resumed.game.state == session.game.state and resumed.game.first_dealer == 2
+
+
+def test_the_save_keeps_the_first_dealer_drawn_from_the_seed(store: Store) -> None:
+    dealers = set()
+    for seed in range(12):
+        session = GameSession.new(SETUP, store, seed=seed)
+        assert saved(store)["dealer"] == session.game.dealer == session.game.first_dealer
+        dealers.add(session.game.dealer)
+        play_random(session, random.Random(seed), 5)
+        resumed = GameSession.resume(store)
+        assert resumed is not None
+        assert_same_game(session, resumed)
+    assert dealers == {0, 1, 2}
 
 
 # --- failures that must not stop the game ------------------------------------------------------------

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import os
 import random
 import subprocess
 import sys
@@ -13,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from ramigui import paths, replay
+from ramigui.rules import Game
 from ramigui.session import (
     MAX_LOG_BYTES,
     GameSession,
@@ -146,8 +148,17 @@ def _bad_logs() -> list[tuple[str, str, str]]:
         ("bad options", _edit(lines, lines[4], "options: [1"), "line 5: options"),
         ("unknown variant", _edit(lines, "variant: rami51", "variant: belote"), "cannot set up the game"),
         ("seat count", _edit(lines, "players: 3", "players: 4"), "line 7: players: 4, but 3 seat lines"),
-        ("bad seat line", _edit(lines, "seat 2: bot easy Bob", "seat 2: robot Bob"), "line 9"),
-        ("bot level", _edit(lines, "seat 2: bot easy Bob", "seat 2: bot godlike Bob"), "line 9"),
+        ("bad seat line", _edit(lines, "seat 2: bot easy Bob", "seat 2: robot Bob"), "line 10"),
+        ("bot level", _edit(lines, "seat 2: bot easy Bob", "seat 2: bot godlike Bob"), "line 10"),
+        ("dealer out of range", _edit(lines, lines[7], "dealer: 4"), "line 8: dealer '4' is not a seat number from 1 to 3"),
+        ("dealer not a number", _edit(lines, lines[7], "dealer: ²"), "line 8: dealer '²'"),
+        # issue 14: no traceback on numbers int() refuses ("²", more than 4300 digits)
+        ("huge seed", _edit(lines, lines[5], "seed: " + "9" * 5000), "line 6: seed '9999"),
+        ("superscript seat", _edit(lines, lines[first_move], f"² {move}"), f"line {first_move + 1}: expected '<seat> <move>'"),
+        ("huge seat", _edit(lines, lines[first_move], "9" * 5000 + f" {move}"), f"line {first_move + 1}: expected '<seat> <move>'"),
+        ("huge meld number", "\n".join([*lines, f"{lines[-1].split()[0]} layoff 7H to {'9' * 5000}"]),
+         f"line {len(lines) + 1}: 'layoff 7H to 999"),
+        ("deep options", _edit(lines, lines[4], "options: " + "[" * 100_000 + "]" * 100_000), "line 5: options"),
         ("no moves line", "\n".join(lines[: first_move - 1]), "no 'moves:' line"),
         ("wrong turn", _edit(lines, lines[first_move], f"{other_seat} {move}"), f"line {first_move + 1}: seat {other_seat} played"),
         ("no such seat", _edit(lines, lines[first_move], f"9 {move}"), f"line {first_move + 1}: seat 9 does not exist"),
@@ -167,6 +178,47 @@ def test_bad_logs_exit_2_with_a_clear_message(tmp_path: Path, case: str, text: s
     assert message in err, err
     with pytest.raises(LogError):
         replay_log(text)
+
+
+def test_bad_log_messages_are_one_short_line(tmp_path: Path) -> None:
+    """Whatever the file holds, the message is one line a terminal shows whole."""
+    for case, text, _ in _bad_logs():
+        log = tmp_path / "bad.txt"
+        log.write_text(text, encoding="utf-8")
+        _, _, err = run([str(log), "--headless"])
+        assert err.count("\n") == 1 and len(err) < 400, (case, err[:500])
+
+
+def test_the_log_names_the_first_dealer(store: Store) -> None:
+    session = played(store, moves=30)
+    lines = session.log_text().splitlines()
+    assert f"dealer: {session.game.first_dealer + 1}" in lines
+    assert parse_log(session.log_text()).record.dealer == session.game.first_dealer
+
+
+def test_a_log_without_a_dealer_line_was_dealt_by_the_last_seat() -> None:
+    """Logs exported before the first dealer was drawn from the seed: the last seat dealt."""
+    old = GameSession(Game.new("rami51", 3, 6, {"rounds": 3}, dealer=2), SEATS, None)
+    rng = random.Random(6)
+    for _ in range(40):
+        old.play(str(rng.choice(old.game.legal_moves())))
+    text = "\n".join(line for line in old.log_text().splitlines() if not line.startswith("dealer:"))
+    assert replay_log(text).game.state == old.game.state
+
+
+def test_a_pipe_is_refused_at_once(tmp_path: Path) -> None:
+    """`ramigui replay` on a pipe nobody writes to: refused, not waited on forever."""
+    if not hasattr(os, "mkfifo"):
+        pytest.skip("no named pipes here")
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    done = subprocess.run(
+        [sys.executable, "-m", "ramigui", "replay", str(fifo), "--headless"], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 2
+    assert done.stderr == f"ramigui replay: {fifo}: not a regular file (a saved log is; a pipe, a device or a folder is not)\n"
+    code, _, err = run([str(tmp_path), "--headless"])
+    assert code == 2 and err.startswith(f"ramigui replay: {tmp_path}: ")
 
 
 def test_unreadable_files_exit_2(tmp_path: Path) -> None:

@@ -313,7 +313,7 @@ def test_settings_screen_offers_every_setting(app: App, store: Store) -> None:
 
 
 def test_hint_suggests_a_legal_move_and_says_why(app: App, store: Store) -> None:
-    session = GameSession.new(GameSetup("rami51", (Seat("Ana"), Seat("Bot", "easy"))), store, seed=5)
+    session = GameSession.new(GameSetup("rami51", (Seat("Ana"), Seat("Bot", "easy"))), store, seed=5, dealer=1)
     from ramigui.ui.game_screen import start_table
 
     scene = start_table(app, ctx_of(app), session)

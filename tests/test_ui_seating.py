@@ -14,7 +14,7 @@ from ramigui.ui.table import seating
 
 @pytest.mark.parametrize(("direction", "expected"), [("left", [1, 2, 3]), ("right", [3, 2, 1])])
 def test_next_player_sits_on_the_side_play_goes(direction: str, expected: list[int]) -> None:
-    game = Game.new("rami51", players=4, seed=1, options={"direction": direction})
+    game = Game.new("rami51", players=4, seed=1, options={"direction": direction}, dealer=3)
     assert seating(game.view(0), 0) == expected
     assert (game.to_play + 1) % 4 == 1  # seat 1 plays after seat 0 either way
 

@@ -195,7 +195,7 @@ broken:
     assert catalogue.get("rami40").rummy.opening_minimum == 45
     assert catalogue.get("rami50").rummy.opening_minimum == 50  # built on the built-in rami40
     assert catalogue.sources["rami_maison"] == str(path)
-    game = Game.new(house, players=2, seed=1)
+    game = Game.new(house, players=2, seed=1, dealer=1)
     assert [len(game.hand(s)) for s in range(2)] == [15, 14]
 
 

@@ -55,7 +55,7 @@ def test_variant() -> None:
 def test_deal(players: int, pack: int) -> None:
     """"Un joueur distribue 5 cartes à chaque joueur, face cachée, pose la pioche au centre et
     retourne à côté la première carte, qui constitue la défausse"."""
-    game = Game.new("yami", players=players, seed=3)
+    game = Game.new("yami", players=players, seed=3, dealer=players - 1)
     assert [len(game.hand(s)) for s in range(players)] == [5] * players
     view = game.view(0)
     assert len(view["discard"]) == 1 and view["discard_top"] == view["discard"][-1]
@@ -195,7 +195,7 @@ def test_crossing_out_when_nothing_can_be_scored() -> None:
 
 def test_a_new_deal_keeps_the_sheets() -> None:
     """"Les cartes sont ramassées, mélangées et redistribuées" — the sheets stay."""
-    game = Game.new("yami", players=2, seed=5)
+    game = Game.new("yami", players=2, seed=5, dealer=1)
     while not game.round_over:
         game.play(_greedy(game, random.Random(1)))
     sheets = game.view(0)["sheets"]

@@ -8,6 +8,7 @@ a stack of earlier states and a copy of a Game is cheap.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -48,16 +49,39 @@ def resolve_variant(variant: str | Variant, options: Mapping[str, Any] | None = 
     return get_variant(variant, **dict(options or {}))
 
 
+def first_dealer(players: int, seed: int) -> int:
+    """The first round's dealer, drawn from the game's seed.
+
+    Seed 003: "Le premier donneur est choisi au hasard"; seed 001: "un donneur est choisi
+    (au hasard par exemple)"; seeds 000, 002 and 004 do not say, and every game of the
+    family is drawn the same way (see variants.yaml). A generator of its own, so the deals
+    stay what the seed shuffles, whoever deals them.
+    """
+    return random.Random(f"{seed}:first_dealer").randrange(players)
+
+
 class Game:
     """A game in progress. `play(move)` is the only way its state changes."""
 
-    def __init__(self, variant: Variant, players: int, seed: int, state: Any, round_no: int = 1) -> None:
+    def __init__(
+        self,
+        variant: Variant,
+        players: int,
+        seed: int,
+        state: Any,
+        round_no: int = 1,
+        first_dealer: int | None = None,
+    ) -> None:
         self.variant = variant
         self.players = players
         self.seed = seed
         self.family = family_of(variant)
         self.state = state
         self.round_no = round_no
+        # Who dealt round 1: what a save or a log needs, besides the seed, to replay the game.
+        self.first_dealer = (
+            (int(state.dealer) - (round_no - 1)) % players if first_dealer is None else first_dealer
+        )
         self.log: list[tuple[int, Move]] = []
         self.round_log: list[tuple[int, Move]] = []
         self._history: list[tuple[int, str]] = []
@@ -74,15 +98,20 @@ class Game:
         players: int,
         seed: int = 0,
         options: Mapping[str, Any] | None = None,
+        dealer: int | None = None,
     ) -> Game:
-        """A new game, first round dealt. Seat 0 plays first in round 1."""
+        """A new game, first round dealt by `dealer` (default: drawn from the seed, see
+        `first_dealer`); the seat after the dealer plays first."""
         chosen = resolve_variant(variant, options)
         low, high = chosen.players
         if not low <= players <= high:
             raise ValueError(f"{chosen.id} is played by {low} to {high} players, not {players}")
-        dealer = players - 1
+        if dealer is None:
+            dealer = first_dealer(players, seed)
+        elif not 0 <= dealer < players:
+            raise ValueError(f"seat {dealer} cannot deal: seats are 0 to {players - 1}")
         state = family_of(chosen).deal(chosen, players, 1, dealer, seed)
-        return cls(chosen, players, seed, state)
+        return cls(chosen, players, seed, state, first_dealer=dealer)
 
     @classmethod
     def from_position(cls, variant: str | Variant, options: Mapping[str, Any] | None = None, **position: Any) -> Game:
@@ -105,15 +134,16 @@ class Game:
         seed: int,
         moves: Sequence[str | Move],
         options: Mapping[str, Any] | None = None,
+        dealer: int | None = None,
     ) -> Game:
-        """A game rebuilt from its seed and move list (saves, exported logs, bug reports)."""
-        game = cls.new(variant, players, seed, options)
+        """A game rebuilt from its seed, first dealer and move list (saves, logs, bug reports)."""
+        game = cls.new(variant, players, seed, options, dealer)
         for move in moves:
             game.play(move)
         return game
 
     def copy(self) -> Game:
-        twin = Game(self.variant, self.players, self.seed, self.state, self.round_no)
+        twin = Game(self.variant, self.players, self.seed, self.state, self.round_no, self.first_dealer)
         twin.log = list(self.log)
         twin.round_log = list(self.round_log)
         twin._history = list(self._history)

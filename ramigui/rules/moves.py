@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ramigui.cards import Card, CardParseError, format_cards, parse_cards
+from ramigui.cards import Card, CardParseError, format_cards, parse_cards, shorten
 from ramigui.rules.errors import IllegalMove
 
 SIMPLE_KINDS = frozenset(
@@ -74,8 +74,10 @@ class Move:
 
 
 def _bad(text: str, detail: str, **params: str) -> IllegalMove:
-    """A bad_notation refusal; `detail` is a code of errors.DETAILS, filled by `params`."""
-    return IllegalMove("bad_notation", text=text, detail=detail, **params)
+    """A bad_notation refusal; `detail` is a code of errors.DETAILS, filled by `params`
+    (the typed text and words quoted in it cut short: a reason fits on a line)."""
+    shown = {name: shorten(value) for name, value in params.items()}
+    return IllegalMove("bad_notation", text=shorten(text, 80), detail=detail, **shown)
 
 
 def _unreadable(text: str) -> str:
@@ -88,8 +90,14 @@ def _unreadable(text: str) -> str:
     return text
 
 
+MAX_MELD_DIGITS = 4
+"""Meld numbers have at most 4 digits (a table holds a few dozen melds): int() refuses
+more than 4300 digits, and a refusal must not become a ValueError."""
+
+
 def _meld_number(text: str, token: str) -> int:
-    if not (token.isascii() and token.isdigit()) or int(token) < 1:  # not "²": int() refuses it
+    # isascii: "²" passes isdigit but int() refuses it.
+    if not (token.isascii() and token.isdigit()) or len(token) > MAX_MELD_DIGITS or int(token) < 1:
         raise _bad(text, "bad_meld_number", token=token)
     return int(token)
 
