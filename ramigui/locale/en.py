@@ -18,6 +18,8 @@ CATALOGUE: dict[str, str] = {
     "rank.13": "K",
     "card.joker": "Joker",
     "card.joker_index": "JOKER",
+    # court figures in the English pattern (a drawing's name, not text to translate)
+    "card.court_pattern": "english",
     # the table
     "table.stock": "Stock",
     "table.discard": "Discard",

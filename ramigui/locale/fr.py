@@ -22,6 +22,8 @@ CATALOGUE: dict[str, str] = {
     "rank.13": "R",
     "card.joker": "Joker",
     "card.joker_index": "JOKER",
+    # figures au portrait de Paris (David, Pallas, Ogier…) : un nom de dessin, pas un texte
+    "card.court_pattern": "paris",
     # la table
     "table.stock": "Pioche",
     "table.discard": "Défausse",

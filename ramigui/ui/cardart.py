@@ -4,7 +4,9 @@ Every card is drawn once per (width, style, language) at three times its size wi
 polygons and circles, then smooth-scaled down: that is the antialiasing. Suit symbols are
 shapes, not font glyphs, so they look the same on every machine and can be reused inline
 in text (`suit_icon`). Indices are large (a third of the card's width) because the hand is
-fanned and read from a sofa; court cards show the French letters V D R in French.
+fanned and read from a sofa; court cards show the French letters V D R in French. Their
+figures (ramigui/ui/courts.py) follow the language too: the portrait de Paris in French, the
+English pattern in English.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import pygame
 
 from ramigui import i18n
 from ramigui.cards import Card
+from ramigui.ui import courts
 from ramigui.ui.fonts import index_font
 
 RATIO = 1.4
@@ -231,45 +234,14 @@ def _draw_pips(surf: pygame.Surface, card: Card, colour: Colour) -> None:
         draw_suit(surf, card.suit, (xs[col], y), size, colour, flip=row > 0.5)
 
 
-def _crown(surf: pygame.Surface, cx: float, top: float, width: float, kind: int, colour: Colour) -> None:
-    """A crown (king), a tiara (queen) or a feathered cap (jack), drawn with polygons."""
-    h = width * 0.55
-    base = top + h
-    if kind == 11:
-        pygame.draw.ellipse(surf, colour, (cx - width / 2, top + h * 0.35, width, h * 0.65))
-        pygame.draw.rect(surf, GOLD, (cx - width / 2, base - h * 0.22, width, h * 0.22))
-        feather = [(cx + width * 0.15, top + h * 0.45), (cx + width * 0.55, top - h * 0.2),
-                   (cx + width * 0.3, top + h * 0.5)]
-        pygame.draw.polygon(surf, RED if colour == BLACK else BLACK, feather)
-        return
-    points = 5 if kind == 13 else 3
-    pts = [(cx - width / 2, base)]
-    for i in range(points * 2 + 1):
-        x = cx - width / 2 + width * i / (points * 2)
-        y = top if i % 2 == 1 else top + h * (0.55 if kind == 13 else 0.45)
-        pts.append((x, y))
-    pts.append((cx + width / 2, base))
-    pygame.draw.polygon(surf, GOLD, pts)
-    pygame.draw.rect(surf, colour, (cx - width / 2, base - h * 0.25, width, h * 0.25))
-    for i in range(points):
-        x = cx - width / 2 + width * (2 * i + 1) / (points * 2)
-        pygame.draw.circle(surf, colour, (x, top), width * 0.06)
+def _draw_court(surf: pygame.Surface, card: Card, pattern: str, colour: Colour, four_colour: bool) -> None:
+    """The court figure of `pattern` (portrait de Paris or English), framed in the suit's colour."""
+    courts.draw_court(surf, card.suit, card.rank, pattern, colour, four_colour, draw_suit, _name_text)
 
 
-def _draw_court(surf: pygame.Surface, card: Card, letter: str, colour: Colour) -> None:
-    """A framed panel: crown or cap, the big letter, the suit — clear at any size."""
-    w, h = surf.get_size()
-    panel = pygame.Rect(int(w * 0.325), int(h * 0.08), int(w * 0.35), int(h * 0.84))
-    tint = (255, 238, 238) if colour == RED else (236, 240, 250)
-    if colour == GREEN:
-        tint = (232, 248, 236)
-    pygame.draw.rect(surf, tint, panel, border_radius=int(w * 0.04))
-    pygame.draw.rect(surf, GOLD, panel, width=max(2, int(w * 0.018)), border_radius=int(w * 0.04))
-    cx = panel.centerx
-    _crown(surf, cx, panel.top + h * 0.07, panel.width * 0.72, card.rank, colour)
-    text = _fit_text(letter, int(w * 0.26), int(panel.width * 0.9), colour)
-    surf.blit(text, (cx - text.get_width() // 2, int(panel.centery - text.get_height() * 0.45)))
-    draw_suit(surf, card.suit, (cx, panel.bottom - h * 0.13), w * 0.2, colour)
+def _name_text(text: str, px_height: int, colour: Colour) -> pygame.Surface:
+    """The small capitals of a figure's name (portrait de Paris)."""
+    return _fit_text(text, px_height, px_height * 40, colour)
 
 
 def _draw_joker(surf: pygame.Surface) -> None:
@@ -297,14 +269,15 @@ def _draw_joker(surf: pygame.Surface) -> None:
 
 
 def render_face(card: Card, width: int, style: DeckStyle, letters: tuple[str, ...]) -> pygame.Surface:
-    """The face of `card`, `width` pixels wide. `letters` are the index texts of ranks 0–13."""
+    """The face of `card`, `width` pixels wide. `letters` are the index texts of ranks 0–13
+    and the court pattern (`rank_letters`)."""
     w, h = width * SS, card_height(width) * SS
     surf = _rounded_card(w, h, PAPER, EDGE)
     colour = RED if card.is_joker else suit_colour(card.suit, style.four_colour)
     if card.is_joker:
         _draw_joker(surf)
     elif card.rank >= 11:
-        _draw_court(surf, card, letters[card.rank], colour)
+        _draw_court(surf, card, court_pattern(letters), colour, style.four_colour)
     else:
         _draw_pips(surf, card, colour)
     _draw_index(surf, card, letters[card.rank], colour)
@@ -402,17 +375,33 @@ def card_art(width: int, style: DeckStyle, letters: tuple[str, ...]) -> CardArt:
     return art
 
 
+COURT_PATTERN = 14
+"""Where `rank_letters` puts the court pattern, after the index texts of ranks 0–13."""
+
+
 def rank_letters(tr: Callable[[str], str]) -> tuple[str, ...]:
-    """Index texts of ranks 0–13 from the translation layer (`rank.N` keys).
+    """Index texts of ranks 0–13 from the translation layer (`rank.N` keys), then the court
+    pattern that goes with them (`card.court_pattern`: R D V with the portrait de Paris,
+    K Q J with the English pattern). Faces are cached by this tuple, so a change of
+    language redraws the figures too.
 
     The table asks for them for every card of every frame: with the project's `tr` they
     are kept per language (fourteen look-ups per card were a millisecond a frame)."""
     if tr is i18n.tr:
         return _letters_in(i18n.language())
-    return tuple(tr(f"rank.{rank}") for rank in range(14))
+    return _face_texts(tr)
 
 
 @lru_cache(maxsize=4)
 def _letters_in(language: str) -> tuple[str, ...]:
     """The index texts in `language` (the key of the cache; `tr` reads the current one)."""
-    return tuple(i18n.tr(f"rank.{rank}") for rank in range(14))
+    return _face_texts(i18n.tr)
+
+
+def _face_texts(tr: Callable[[str], str]) -> tuple[str, ...]:
+    return tuple(tr(f"rank.{rank}") for rank in range(14)) + (tr("card.court_pattern"),)
+
+
+def court_pattern(letters: tuple[str, ...]) -> str:
+    """The court pattern carried by `letters` (English when they do not say)."""
+    return letters[COURT_PATTERN] if len(letters) > COURT_PATTERN else "english"
