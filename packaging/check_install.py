@@ -17,6 +17,8 @@ From a fresh empty folder it runs:
   4. `ramigui screenshot --variant rami51 --players 3 --moves 30 --size 1280x800 --lang fr`
      → a 1280x800 PNG.
   5. `ramigui --max-frames 5 …`: the game window opens, draws and closes (SDL dummy driver).
+  6. `ramigui host … --bind 127.0.0.1`: the phone page's files, a seat's state, 403
+     without the seat's token — served from the install.
 Steps 3–5 are skipped, and say so, only while their module is absent from --src
 (ramigui/bench.py, ramigui/simulate.py, ramigui/ui/shots.py, ramigui/ui/launch.py): once the code exists in
 the tree, the installed build must run it.
@@ -226,6 +228,58 @@ print(f"  metadata version {meta}; built-in catalogue: {len(catalogue.ids())} va
         self.loads_variants = True
         self.passed.append("game window (5 frames)")
 
+    def step_phone(self) -> None:
+        """`ramigui host` serves the phone page from the install: the page's files (byte for
+        byte as in --src), the seat's state, and 403 without the token. Loopback only."""
+        if not self.has("ramigui/phone/host.py"):
+            self.skipped.append("phone host: ramigui/phone/host.py is not in the source tree yet")
+            return
+        import json
+        import signal
+        import urllib.error
+        import urllib.request
+
+        command = [str(self.launcher), "host", "--variant", "gin", "--players", "2", "--phones", "1",
+                   "--bind", "127.0.0.1", "--seed", "2", "--lang", "en"]
+        start = time.monotonic()
+        host = subprocess.Popen(command, cwd=self.work, env=self.env, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, text=True)
+        try:
+            assert host.stdout is not None
+            line = host.stdout.readline().strip()
+            if not line.startswith("seat 1: http://127.0.0.1:"):
+                raise Failed(f"phone host: expected 'seat 1: URL', got {line!r}")
+            url = line.split(": ", 1)[1]
+            static = self.src / "ramigui" / "phone" / "static"
+            for name in ("", "phone.js", "phone.css"):
+                with urllib.request.urlopen(url + name, timeout=20) as reply:
+                    body = reply.read()
+                if body != (static / (name or "index.html")).read_bytes():
+                    raise Failed(f"phone host: {url}{name} differs from the source tree's")
+            with urllib.request.urlopen(url + "index.ttf", timeout=20) as reply:
+                if len(reply.read()) < 10_000:
+                    raise Failed("phone host: the cards' index font is missing")
+            with urllib.request.urlopen(url + "state", timeout=20) as reply:
+                state = json.loads(reply.read())
+            if len(state.get("hand", ())) != 10:
+                raise Failed(f"phone host: a gin hand of 10 cards expected, got {state.get('hand')}")
+            try:
+                urllib.request.urlopen(url.rsplit("/", 2)[0] + "/state", timeout=20)
+                raise Failed("phone host: served without a token")
+            except urllib.error.HTTPError as error:
+                if error.code != 403:
+                    raise Failed(f"phone host: {error.code} without a token, expected 403") from None
+            host.send_signal(signal.SIGTERM)
+            host.communicate(timeout=30)
+            if host.returncode != 0:
+                raise Failed(f"phone host: exit code {host.returncode}")
+        finally:
+            if host.poll() is None:
+                host.kill()
+                host.communicate()
+        print(f"  [{time.monotonic() - start:5.1f} s] ramigui host … → page, state and 403 served from the install")
+        self.passed.append("phone host (page files, state, 403)")
+
     def step_proof(self) -> None:
         if not self.strace:
             self.skipped.append("file-access proof: strace unavailable (the in-process check stands)")
@@ -275,7 +329,8 @@ print(f"  metadata version {meta}; built-in catalogue: {len(catalogue.ids())} va
         print(f"check: {self.launcher}\n  prefix {self.prefix}\n  from   {self.work} (empty folder)")
         try:
             steps = (self.step_contents, self.step_version, self.step_python, self.step_bench,
-                     self.step_simulate, self.step_screenshot, self.step_window, self.step_proof)
+                     self.step_simulate, self.step_screenshot, self.step_window, self.step_phone,
+                     self.step_proof)
             for step in steps:
                 step()
         except Failed as error:

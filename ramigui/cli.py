@@ -6,6 +6,7 @@
     ramigui simulate …              bot-vs-bot games, results and speed
     ramigui screenshot …            play some moves headless and save the table as PNG
     ramigui replay FILE             replay an exported game log on the table
+    ramigui host …                  a game with seats played on phones (and bots), no window
     ramigui bench                   speed figures (rules, gin deadwood, drawing)
     ramigui --version
 
@@ -15,6 +16,7 @@ Each tool lives in its own module; this file only reads arguments and dispatches
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
@@ -78,6 +80,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         from ramigui.replay import replay_main
 
         return replay_main(rest)
+    if command == "host":
+        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # the card design comes from the table's
+        from ramigui.phone.host import host_main
+
+        return host_main(rest)
     if command == "bench":
         from ramigui.bench import bench_main
 

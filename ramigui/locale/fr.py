@@ -303,3 +303,8 @@ CATALOGUE: dict[str, str] = {
 from ramigui.locale.menus_fr import MENUS as _MENUS  # noqa: E402
 
 CATALOGUE.update(_MENUS)
+
+# The phone seats' strings (issue 16) live in their own file, merged here.
+from ramigui.locale.phone_fr import PHONE as _PHONE  # noqa: E402
+
+CATALOGUE.update(_PHONE)

@@ -23,6 +23,7 @@ from collections.abc import Iterable, Sequence
 from itertools import combinations
 
 from ramigui.cards import ALL_CARDS, SUITS, Card, card_of
+from ramigui.rules.moves import Move
 
 RANKS = 13
 SUIT_MASK = (1 << RANKS) - 1
@@ -263,6 +264,32 @@ def best_discard(cards: Sequence[Card], keep: Card | None = None) -> tuple[Card,
     ]
     deadwood, _, card = min(options, key=lambda o: (o[0], o[1], o[2].sort_key()))
     return card, deadwood
+
+
+def shown_deadwood(hand: Sequence[Card], discarding: bool, keep: Card | None = None) -> int:
+    """The deadwood counter a player sees: of the cards held, or, while discarding from
+    eleven, after the best discard (never `keep`, the card just taken)."""
+    if discarding and len(hand) % 2 == 1:
+        return best_discard(hand, keep)[1]
+    return min_deadwood(hand)
+
+
+def best_finish(hand: Sequence[Card], legal: Iterable[Move], kind: str) -> Move | None:
+    """The knock (or gin) a player means when they press Knock (Gin) without choosing a
+    card: Grand Gin if that is legal, else the legal one leaving the least deadwood (the
+    higher card on a tie). None when no such move is legal. Shared by the table and phones."""
+    moves = [move for move in legal if move.kind == kind]
+    if not moves:
+        return None
+    if any(not move.cards for move in moves):
+        return Move(kind)  # Grand Gin: all eleven cards melded
+
+    def left(move: Move) -> tuple[int, int]:
+        rest = list(hand)
+        rest.remove(move.cards[0])
+        return min_deadwood(rest), -card_value(move.cards[0])
+
+    return min(moves, key=left)
 
 
 # --- melds -----------------------------------------------------------------------------------

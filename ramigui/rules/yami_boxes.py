@@ -21,6 +21,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from ramigui.cards import Card, rank_name
+from ramigui.rules.moves import Move
 from ramigui.rules.variant import YamiRules, per_players
 
 SERIES_RANKS = (7, 8, 9, 10, 11, 12, 13, 1)
@@ -235,6 +236,21 @@ class Sheet:
 
     def total(self, rules: YamiRules, players: int) -> int:
         return self.series_total + self.combinations_total + self.bonus(rules, players)
+
+
+def box_choices(
+    hand: Sequence[Card], legal: Iterable[Move], exposing: bool, rules: YamiRules | None = None
+) -> list[tuple[str, Move, int | None]]:
+    """(box, move, points) for each box the legal moves let the player mark, in sheet
+    order; points None for a box that can only be crossed out. `exposing`: the player is
+    the exposer (who needs a brelan for a série box). The table's and the phone's chooser."""
+    points = exposable(hand, rules) if exposing else fillable(hand, rules)
+    found: dict[str, tuple[Move, int | None]] = {}
+    for move in legal:
+        box = box_of(move.word or "")
+        if box is not None and move.kind in ("score", "cross"):
+            found[box] = (move, points.get(box) if move.kind == "score" else None)
+    return [(box, *found[box]) for box in SHEET_BOXES if box in found]
 
 
 def max_total(rules: YamiRules) -> int:

@@ -96,26 +96,45 @@ def _place(pts: list[tuple[float, float]], cx: float, cy: float, size: float,
     return [(cx + x * size * sx, cy + (y * sy + dy) * size) for x, y in pts]
 
 
+@dataclass(frozen=True)
+class SuitShape:
+    """One filled piece of a suit symbol, in a unit box centred on (0, 0): a polygon
+    (`points`) or a circle (`points[0]` its centre, `radius`). The table draws them with
+    pygame; the phone page gets them as SVG (ramigui.phone.look): one design, two painters."""
+
+    kind: str  # "polygon" | "circle"
+    points: tuple[tuple[float, float], ...]
+    radius: float = 0.0
+
+
+@lru_cache(maxsize=4)
+def suit_shapes(suit: str) -> tuple[SuitShape, ...]:
+    """The pieces of a suit symbol one unit tall, upright (y grows downwards)."""
+    if suit == "H":
+        return (SuitShape("polygon", tuple(_place(_HEART, 0, 0, 1, 1.05, 0.95))),)
+    if suit == "D":
+        return (SuitShape("polygon", tuple(_diamond_points())),)
+    if suit == "S":
+        body = SuitShape("polygon", tuple(_place(_HEART, 0, 0, 1, 1.0, -0.78, -0.1)))
+        return body, SuitShape("polygon", tuple(_stem(0, 0, 1, 1.0)))
+    if suit == "C":
+        r = 0.235
+        lobes = tuple(SuitShape("circle", ((dx, dy),), r) for dx, dy in ((0.0, -0.24), (-0.25, 0.06), (0.25, 0.06)))
+        return (*lobes, SuitShape("circle", ((0.0, -0.02),), r * 0.6), SuitShape("polygon", tuple(_stem(0, 0, 1, 1.0))))
+    return ()
+
+
 def draw_suit(surface: pygame.Surface, suit: str, center: tuple[float, float], size: float,
               colour: Colour, flip: bool = False) -> None:
     """Draw a suit symbol `size` pixels tall centred on `center` (upside down if `flip`)."""
     cx, cy = center
     sign = -1.0 if flip else 1.0
-    if suit == "H":
-        pygame.draw.polygon(surface, colour, _place(_HEART, cx, cy, size, 1.05, 0.95 * sign))
-    elif suit == "D":
-        pts = _diamond_points()
-        pygame.draw.polygon(surface, colour, _place(pts, cx, cy, size))
-    elif suit == "S":
-        body = _place(_HEART, cx, cy, size, 1.0, -0.78 * sign, -0.1 * sign)
-        pygame.draw.polygon(surface, colour, body)
-        pygame.draw.polygon(surface, colour, _stem(cx, cy, size, sign))
-    elif suit == "C":
-        r = size * 0.235
-        for dx, dy in ((0.0, -0.24), (-0.25, 0.06), (0.25, 0.06)):
-            pygame.draw.circle(surface, colour, (cx + dx * size, cy + dy * size * sign), r)
-        pygame.draw.circle(surface, colour, (cx, cy - 0.02 * size * sign), r * 0.6)
-        pygame.draw.polygon(surface, colour, _stem(cx, cy, size, sign))
+    for shape in suit_shapes(suit):
+        points = [(cx + x * size, cy + y * size * sign) for x, y in shape.points]
+        if shape.kind == "circle":
+            pygame.draw.circle(surface, colour, points[0], shape.radius * size)
+        else:
+            pygame.draw.polygon(surface, colour, points)
 
 
 def _diamond_points(steps: int = 12) -> list[tuple[float, float]]:

@@ -17,7 +17,7 @@ import pygame
 from ramigui import i18n
 from ramigui.cards import Card
 from ramigui.rules import Move
-from ramigui.rules.gin_melds import best_discard, best_melds, card_value, min_deadwood
+from ramigui.rules.gin_melds import best_finish, best_melds, min_deadwood, shown_deadwood
 from ramigui.ui.layout import TableLayout
 from ramigui.ui.table_dialog import Question
 from ramigui.ui.table_family import SORT_ROWS, ButtonSpec, FamilyTable, counter_label
@@ -85,13 +85,7 @@ class GinTable(FamilyTable):
         chosen = [self.scene.order[i] for i in sorted(self.scene.selected) if i < len(self.scene.order)]
         if len(chosen) == 1:
             return Move(kind, (chosen[0],))
-        moves = [m for m in self.view.legal_moves if m.kind == kind]
-        if not moves:
-            return None
-        if any(not m.cards for m in moves):
-            return Move(kind)  # Grand Gin: all eleven cards melded
-        hand = list(self.view.hand)
-        return min(moves, key=lambda m: (self._deadwood_without(hand, m.cards[0]), -card_value(m.cards[0])))
+        return best_finish(self.view.hand, self.view.legal_moves, kind)
 
     @staticmethod
     def _deadwood_without(hand: list[Card], card: Card) -> int:
@@ -161,10 +155,8 @@ class GinTable(FamilyTable):
         return self._deadwood_for[1]
 
     def _least_deadwood(self) -> int:
-        hand = list(self.view.hand)
-        if self.phase == "discard" and len(hand) % 2 == 1 and self.view.to_play == self.scene.visible_seat():
-            return best_discard(hand, self.public.get("taken"))[1]
-        return min_deadwood(hand)
+        discarding = self.phase == "discard" and self.view.to_play == self.scene.visible_seat()
+        return shown_deadwood(self.view.hand, discarding, self.public.get("taken"))
 
     def deadwood_text(self) -> str:
         found = self.deadwood()

@@ -18,7 +18,7 @@ import pygame
 
 from ramigui import i18n
 from ramigui.rules import Move
-from ramigui.rules.yami_boxes import COMBINATIONS, SERIES, SERIES_RANKS, box_of, exposable, fillable
+from ramigui.rules.yami_boxes import COMBINATIONS, SERIES, SERIES_RANKS, box_choices
 from ramigui.ui.fonts import font
 from ramigui.ui.layout import SEAT_COLOURS, TableLayout
 from ramigui.ui.table_family import SORT_ROWS, ButtonSpec, FamilyTable
@@ -122,16 +122,8 @@ class YamiTable(FamilyTable):
         None for a box that can only be crossed out."""
         if not self.scene.is_human_turn() or self.phase not in CHOOSING:
             return []
-        rules = self.view.variant.yami
-        hand = list(self.view.hand)
-        points = exposable(hand, rules) if self.public.get("exposer") == self.view.seat else fillable(hand, rules)
-        found: dict[str, tuple[Move, int | None]] = {}
-        for move in self.view.legal_moves:
-            box = box_of(move.word or "")
-            if box is not None and move.kind in ("score", "cross"):
-                found[box] = (move, points.get(box) if move.kind == "score" else None)
-        order = [*SERIES, *COMBINATIONS]
-        return [(box, *found[box]) for box in order if box in found]
+        exposing = self.public.get("exposer") == self.view.seat
+        return box_choices(self.view.hand, self.view.legal_moves, exposing, self.view.variant.yami)
 
     def choose(self, index: int) -> None:
         options = self.choices()

@@ -1,0 +1,26 @@
+"""English strings of the phone seats: the phone page and the table's join codes.
+
+Merged into `en.CATALOGUE`; kept in step with phone_fr.py (tests/test_i18n.py checks it).
+"""
+
+PHONE: dict[str, str] = {
+    # the phone page
+    "phone.connecting": "Connecting to the table…",
+    "phone.offline": "Connection to the table lost: trying again…",
+    "phone.closed": "This game is over on the table: scan the new code to play again.",
+    "phone.elsewhere": "This seat is now open on another screen.",
+    "phone.take_back": "Play on this screen",
+    "phone.your_turn": "Your turn!",
+    "phone.new_meld": "New meld",
+    "phone.tap_hint": "Tap cards to choose them, then tap where they go (or drag them there)",
+    "phone.boxes": "Choose a box",
+    "phone.cross": "cross out",
+    "phone.points": "{n} pts",
+    "phone.you": "You",
+    "phone.last_moves": "Last moves",
+    "phone.round_over": "Round over: the scores are on the big screen",
+    "phone.gin.layoff": "{name} knocked: lay your cards off on their melds, then Done",
+    "phone.paused": "The game is paused on the big screen",
+    "phone.yami.expose": "Choose the box for your hand",
+    "phone.yami.reply": "{name} exposed: choose a box to score",
+}

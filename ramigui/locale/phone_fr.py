@@ -1,0 +1,25 @@
+"""Textes français des places jouées sur un téléphone : la page du téléphone et les codes
+affichés par la table. Fusionnés dans `fr.CATALOGUE` (mêmes clés que phone_en.py).
+"""
+
+PHONE: dict[str, str] = {
+    # la page du téléphone
+    "phone.connecting": "Connexion à la table…",
+    "phone.offline": "Connexion à la table perdue : nouvel essai…",
+    "phone.closed": "Cette partie est finie sur la table : scannez le nouveau code pour rejouer.",
+    "phone.elsewhere": "Cette place est maintenant ouverte sur un autre écran.",
+    "phone.take_back": "Jouer sur cet écran",
+    "phone.your_turn": "À vous de jouer !",
+    "phone.new_meld": "Nouvelle combinaison",
+    "phone.tap_hint": "Touchez des cartes pour les choisir, puis l'endroit où elles vont (ou faites-les glisser)",
+    "phone.boxes": "Choisissez une case",
+    "phone.cross": "barrer",
+    "phone.points": "{n} pts",
+    "phone.you": "Vous",
+    "phone.last_moves": "Derniers coups",
+    "phone.round_over": "Manche finie : les points sont sur le grand écran",
+    "phone.gin.layoff": "{name} a frappé : posez vos cartes sur ses combinaisons, puis Terminé",
+    "phone.paused": "La partie est en pause sur le grand écran",
+    "phone.yami.expose": "Choisissez la case de votre main",
+    "phone.yami.reply": "{name} a étalé : choisissez une case où marquer",
+}

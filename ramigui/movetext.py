@@ -1,0 +1,50 @@
+"""A move in words for the last-moves lines: "Bob discarded K♠", "You took 7♥ from the discard".
+
+One function for every place that tells what was played (the table's panel, the phones),
+so the wording is the same everywhere. It reads only public facts: the move, who played
+it, the discard pile before it (which card a take took) and the score sheets after it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ramigui import i18n
+from ramigui.cards import Card
+from ramigui.rules import Move
+from ramigui.rules.yami_boxes import box_of
+
+
+def describe_move(
+    move: Move,
+    seat: int,
+    name: str,
+    pile_before: Sequence[Card] | None = None,
+    sheets_after: Sequence[Mapping[str, Any]] = (),
+) -> str:
+    """The line for `move` played by `seat` called `name` (the viewer's pronoun "You" picks
+    the second-person form). Without the pile a take from the discard is said without
+    its card (a resumed game's old moves)."""
+    kind = move.kind
+    params: dict[str, Any] = {"name": name, "n": move.target or 0}
+    if move.cards:
+        params["card"] = move.cards[0]
+        params["cards"] = list(move.cards)
+    if kind == "take" and move.target is None:
+        if pile_before:
+            params["card"] = pile_before[-1]
+        else:
+            kind = "take_top"
+    if kind == "take" and move.target is not None:
+        kind = "take_meld"
+    if kind == "gin" and not move.cards:
+        kind = "big_gin"
+    if kind in ("score", "cross"):
+        box = box_of(move.word or "") or move.word or ""
+        params["box"] = i18n.box_text(box) if box else ""
+        params["points"] = sheets_after[seat].get(box) if kind == "score" and seat < len(sheets_after) else ""
+    key = f"move.{kind}"
+    if not i18n.has_key(key):
+        return i18n.tr("move.other", name=name, move=str(move))
+    return i18n.tr(key, **params)

@@ -1,0 +1,165 @@
+"""The bridge between the phone server's threads and the thread that owns the game.
+
+`Game` is touched by one thread only: the pygame loop at the table, or `ramigui host`'s
+loop. The server's threads never see it. They read each phone seat's latest state (JSON
+bytes the owner made and published) and hand moves over as `MoveRequest`s, which the owner
+takes, plays through `Game.play` and answers. A published state wakes every stream of that
+seat (Server-Sent Events), so phones follow the table with no polling.
+
+Everything here is bounded: a few pending moves at most (a flood gets "busy"), one live
+stream per seat (a newer one replaces the older), and waiting never outlasts a timeout.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+MAX_PENDING = 8
+"""Moves waiting for the owner at once; more are refused as busy (503)."""
+
+
+@dataclass
+class MoveRequest:
+    """A phone's move on its way to the owner, and the answer on its way back."""
+
+    seat: int
+    text: str
+    status: int = 0
+    body: bytes = b""
+    done: threading.Event = field(default_factory=threading.Event)
+
+
+@dataclass
+class SeatFeed:
+    """One seat's latest state and who follows it."""
+
+    version: int = 0
+    state: bytes | None = None
+    stream: int = 0  # the generation of the live stream; an older one steps down
+    streams: int = 0  # streams open now
+    joined: bool = False  # a phone has opened this seat's page at least once
+
+
+class Bridge:
+    """Thread-safe hand-over of states (owner → server) and moves (server → owner)."""
+
+    def __init__(self, seats: list[int], wake: Callable[[], None] | None = None) -> None:
+        self._lock = threading.Condition()
+        self._feeds = {seat: SeatFeed() for seat in seats}
+        self._pending: list[MoveRequest] = []
+        self._version = 0
+        self._closed = False
+        self.wake: Callable[[], None] = wake or (lambda: None)
+
+    # --- the owner's side ----------------------------------------------------------------
+
+    def publish(self, states: Mapping[int, bytes]) -> None:
+        """New states for some seats: stored, and every stream of those seats woken."""
+        with self._lock:
+            self._version += 1
+            for seat, state in states.items():
+                feed = self._feeds.get(seat)
+                if feed is not None:
+                    feed.version = self._version
+                    feed.state = state
+            self._lock.notify_all()
+
+    def take_requests(self) -> list[MoveRequest]:
+        """The moves waiting for the owner, oldest first (never blocks)."""
+        with self._lock:
+            taken, self._pending = self._pending, []
+            return taken
+
+    @staticmethod
+    def answer(request: MoveRequest, status: int, body: bytes) -> None:
+        request.status, request.body = status, body
+        request.done.set()
+
+    def close(self) -> None:
+        """The game is over or the table closed: streams end, waiting moves are refused."""
+        with self._lock:
+            self._closed = True
+            pending, self._pending = self._pending, []
+            self._lock.notify_all()
+        for request in pending:
+            self.answer(request, 503, b'{"error": "closed"}')
+
+    @property
+    def closed(self) -> bool:
+        return self._closed
+
+    def joined(self) -> set[int]:
+        """The seats whose page a phone has opened."""
+        with self._lock:
+            return {seat for seat, feed in self._feeds.items() if feed.joined}
+
+    def connected(self) -> set[int]:
+        """The seats followed by a live stream right now."""
+        with self._lock:
+            return {seat for seat, feed in self._feeds.items() if feed.streams > 0}
+
+    # --- the server's side ---------------------------------------------------------------
+
+    def state(self, seat: int) -> tuple[int, bytes | None]:
+        with self._lock:
+            feed = self._feeds[seat]
+            feed.joined = True
+            return feed.version, feed.state
+
+    def submit(self, seat: int, text: str, timeout: float) -> tuple[int, bytes]:
+        """Hand a move to the owner and wait for its answer: (HTTP status, JSON body)."""
+        request = MoveRequest(seat, text)
+        with self._lock:
+            if self._closed:
+                return 503, b'{"error": "closed"}'
+            if len(self._pending) >= MAX_PENDING:
+                return 503, b'{"error": "busy"}'
+            self._pending.append(request)
+            self._feeds[seat].joined = True
+        self.wake()
+        if not request.done.wait(timeout):
+            with self._lock:
+                if request in self._pending:
+                    self._pending.remove(request)
+            if not request.done.is_set():
+                return 503, b'{"error": "no_answer"}'
+        return request.status, request.body
+
+    def open_stream(self, seat: int) -> int:
+        """A new live stream for `seat`: its generation (any older stream steps down)."""
+        with self._lock:
+            feed = self._feeds[seat]
+            feed.stream += 1
+            feed.streams += 1
+            feed.joined = True
+            self._lock.notify_all()
+            generation = feed.stream
+        self.wake()  # the owner may show who joined
+        return generation
+
+    def close_stream(self, seat: int) -> None:
+        with self._lock:
+            self._feeds[seat].streams -= 1
+        self.wake()
+
+    def wait(self, seat: int, seen: int, generation: int, timeout: float) -> tuple[str, int, bytes | None]:
+        """Wait until `seat` has a state newer than `seen`, at most `timeout` seconds.
+
+        Returns ("state", version, state), ("idle", seen, None) after the timeout,
+        ("replaced", …) when a newer stream took the seat, or ("closed", …)."""
+        with self._lock:
+            feed = self._feeds[seat]
+
+            def changed() -> bool:
+                return self._closed or feed.stream != generation or (feed.version > seen and feed.state is not None)
+
+            self._lock.wait_for(changed, timeout)
+            if self._closed:
+                return "closed", seen, None
+            if feed.stream != generation:
+                return "replaced", seen, None
+            if feed.version > seen and feed.state is not None:
+                return "state", feed.version, feed.state
+            return "idle", seen, None

@@ -1,0 +1,159 @@
+"""`ramigui host`: a game whose first K seats are played on phones, the rest by bots, no window.
+
+    ramigui host --variant V --players N --phones K [--port P] [--seed S] [--bind ADDR]
+
+It prints `seat I: URL` for each phone seat (seats numbered from 1, as in game logs) and
+serves them until the game ends: the phone page at URL, `GET URL/state` (the seat's view as
+JSON), `POST URL/move` with `{"move": "<notation>"}` (200 and the new state, or 400 with
+the refusal's reason), `GET URL/events` (Server-Sent Events). A wrong token gets 403.
+The contract is in the README; it is how the phone side is checked headless.
+
+This loop owns the game: bots' moves and phones' moves are all played here, in one thread.
+A round's end waits for a phone to send `next` (in its `legal` moves then).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import random
+import signal
+import sys
+import threading
+from collections.abc import Sequence
+
+from ramigui import i18n
+from ramigui.phone.bridge import Bridge
+from ramigui.phone.relay import PhoneRelay
+from ramigui.phone.server import PhoneServer, lan_address
+from ramigui.phone.tokens import PhoneSeats
+from ramigui.rules import Game, IllegalMove, Move
+
+WAKE_EVERY = 1.0
+
+
+def host_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="ramigui host",
+        description="A game with phone seats (the first K) and bots, served on the network, no window.")
+    parser.add_argument("--variant", default="rami51")
+    parser.add_argument("--players", type=int, default=None)
+    parser.add_argument("--phones", type=int, default=1, help="how many seats are played on phones (the first ones)")
+    parser.add_argument("--port", type=int, default=0, help="the port to listen on (0: any free one)")
+    parser.add_argument("--bind", default="0.0.0.0",
+                        help="the address to listen on: 0.0.0.0 (every network), the LAN address, or 127.0.0.1")
+    parser.add_argument("--seed", type=int, default=None)
+    parser.add_argument("--bots", default="medium", help="the bots' level (random, easy, medium, hard)")
+    parser.add_argument("--bot-delay", type=float, default=0.0, help="seconds a bot waits before its move")
+    parser.add_argument("--linger", type=float, default=3.0,
+                        help="seconds the phones are still served after the game ends")
+    parser.add_argument("--lang", choices=("fr", "en"), default=None)
+    return parser
+
+
+class PhoneHost:
+    """One headless game: the game, its bots, its phone server; `run()` plays it to the end."""
+
+    def __init__(self, variant: str, players: int, phones: int, seed: int, *, bind: str = "127.0.0.1",
+                 port: int = 0, public_host: str | None = None, bots: str = "medium",
+                 bot_delay: float = 0.0, game: Game | None = None) -> None:
+        from ramigui.bots import make_bot
+
+        self.game = game or Game.new(variant, players, seed)
+        if not 1 <= phones <= players:
+            raise ValueError(f"--phones must be 1 to {players}, not {phones}")
+        self.names = [i18n.tr("table.player", n=s + 1) if s < phones else i18n.tr("table.bot_name", n=s)
+                      for s in range(players)]
+        self.bots = {s: make_bot(variant, bots, seed * 31 + s) for s in range(phones, players)}
+        self.rng = random.Random(seed)
+        self.bot_delay = bot_delay
+        self.seats = PhoneSeats(range(phones))
+        self.woken = threading.Event()
+        self.bridge = Bridge(self.seats.seats, wake=self.woken.set)
+        self.relay = PhoneRelay(self.game, self.names, self.seats, self.bridge)
+        self.server = PhoneServer(self.seats, self.bridge, bind, port, public_host=public_host)
+        self.stopping = threading.Event()
+
+    def start(self) -> PhoneHost:
+        self.relay.publish()
+        self.server.start()
+        return self
+
+    def play(self, seat: int, move: Move) -> None:
+        """The one way moves are played here (phones' and bots'): `Game.play`."""
+        self.game.play(move)
+
+    def step(self, timeout: float = WAKE_EVERY) -> None:
+        """Play what is due: phones' waiting moves, then a bot's move if it is a bot's turn."""
+        self.relay.serve(self.play)
+        game = self.game
+        if game.game_over or game.round_over or game.to_play not in self.bots:
+            self.woken.wait(timeout)
+            self.woken.clear()
+            return
+        if self.bot_delay and self.stopping.wait(self.bot_delay):
+            return
+        self._bot_move(game.to_play)
+        self.relay.publish()
+
+    def _bot_move(self, seat: int) -> None:
+        view = self.game.view(seat)
+        move = self.bots[seat].choose(view)
+        try:
+            self.game.play(move)
+        except IllegalMove:  # a bot's mistake never stops the game: any legal move instead
+            choices = [m for m in view.legal_moves if m.kind not in ("undo", "next")]
+            self.game.play(self.rng.choice(choices))
+
+    def run(self, linger: float = 3.0) -> int:
+        try:
+            while not self.game.game_over and not self.stopping.is_set():
+                self.step()
+            if self.game.game_over:
+                self.relay.publish()
+                self.stopping.wait(linger)
+        finally:
+            self.server.stop()
+        return 0
+
+
+def host_main(argv: Sequence[str]) -> int:
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    args = host_parser().parse_args(list(argv))
+    i18n.set_language(args.lang)
+    from ramigui.variants import get_variant
+
+    try:
+        variant = get_variant(args.variant)
+    except Exception as error:  # an unknown id or a broken variants.yaml: say which
+        print(f"ramigui host: {error}", file=sys.stderr)
+        return 2
+    low, high = variant.players
+    players = args.players or min(high, max(low, 4))
+    if not low <= players <= high:
+        print(f"ramigui host: {args.variant} is played by {low} to {high} players, not {players}", file=sys.stderr)
+        return 2
+    if not 1 <= args.phones <= players:
+        print(f"ramigui host: --phones must be 1 to {players}", file=sys.stderr)
+        return 2
+    seed = args.seed if args.seed is not None else random.randrange(1_000_000)
+    public = args.bind if args.bind not in ("0.0.0.0", "::", "") else lan_address()
+    try:
+        host = PhoneHost(args.variant, players, args.phones, seed, bind=args.bind, port=args.port,
+                         public_host=public, bots=args.bots, bot_delay=args.bot_delay)
+    except OSError as error:
+        print(f"ramigui host: cannot listen on {args.bind}:{args.port}: {error.strerror}", file=sys.stderr)
+        return 2
+    host.start()
+    for seat, url in host.server.urls().items():
+        print(f"seat {seat + 1}: {url}")
+    sys.stdout.flush()
+    for name in ("SIGINT", "SIGTERM"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), lambda *_: host.stopping.set())
+    code = host.run(args.linger)
+    scores = " ".join(f"{name}={score}" for name, score in zip(host.names, host.game.scores, strict=True))
+    with contextlib.suppress(BrokenPipeError):  # whoever read the addresses may have gone
+        print(("game over: " if host.game.game_over else "stopped: ") + scores, flush=True)
+    return code

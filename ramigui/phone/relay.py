@@ -1,0 +1,138 @@
+"""The owner thread's side of the phones: take their moves, play them, tell every phone.
+
+Whoever owns the game (the table's pygame loop, or `ramigui host`'s loop) calls
+`PhoneRelay.serve(play)` when woken and `publish()` after any move of anyone. A phone's
+move is checked on a copy of the game first, so a refusal changes nothing and shows
+nothing on the big screen (a reason may speak of the mover's own cards); an accepted
+one goes to `play`, the owner's own path (the table's `play`, a session that saves), and
+through it to `Game.play`. Each phone's state is made from `Game.view(seat)` only.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from ramigui import i18n
+from ramigui.movetext import describe_move
+from ramigui.phone import texts
+from ramigui.phone.bridge import Bridge, MoveRequest
+from ramigui.phone.tokens import PhoneSeats
+from ramigui.phone.viewjson import state_bytes, view_json
+from ramigui.rules import Game, IllegalMove, Move, PlayerView
+from ramigui.rules.moves import as_move
+
+LAST_MOVES = 6
+Play = Callable[[int, Move], Any]
+"""The owner's way to play a phone's move for a seat (raises IllegalMove if refused)."""
+
+
+class PhoneRelay:
+    """Phone seats of one game: their moves in, their states out. Owner thread only."""
+
+    def __init__(self, game: Game, names: Sequence[str], seats: PhoneSeats, bridge: Bridge,
+                 *, accept_next: bool = True) -> None:
+        self.game = game
+        self.names = list(names)
+        self.seats = seats
+        self.bridge = bridge
+        self.accept_next = accept_next
+        self._lines: list[tuple[int, Move, tuple[Any, ...] | None, Any]] = []
+        self._seen = len(game.log)
+        self._pile: tuple[Any, ...] = ()
+        self._published: dict[int, bytes] = {}
+        self.version = 0  # counts publishes: a phone keeps the newest state it got
+        self.paused = False
+
+    # --- out: every phone's state ---------------------------------------------------------
+
+    def publish(self) -> None:
+        """Every phone seat's state after whatever was played since the last publish."""
+        self.version += 1
+        views = {seat: self.game.view(seat) for seat in self.seats.seats}
+        public = next(iter(views.values())).public if views else {}
+        self._note_new_moves(public)
+        self._published = {seat: state_bytes(self._state(view)) for seat, view in views.items()}
+        self.bridge.publish(self._published)
+
+    def state(self, seat: int) -> dict[str, Any]:
+        """The JSON state of one phone seat, from its view."""
+        return self._state(self.game.view(seat))
+
+    def _state(self, view: PlayerView) -> dict[str, Any]:
+        seat = view.seat
+        extra = ["next"] if self.accept_next and view.round_over and not view.game_over else []
+        you = i18n.tr("table.you")
+        lines = [describe_move(move, mover, you if mover == seat else self.names[mover], pile, sheets)
+                 for mover, move, pile, sheets in self._lines[-LAST_MOVES:]]
+        state = view_json(view, self.names, last_moves=lines[::-1], extra_legal=extra)
+        state["paused"] = self.paused
+        state["version"] = self.version
+        return state
+
+    def _note_new_moves(self, public: Mapping[str, Any]) -> None:
+        """Remember the moves played since the last publish for the last-moves lines (the
+        discard pile before the first of them says which card a take took)."""
+        log = self.game.log
+        if len(log) < self._seen:  # a new game in the same relay: start the lines afresh
+            self._seen, self._lines = 0, []
+        for index, (seat, move) in enumerate(log[self._seen:]):
+            pile = self._pile if index == 0 else None
+            self._lines.append((seat, move, pile, public.get("sheets", ())))
+        self._lines = self._lines[-LAST_MOVES:]
+        self._seen = len(log)
+        self._pile = tuple(public.get("discard", ()))
+
+    # --- in: their moves ------------------------------------------------------------------
+
+    def serve(self, play: Play) -> int:
+        """Answer every waiting phone move; returns how many were played."""
+        played = 0
+        for request in self.bridge.take_requests():
+            played += self.handle(request, play)
+        return played
+
+    def handle(self, request: MoveRequest, play: Play) -> bool:
+        """Check one phone move, play it through `play`, answer the phone. True if played."""
+        seat = request.seat
+        try:
+            move = as_move(request.text)
+            self._check(seat, move)
+            play(seat, move)
+        except IllegalMove as error:
+            body = {"error": error.code, "reason": i18n.reason_text(error), "message": texts.refusal(error)}
+            self.bridge.answer(request, 400, json.dumps(body, ensure_ascii=False).encode("utf-8"))
+            return False
+        except PhoneRefusal as refusal:
+            body = {"error": refusal.code, "reason": refusal.text, "message": refusal.text}
+            self.bridge.answer(request, 400, json.dumps(body, ensure_ascii=False).encode("utf-8"))
+            return False
+        self.publish()
+        self.bridge.answer(request, 200, self._published.get(seat) or state_bytes(self.state(seat)))
+        return True
+
+    def _check(self, seat: int, move: Move) -> None:
+        """Refuse what this phone may not play now; the rules judge the rest, on a copy."""
+        game = self.game
+        if self.paused:
+            raise PhoneRefusal("paused", i18n.tr("phone.paused"))
+        if move.kind == "next" and self.accept_next:
+            game.copy().play(move)  # the rules say whether a round is over to deal the next
+            return
+        if game.game_over:
+            raise IllegalMove("game_over")
+        if game.round_over:
+            raise IllegalMove("round_over")
+        if seat != game.to_play:
+            raise PhoneRefusal("not_your_turn", i18n.tr("table.waiting", name=self.names[game.to_play]))
+        game.copy().play(move)
+
+
+class PhoneRefusal(Exception):
+    """A phone's move refused by the table, not by the rules (not its turn, paused)."""
+
+    def __init__(self, code: str, text: str) -> None:
+        super().__init__(text)
+        self.code = code
+        self.text = text

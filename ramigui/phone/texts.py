@@ -1,0 +1,97 @@
+"""The phone page's words, all through the one translation layer (ramigui.i18n).
+
+The page gets its fixed labels as a small JSON made here from the catalogues (so no text
+is typed twice, and a new language needs nothing from the page), and every state carries
+its prompt already written in the game's language: what the seat should do now, or who
+is playing. Refusals come back as the rules' reason, translated (`i18n.reason_text`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ramigui import i18n
+from ramigui.rules import IllegalMove, PlayerView
+
+PAGE_KEYS = (
+    "app.title", "table.round", "table.stock", "table.discard", "table.cards", "table.one_card", "table.opening",
+    "table.gin.deadwood", "round.total", "round.game_over",
+    "button.undo", "button.sort_suit", "button.sort_rank", "button.sort_melds", "button.carte",
+    "button.knock", "button.gin", "button.pass", "button.take", "button.done", "button.expose",
+    "button.next_round", "button.discard", "button.cancel", "common.yes", "common.no",
+    "table.ask_go_out", "table.gin.discard_or_knock", "phone.elsewhere", "phone.take_back",
+    "phone.connecting", "phone.offline", "phone.closed", "phone.your_turn", "phone.new_meld",
+    "phone.tap_hint", "phone.paused", "phone.boxes", "phone.cross", "phone.points", "phone.you", "phone.last_moves",
+)
+"""Labels the page shows as they are ({n}-style fields are filled by the page)."""
+
+
+def page_strings() -> dict[str, str]:
+    """The page's labels in the current language."""
+    return {key: i18n.tr(key) for key in PAGE_KEYS}
+
+
+def refusal(error: IllegalMove) -> str:
+    """A refused move as the table says it: "Not allowed: <the rules' reason>"."""
+    return i18n.tr("table.refused", reason=i18n.reason_text(error))
+
+
+def prompt(view: PlayerView, names: Sequence[str]) -> str:
+    """What this seat should do now (its turn), or what the table is waiting for."""
+    if view.game_over:
+        return i18n.tr("round.game_over")
+    if view.round_over:
+        return i18n.tr("phone.round_over")
+    if not view.my_turn:
+        return i18n.tr("table.waiting", name=names[view.to_play])
+    family = view.variant.family
+    if family == "gin":
+        return _gin_prompt(view, names)
+    if family == "yami":
+        return _yami_prompt(view, names)
+    phase = view.public.get("phase")
+    if phase != "draw" and view.public.get("all_at_once"):
+        return i18n.tr("table.your_turn_all_at_once")
+    return i18n.tr("table.your_turn_draw" if phase == "draw" else "table.your_turn_play")
+
+
+def _kinds(view: PlayerView) -> set[str]:
+    return {move.kind for move in view.legal_moves}
+
+
+def _gin_prompt(view: PlayerView, names: Sequence[str]) -> str:
+    public = view.public
+    phase = public.get("phase")
+    if phase == "offer":
+        pile = public.get("discard", ())
+        return i18n.tr("table.gin.offer", card=pile[-1] if pile else "")
+    if phase == "draw":
+        return i18n.tr("table.gin.draw_stock" if public.get("stock_only") else "table.your_turn_draw")
+    if phase == "discard":
+        if _kinds(view) & {"knock", "gin"}:
+            return i18n.tr("table.gin.discard_or_knock")
+        return i18n.tr("table.gin.discard", limit=public.get("knock_limit", 10))
+    if phase == "showdown":
+        knocker = public.get("knocker")
+        name = names[knocker] if knocker is not None else ""
+        if public.get("finish") == "knock":
+            return i18n.tr("phone.gin.layoff", name=name)
+        return i18n.tr("table.gin.after_gin", name=name)
+    return ""
+
+
+def _yami_prompt(view: PlayerView, names: Sequence[str]) -> str:
+    public = view.public
+    phase = public.get("phase")
+    if phase == "exchange":
+        return i18n.tr("table.yami.exchange_expose" if "expose" in _kinds(view) else "table.yami.exchange")
+    if phase == "discard":
+        return i18n.tr("table.yami.discard")
+    if phase == "expose":
+        return i18n.tr("phone.yami.expose")
+    if phase == "reply":
+        exposer = public.get("exposer")
+        name = names[exposer] if exposer is not None else ""
+        crossing = not _kinds(view) & {"score"}
+        return i18n.tr("table.yami.cross" if crossing else "phone.yami.reply", name=name)
+    return ""

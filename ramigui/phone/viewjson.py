@@ -1,0 +1,125 @@
+"""A seat's `PlayerView` as the JSON its phone receives: built from the view and nothing else.
+
+The view already holds only what the seat may see (its own hand, the public table, the
+public history, its legal moves on its turn), so nothing built from it can leak another
+hand or the stock's order. What the page needs on top is computed here from the same view:
+the prompt in the game's language, and the family's helpers that the table shows too (the
+gin deadwood and the knock it would choose, Yami's boxes with their points).
+
+Cards are written in the move notation (`QH`, `10S`, `JK`), moves in notation too, so the
+page sends back exactly what `Game.play` reads.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ramigui import i18n
+from ramigui.cards import Card
+from ramigui.phone import texts
+from ramigui.rules import Move, PlayerView
+from ramigui.rules.melds import Meld
+
+
+def plain(value: Any) -> Any:
+    """A value of a view as JSON: cards as notation, melds as objects, tuples as lists,
+    mappings with text keys; anything else unknown as its text."""
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, Move):
+        return str(value)
+    if isinstance(value, Meld):
+        return {"kind": value.kind, "cards": [str(card) for card in value.cards], "owner": value.owner}
+    if isinstance(value, Mapping):
+        return {str(key): plain(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return [plain(item) for item in value]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    return str(value)
+
+
+def view_json(
+    view: PlayerView,
+    names: Sequence[str],
+    *,
+    last_moves: Sequence[str] = (),
+    extra_legal: Sequence[str] = (),
+) -> dict[str, Any]:
+    """The phone's state of `view.seat`. `names` are every seat's public names;
+    `last_moves` public lines about the latest moves; `extra_legal` moves the table accepts
+    from this phone besides the rules' (`next` once a round is over)."""
+    family = view.variant.family
+    state: dict[str, Any] = {
+        "seat": view.seat,
+        "players": view.players,
+        "names": list(names),
+        "variant": {"id": view.variant.id, "family": family, "name": i18n.variant_name(view.variant)},
+        "to_play": view.to_play,
+        "my_turn": view.my_turn,
+        "round_no": view.round_no,
+        "dealer": view.dealer,
+        "scores": list(view.scores),
+        "lower_wins": _lower_wins(view),
+        "hand_counts": list(view.hand_counts),
+        "round_over": view.round_over,
+        "game_over": view.game_over,
+        "hand": [str(card) for card in view.hand],
+        "legal": [str(move) for move in view.legal_moves] + list(extra_legal),
+        "history": [[seat, text] for seat, text in view.history[-60:]],
+        "last_moves": list(last_moves),
+        "public": plain(view.public),
+        "prompt": texts.prompt(view, names),
+    }
+    state["help"] = _family_help(view)
+    return state
+
+
+def _lower_wins(view: PlayerView) -> bool:
+    return view.variant.family == "rummy" and view.variant.rummy.scoring == "penalty"
+
+
+def _family_help(view: PlayerView) -> dict[str, Any]:
+    """What the table shows beside the hand, worked out from the view (its own helpers)."""
+    family = view.variant.family
+    if family == "gin":
+        from ramigui.rules.gin_melds import best_finish, best_melds, shown_deadwood
+
+        melds, deadwood = best_melds(view.hand)
+        finish = {kind: str(move) for kind in ("knock", "gin")
+                  if (move := best_finish(view.hand, view.legal_moves, kind)) is not None}
+        return {
+            "deadwood": shown_deadwood(view.hand, view.my_turn and view.public.get("phase") == "discard",
+                                       view.public.get("taken")),
+            "knock_limit": view.public.get("knock_limit", 10),
+            "by_melds": [str(card) for meld in melds for card in meld] + [str(card) for card in deadwood],
+            "finish": finish,
+        }
+    if family == "yami":
+        from ramigui.rules.yami_boxes import box_choices
+
+        exposing = view.public.get("exposer") == view.seat
+        return {"boxes": [
+            {"box": box, "label": i18n.box_text(box), "move": str(move), "points": points}
+            for box, move, points in box_choices(view.hand, view.legal_moves, exposing, view.variant.yami)
+        ]}
+    return {"opening": _opening(view)}
+
+
+def _opening(view: PlayerView) -> dict[str, int] | None:
+    """The opening counter ("34 / 51") while this seat has not opened, as on the table."""
+    public = view.public
+    need = int(public.get("opening_minimum", 0) or 0)
+    opened = public.get("opened", ())
+    if not need or (view.seat < len(opened) and opened[view.seat]):
+        return None
+    return {"have": int(public.get("turn_points", 0) or 0), "need": need}
+
+
+def state_bytes(state: Mapping[str, Any]) -> bytes:
+    return json.dumps(state, ensure_ascii=False, separators=(",", ":")).encode("utf-8")

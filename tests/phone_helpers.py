@@ -1,0 +1,103 @@
+"""Shared by the phone tests: a headless host on loopback whose loop runs in a thread of its
+own (standing in for the table's pygame loop), and small HTTP helpers speaking to it."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+from urllib.parse import urlsplit
+
+from ramigui.phone.host import PhoneHost
+from ramigui.phone.server import PhoneServer
+
+PhoneServer.poll_interval = 0.05  # tests stop many servers: stop each one quickly
+
+
+@contextmanager
+def running_host(variant: str = "rami51", players: int = 3, phones: int = 1, seed: int = 7,
+                 **options: Any) -> Iterator[PhoneHost]:
+    """A PhoneHost on 127.0.0.1 (a free port), its owner loop in a thread; stopped after."""
+    host = PhoneHost(variant, players, phones, seed, bind="127.0.0.1", **options).start()
+    owner = threading.Thread(target=host.run, kwargs={"linger": 0.0}, name="test-owner", daemon=True)
+    owner.start()
+    try:
+        yield host
+    finally:
+        host.stopping.set()
+        host.woken.set()
+        owner.join(timeout=10)
+        host.server.stop()
+
+
+def request(url: str, method: str = "GET", body: bytes | None = None,
+            headers: dict[str, str] | None = None, source: str | None = None) -> tuple[int, bytes]:
+    """One request on a fresh connection (from `source`, another loopback address, if given)."""
+    parts = urlsplit(url)
+    conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=10,
+                                      source_address=(source, 0) if source else None)
+    try:
+        conn.request(method, parts.path or "/", body=body, headers=headers or {})
+        reply = conn.getresponse()
+        return reply.status, reply.read()
+    finally:
+        conn.close()
+
+
+def get_json(url: str) -> tuple[int, Any]:
+    status, body = request(url)
+    return status, json.loads(body) if body.startswith(b"{") else body
+
+
+def post_move(url: str, move: str) -> tuple[int, Any]:
+    status, body = request(url + "move", "POST", json.dumps({"move": move}).encode(),
+                           {"Content-Type": "application/json"})
+    return status, json.loads(body)
+
+
+def wait_until(check: Any, timeout: float = 10.0) -> Any:
+    """Poll `check()` (a test's wait for another thread, not a timing assertion)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        found = check()
+        if found:
+            return found
+        time.sleep(0.02)
+    raise AssertionError("timed out waiting")
+
+
+class EventStream:
+    """A Server-Sent Events reader: `next_event()` gives (event, data) pairs."""
+
+    def __init__(self, url: str) -> None:
+        parts = urlsplit(url)
+        self.sock = socket.create_connection((parts.hostname, parts.port), timeout=10)
+        self.sock.sendall(f"GET {parts.path}events HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n".encode())
+        self.buffer = b""
+        head = self._until(b"\r\n\r\n")
+        self.status = int(head.split(b" ", 2)[1])
+
+    def _until(self, mark: bytes) -> bytes:
+        while mark not in self.buffer:
+            chunk = self.sock.recv(65536)
+            if not chunk:
+                raise EOFError("stream closed")
+            self.buffer += chunk
+        found, self.buffer = self.buffer.split(mark, 1)
+        return found
+
+    def next_event(self) -> tuple[str, Any]:
+        """The next event that is not a comment or a `retry:` line."""
+        while True:
+            block = self._until(b"\n\n").decode("utf-8")
+            fields = dict(line.split(": ", 1) for line in block.split("\n") if ": " in line and not line.startswith(":"))
+            if "event" in fields:
+                return fields["event"], json.loads(fields.get("data", "null"))
+
+    def close(self) -> None:
+        self.sock.close()

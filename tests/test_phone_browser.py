@@ -1,0 +1,233 @@
+"""A real phone browser plays a turn (issue 16): headless Chromium opens a seat's page, a
+finger taps cards and piles, and the table's game follows.
+
+Chromium and its driver are Debian's (`chromium`, `chromium-driver`; `.ci/run` installs
+them when missing), driven by selenium pointed at /usr/bin explicitly so nothing is ever
+downloaded. Where they are missing the test is SKIPPED, saying so loudly.
+
+Besides asserting what happened, it prints the time from each tap to the game having played
+the move (on loopback), and saves screenshots of the page on a phone (360×740) and a tablet.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import statistics
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from phone_helpers import running_host, wait_until
+
+from ramigui import i18n
+from ramigui.cards import parse_card
+from ramigui.phone.host import PhoneHost
+from ramigui.rules import IllegalMove, Move
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMEDRIVER = "/usr/bin/chromedriver"
+SHOTS = os.environ.get("RAMIGUI_PHONE_SHOTS")  # a folder to keep the screenshots in
+
+
+def _missing() -> str:
+    try:
+        import selenium  # noqa: F401
+    except ImportError:
+        return "the selenium package"
+    for path in (CHROMIUM, CHROMEDRIVER):
+        if not (Path(path).is_file() and os.access(path, os.X_OK)):
+            return path
+    return ""
+
+
+MISSING = _missing()
+pytestmark = pytest.mark.skipif(
+    bool(MISSING), reason=f"!!! PHONE BROWSER TEST SKIPPED: {MISSING} is missing "
+                          "(apt-get install chromium chromium-driver; .ci/run does it as root) !!!")
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    from selenium import webdriver
+    from selenium.webdriver.chrome.options import Options
+    from selenium.webdriver.chrome.service import Service
+
+    os.environ["SE_OFFLINE"] = "true"  # selenium never looks for or downloads a browser
+    profile = tempfile.mkdtemp(prefix="ramigui-chromium-")
+    options = Options()
+    options.binary_location = CHROMIUM
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-dev-shm-usage",
+                 "--hide-scrollbars", f"--user-data-dir={profile}"):
+        options.add_argument(flag)
+    options.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": 360, "height": 740, "pixelRatio": 2,
+                                                                          "touch": True}})
+    driver = webdriver.Chrome(options=options, service=Service(CHROMEDRIVER))
+    try:
+        yield driver
+    finally:
+        driver.quit()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+def tap(driver: Any, x: float, y: float) -> None:
+    """A finger's tap at (x, y) of the page (CSS pixels)."""
+    from selenium.webdriver.common.actions import interaction
+    from selenium.webdriver.common.actions.action_builder import ActionBuilder
+    from selenium.webdriver.common.actions.pointer_input import PointerInput
+
+    actions = ActionBuilder(driver, mouse=PointerInput(interaction.POINTER_TOUCH, "finger"), duration=20)
+    actions.pointer_action.move_to_location(int(x), int(y)).pointer_down().pointer_up()
+    actions.perform()
+
+
+def rect(driver: Any, selector: str) -> dict[str, float]:
+    found = driver.execute_script(
+        "const e = document.querySelector(arguments[0]); if (!e) return null;"
+        "e.scrollIntoView({block: 'nearest'}); const r = e.getBoundingClientRect();"
+        "return {left: r.left, top: r.top, width: r.width, height: r.height};", selector)
+    assert found, f"nothing on the page matches {selector}"
+    return found
+
+
+def tap_element(driver: Any, selector: str) -> None:
+    box = rect(driver, selector)
+    tap(driver, box["left"] + box["width"] / 2, box["top"] + box["height"] / 2)
+
+
+def tap_card(driver: Any, card: str) -> None:
+    """Tap a card of the hand on its corner index (the part of a fanned card always in view)."""
+    index = driver.execute_script(
+        "return [...document.querySelectorAll('#hand .card')].findIndex(c => c.firstChild.dataset.card === arguments[0]);",
+        card)
+    assert index >= 0, f"{card} is not shown in the hand"
+    box = rect(driver, f"#hand .card[data-index='{index}']")
+    tap(driver, box["left"] + 8, box["top"] + 14)
+
+
+def shown_hand(driver: Any) -> list[str]:
+    return driver.execute_script("return [...document.querySelectorAll('#hand .card svg')].map(s => s.dataset.card);")
+
+
+def page_turn(driver: Any) -> bool:
+    return bool(driver.execute_script("return document.getElementById('prompt').classList.contains('mine');"))
+
+
+class Clock:
+    """When the game played each phone move: the table's side of the tap-to-move latency."""
+
+    def __init__(self, host: PhoneHost) -> None:
+        self.applied: list[float] = []
+        play = host.play
+
+        def timed(seat: int, move: Move) -> None:
+            play(seat, move)
+            self.applied.append(time.time() * 1000)
+
+        host.play = timed  # type: ignore[method-assign]
+
+
+def test_a_phone_plays_a_turn_by_taps_and_the_table_follows(browser: Any, capsys: pytest.CaptureFixture[str],
+                                                             tmp_path: Path) -> None:
+    i18n.set_language("en")
+    with running_host("rami51", players=3, phones=1, seed=7) as host:
+        clock = Clock(host)
+        latencies: list[float] = []
+        browser.get(host.server.url(0))
+        wait_until(lambda: page_turn(browser))
+        assert sorted(shown_hand(browser)) == sorted(str(c) for c in host.game.hand(0))
+        shots = Path(SHOTS) if SHOTS else tmp_path
+        shots.mkdir(parents=True, exist_ok=True)
+        if SHOTS:
+            browser.save_screenshot(str(shots / "phone-360x740-start.png"))
+
+        def sent_at() -> float:
+            return float(browser.execute_script("return window.ramiguiLastSend.at;"))
+
+        # Rami 51's first player holds 15 cards and discards: tap a card, see the pile lit, tap it
+        first = next(m for m in host.game.view(0).legal_moves if m.kind == "discard").card
+        tap_card(browser, str(first))
+        assert browser.execute_script("return document.getElementById('discard').classList.contains('lit');")
+        if SHOTS:
+            browser.save_screenshot(str(shots / "phone-360x740-selected.png"))
+        tap_element(browser, "#discard")
+        wait_until(lambda: host.game.log and host.game.log[0] == (0, Move("discard", (first,))))
+        latencies.append(clock.applied[0] - sent_at())
+
+        # the bots play on the table; then the phone's turn: tap the stock, then discard by taps
+        wait_until(lambda: host.game.to_play == 0 and page_turn(browser))
+        tap_element(browser, "#stock")
+        wait_until(lambda: host.game.log[-1] == (0, Move("draw")))
+        latencies.append(clock.applied[-1] - sent_at())
+        wait_until(lambda: len(shown_hand(browser)) == len(host.game.hand(0)))
+        # a tap on the stock again is refused, with the rules' reason on the phone
+        played = len(host.game.log)
+        tap_element(browser, "#stock")
+        refusal = wait_until(lambda: browser.execute_script(
+            "const r = document.getElementById('refusal'); return r.hidden ? '' : r.textContent;"))
+        assert len(host.game.log) == played, "a refused move changes nothing"
+        try:
+            host.game.copy().play("draw")
+        except IllegalMove as error:
+            assert i18n.reason_text(error) in refusal
+        card = next(m for m in host.game.view(0).legal_moves if m.kind == "discard").card
+        tap_card(browser, str(card))
+        tap_element(browser, "#discard")
+        wait_until(lambda: (0, Move("discard", (card,))) in host.game.log[played:])
+        latencies.append(clock.applied[-1] - sent_at())
+
+        # and once more by dragging a card onto the pile
+        wait_until(lambda: host.game.to_play == 0 and page_turn(browser))
+        tap_element(browser, "#stock")
+        wait_until(lambda: host.game.log[-1] == (0, Move("draw")))
+        wait_until(lambda: len(shown_hand(browser)) == len(host.game.hand(0)))
+        card = next(m for m in host.game.view(0).legal_moves if m.kind == "discard").card
+        played = len(host.game.log)
+        drag_card_to(browser, str(card), "#discard")
+        wait_until(lambda: (0, Move("discard", (card,))) in host.game.log[played:])
+        latencies.append(clock.applied[-1] - sent_at())
+
+        # the page shows the table's state: the others' counts and the discard pile's top
+        wait_until(lambda: host.game.to_play == 0 and page_turn(browser))
+        counts = browser.execute_script(
+            "return [...document.querySelectorAll('#seats .seat .n')].map(n => n.textContent);")
+        assert [c.split(" ")[0] for c in counts] == [str(len(host.game.hand(s))) for s in range(3)]
+        top = browser.execute_script("return document.querySelector('#discard svg').dataset.card;")
+        assert parse_card(top) == host.game.view(0).public["discard"][-1]
+        browser.save_screenshot(str(shots / "phone-360x740-turn.png"))
+        browser.set_window_size(800, 1280)
+        browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                {"width": 800, "height": 1280, "deviceScaleFactor": 1, "mobile": True})
+        time.sleep(0.3)
+        browser.save_screenshot(str(shots / "tablet-800x1280.png"))
+    with capsys.disabled():
+        print(f"\nphone tap → game played the move (loopback, headless Chromium): "
+              f"{', '.join(f'{ms:.1f}' for ms in latencies)} ms; median {statistics.median(latencies):.1f} ms "
+              f"(target <= 100 ms); screenshots in {shots}")
+
+
+def drag_card_to(driver: Any, card: str, selector: str) -> None:
+    """A finger drags a card of the hand by its corner and lets go over `selector`."""
+    from selenium.webdriver.common.actions import interaction
+    from selenium.webdriver.common.actions.action_builder import ActionBuilder
+    from selenium.webdriver.common.actions.pointer_input import PointerInput
+
+    index = driver.execute_script(
+        "return [...document.querySelectorAll('#hand .card')].findIndex(c => c.firstChild.dataset.card === arguments[0]);",
+        card)
+    start = rect(driver, f"#hand .card[data-index='{index}']")
+    end = rect(driver, selector)
+    actions = ActionBuilder(driver, mouse=PointerInput(interaction.POINTER_TOUCH, "finger"), duration=20)
+    finger = actions.pointer_action
+    finger.move_to_location(int(start["left"] + 8), int(start["top"] + 14)).pointer_down()
+    steps = 8
+    for k in range(1, steps + 1):
+        x = start["left"] + 8 + (end["left"] + end["width"] / 2 - start["left"] - 8) * k / steps
+        y = start["top"] + 14 + (end["top"] + end["height"] / 2 - start["top"] - 14) * k / steps
+        finger.move_to_location(int(x), int(y))
+    finger.pointer_up()
+    actions.perform()

@@ -1,0 +1,324 @@
+"""The phone server (issue 16): tokens, each seat's view, moves, bad requests, two phones.
+
+Every test runs a real server on 127.0.0.1 and a real owner loop (`ramigui host`'s, in a
+thread, standing in for the table's), and speaks HTTP to it as a phone would.
+"""
+
+from __future__ import annotations
+
+import json
+import socket
+import threading
+import time
+
+import pytest
+from phone_helpers import EventStream, get_json, post_move, request, running_host, wait_until
+
+from ramigui import i18n
+from ramigui.cards import parse_cards
+from ramigui.phone import server as server_mod
+from ramigui.phone.bridge import Bridge
+from ramigui.phone.server import PhoneServer, is_local_peer
+from ramigui.phone.tokens import TOKEN_BYTES, PhoneSeats
+from ramigui.rules import IllegalMove
+
+# --- tokens ---------------------------------------------------------------------------------------
+
+
+def test_tokens_are_long_random_and_new_each_game() -> None:
+    first, second = PhoneSeats([0, 2]), PhoneSeats([0, 2])
+    tokens = {first.token(0), first.token(2), second.token(0), second.token(2)}
+    assert len(tokens) == 4, "every seat of every game gets its own token"
+    assert all(len(token) >= (TOKEN_BYTES * 4) // 3 for token in tokens)  # 24 random bytes
+    assert first.seat_of(first.token(2)) == 2
+    assert first.seat_of(second.token(2)) is None, "last game's address opens nothing"
+    assert first.seat_of(first.token(2)[:-1]) is None
+    assert first.seat_of("") is None
+    assert first.seat_of("é" * 40) is None
+
+
+def test_only_the_home_network_is_served() -> None:
+    for local in ("127.0.0.1", "127.0.0.2", "192.168.1.20", "10.0.0.7", "172.16.4.4", "::1", "fe80::1%eth0",
+                  "::ffff:192.168.0.3"):
+        assert is_local_peer(local), local
+    for outside in ("8.8.8.8", "2001:4860:4860::8888", "::ffff:8.8.8.8", "not an address"):
+        assert not is_local_peer(outside), outside
+
+
+# --- no token, no hand ----------------------------------------------------------------------------
+
+
+def test_without_the_token_nothing_but_403() -> None:
+    with running_host() as host:
+        url = host.server.url(0)
+        root = url.rsplit("/", 2)[0]
+        wrong = root + "/" + PhoneSeats([0]).token(0) + "/"
+        for path in ("/", "/favicon.ico", "/state", "/index.html", "/phone.js", "/x/state"):
+            assert request(root + path)[0] == 403, path
+        for what in ("", "state", "events", "page", "phone.js", "index.ttf"):
+            status, body = request(wrong + what)
+            assert status == 403 and b"hand" not in body, what
+        assert request(wrong + "move", "POST", b'{"move": "draw"}', {"Content-Length": "16"})[0] == 403
+        assert request(root + "/", "PUT", b"x")[0] == 403
+        assert request(root + "/", "DELETE")[0] == 403
+        # a token one character short, or with the other seat's case changed, is no token
+        token = host.seats.token(0)
+        assert request(f"{root}/{token[:-1]}/state")[0] == 403
+        assert request(f"{root}/{token.swapcase()}/state")[0] == 403
+        # with it: the page, its files, the state
+        assert request(url)[0] == 200
+        assert request(url.rstrip("/"))[0] == 301
+        assert request(url + "phone.js")[0] == 200
+        assert request(url + "nothing-here")[0] == 404
+
+
+def test_state_is_that_seats_view_and_nothing_more() -> None:
+    with running_host("rami51", players=4, phones=2, seed=3) as host:
+        game = host.game
+        for seat in (0, 1):
+            status, state = get_json(host.server.url(seat) + "state")
+            assert status == 200
+            assert state["seat"] == seat
+            assert state["hand"] == [str(card) for card in game.hand(seat)]
+            assert state["hand_counts"] == [len(game.hand(s)) for s in range(4)]
+            view = game.view(seat)
+            assert state["legal"] == [str(move) for move in view.legal_moves]
+            assert isinstance(state["public"]["stock"], int), "the stock is a count, never its cards"
+            others = [card for s in range(4) if s != seat for card in game.hand(s)]
+            mine = set(game.hand(seat))
+            leaked = {str(card) for card in others if card not in mine} & set(json.dumps(state).replace('"', " ").split())
+            assert not leaked, f"seat {seat}'s state names cards of other hands: {leaked}"
+
+
+def test_page_data_in_the_games_language() -> None:
+    i18n.set_language("fr")
+    try:
+        with running_host() as host:
+            status, page = get_json(host.server.url(0) + "page")
+            assert status == 200
+            assert page["lang"] == "fr"
+            assert page["strings"]["button.undo"] == i18n.tr("button.undo") == "Annuler"
+            assert page["look"]["letters"][12] == "D", "a French queen's index is D"
+            assert page["look"]["suits"]["H"][0]["path"].startswith("M")
+            _, state = get_json(host.server.url(0) + "state")
+            assert state["prompt"] == i18n.tr("table.your_turn_play")
+    finally:
+        i18n.set_language("en")
+
+
+# --- moves ----------------------------------------------------------------------------------------
+
+
+def test_a_legal_move_is_played_through_the_game_and_followed_by_the_bots() -> None:
+    with running_host("rami51", players=3, phones=1, seed=7) as host:
+        url = host.server.url(0)
+        _, state = get_json(url + "state")
+        assert state["my_turn"]
+        move = next(m for m in state["legal"] if m.startswith("discard "))
+        status, after = post_move(url, move)
+        assert status == 200
+        assert host.game.log[0] == (0, parse_move(move))
+        assert after["history"][-1] == [0, move]
+        assert len(after["hand"]) == len(state["hand"]) - 1
+        # the bots then play in the owner loop, and it is the phone's turn again
+        again = wait_until(lambda: (s := get_json(url + "state")[1])["my_turn"] and s)
+        assert [seat for seat, _ in again["history"]][:3] == [0, 1, 1]
+        assert again["last_moves"], "the phone says what the others played"
+
+
+def parse_move(text: str):  # noqa: ANN201 - a Move
+    from ramigui.rules import Move
+
+    return Move.parse(text)
+
+
+def test_an_illegal_move_is_refused_with_the_rules_reason_and_changes_nothing() -> None:
+    with running_host("rami51", players=3, phones=1, seed=7) as host:
+        url = host.server.url(0)
+        _, before = get_json(url + "state")
+        absent = next(c for c in ("KS", "KH", "KD", "KC", "QS") if c not in before["hand"])
+        status, body = post_move(url, f"discard {absent}")
+        assert status == 400
+        expected = IllegalMove("card_not_in_hand", card=parse_cards(absent)[0])
+        assert body["error"] == "card_not_in_hand"
+        assert body["reason"] == i18n.reason_text(expected)
+        assert body["message"] == i18n.tr("table.refused", reason=i18n.reason_text(expected))
+        status, body = post_move(url, "meld 2H")
+        assert status == 400 and body["error"] in ("not_a_meld", "card_not_in_hand")
+        status, body = post_move(url, "fly away")
+        assert status == 400 and body["error"] == "bad_notation"
+        assert host.game.log == [], "nothing was played"
+        assert get_json(url + "state")[1]["hand"] == before["hand"]
+
+
+def test_a_move_out_of_turn_is_refused() -> None:
+    with running_host("rami51", players=3, phones=2, seed=7) as host:
+        status, body = post_move(host.server.url(1), "draw")
+        assert status == 400
+        assert body["error"] == "not_your_turn"
+        assert host.game.log == []
+
+
+def test_bad_requests_get_clear_statuses() -> None:
+    with running_host() as host:
+        url = host.server.url(0)
+        move = url + "move"
+        assert request(move, "POST", b"not json", {"Content-Type": "application/json"})[0] == 400
+        assert request(move, "POST", b'{"move": 3}')[0] == 400
+        assert request(move, "POST", b'["draw"]')[0] == 400
+        assert request(move, "POST", b'{"move": "' + b"x" * 300 + b'"}')[0] == 400
+        assert request(move, "POST", b"\xff\xfe")[0] == 400
+        assert request(move, "POST", b"x" * (server_mod.MAX_BODY + 1))[0] == 413
+        assert request(move, "POST", b"", {"Transfer-Encoding": "chunked"})[0] == 411
+        assert request(url + "state", "PUT")[0] == 405
+        long_path = url + "x" * (server_mod.MAX_LINE + 10)
+        assert request(long_path)[0] == 414
+        assert host.game.log == []
+        # still serving
+        assert get_json(url + "state")[0] == 200
+
+
+# --- live updates and two phones ------------------------------------------------------------------
+
+
+def test_two_phones_at_once_each_follow_their_own_hand() -> None:
+    with running_host("rami51", players=3, phones=2, seed=11) as host:
+        first, second = EventStream(host.server.url(0)), EventStream(host.server.url(1))
+        try:
+            assert first.status == second.status == 200
+            _, a = first.next_event()
+            _, b = second.next_event()
+            assert a["seat"] == 0 and b["seat"] == 1
+            assert a["hand"] == [str(c) for c in host.game.hand(0)]
+            assert b["hand"] == [str(c) for c in host.game.hand(1)]
+            wait_until(lambda: host.bridge.connected() == {0, 1})
+            # both post at once: the seat to play is served, the other refused, nothing lost
+            move = next(m for m in a["legal"] if m.startswith("discard "))
+            replies: dict[int, tuple[int, object]] = {}
+            threads = [threading.Thread(target=lambda s=s, m=m: replies.__setitem__(s, post_move(host.server.url(s), m)))
+                       for s, m in ((0, move), (1, "draw"))]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+            assert replies[0][0] == 200 and replies[1][0] == 400
+            # the second phone hears of the first one's move, and sees its own hand only
+            event, seen = second.next_event()
+            while seen["history"] == []:
+                event, seen = second.next_event()
+            assert event == "state" and seen["history"][0] == [0, move]
+            assert seen["hand_counts"][0] == len(a["hand"]) - 1
+            assert seen["seat"] == 1 and seen["hand"] == b["hand"], "its own hand, unchanged"
+        finally:
+            first.close()
+            second.close()
+
+
+def test_a_newer_page_of_the_same_seat_takes_over_the_stream() -> None:
+    with running_host() as host:
+        old = EventStream(host.server.url(0))
+        try:
+            assert old.next_event()[0] == "state"
+            new = EventStream(host.server.url(0))
+            try:
+                assert new.next_event()[0] == "state"
+                assert old.next_event()[0] == "replaced"
+            finally:
+                new.close()
+        finally:
+            old.close()
+
+
+def test_streams_end_and_the_server_stops_when_the_game_closes() -> None:
+    seats = PhoneSeats([0])
+    bridge = Bridge(seats.seats)
+    bridge.publish({0: b'{"hand": []}'})
+    server = PhoneServer(seats, bridge, "127.0.0.1", 0).start()
+    url = server.url(0)
+    stream = EventStream(url)
+    try:
+        assert stream.next_event()[0] == "state"
+        server.stop()
+        assert stream.next_event()[0] == "closed"
+    finally:
+        stream.close()
+    assert not server.running
+    with pytest.raises(OSError):
+        socket.create_connection(("127.0.0.1", server.port), timeout=2).close()
+
+
+def test_a_phone_move_waits_for_the_owner_and_a_silent_owner_means_503(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(server_mod, "MOVE_WAIT", 0.3)
+    seats = PhoneSeats([0])
+    bridge = Bridge(seats.seats)  # nobody takes the moves: the owner is busy or gone
+    server = PhoneServer(seats, bridge, "127.0.0.1", 0).start()
+    try:
+        status, body = post_move(server.url(0), "draw")
+        assert status == 503 and body["error"] == "no_answer"
+        assert bridge.take_requests() == [], "an abandoned move is not played later"
+    finally:
+        server.stop()
+
+
+# --- a flood cannot stop the table or the game ----------------------------------------------------
+
+
+def test_a_flood_of_connections_and_garbage_does_not_stop_the_game() -> None:
+    with running_host("rami51", players=3, phones=1, seed=7) as host:
+        url = host.server.url(0)
+        threads_before = threading.active_count()
+        # one noisy machine (127.0.0.2) opens far more connections than allowed and sends junk
+        flood = []
+        for _ in range(server_mod.MAX_PER_PEER * 4):
+            sock = socket.socket()
+            sock.bind(("127.0.0.2", 0))
+            sock.settimeout(5)
+            sock.connect(("127.0.0.1", host.server.port))
+            flood.append(sock)
+        for sock in flood[: server_mod.MAX_PER_PEER]:
+            sock.sendall(b"GET /" + b"A" * 100 + b" HTTP/1.1\r\n")  # a slow, never-ending request
+        try:
+            for _ in range(30):
+                assert request(url.replace("/" + host.seats.token(0), "/bad"), source="127.0.0.3")[0] == 403
+            wait_until(lambda: host.server.httpd.turned_away >= server_mod.MAX_PER_PEER * 3)
+            assert host.server.httpd.open_connections() <= server_mod.MAX_CONNECTIONS
+            assert threading.active_count() <= threads_before + server_mod.MAX_CONNECTIONS + 2
+            # the phone (another address) still plays, and the game goes on
+            _, state = get_json(url + "state")
+            move = next(m for m in state["legal"] if m.startswith("discard "))
+            assert post_move(url, move)[0] == 200
+            wait_until(lambda: get_json(url + "state")[1]["my_turn"])
+            assert len(host.game.log) >= 3
+        finally:
+            for sock in flood:
+                sock.close()
+
+
+def test_a_silent_connection_is_dropped_after_the_timeout(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(server_mod.PhoneHandler, "timeout", 0.3)
+    with running_host() as host:
+        sock = socket.create_connection(("127.0.0.1", host.server.port), timeout=5)
+        try:
+            sock.sendall(b"GET /")
+            time.sleep(0.05)
+            assert host.server.httpd.open_connections() == 1
+            assert sock.recv(100) == b"", "the server closed it"
+            wait_until(lambda: host.server.httpd.open_connections() == 0, timeout=5)
+        finally:
+            sock.close()
+
+
+# --- the QR code ---------------------------------------------------------------------------------
+
+
+def test_the_qr_code_of_a_seat_address_has_its_three_finder_patterns() -> None:
+    from ramigui.phone.qr import qr_modules
+
+    url = "http://192.168.1.23:8765/" + PhoneSeats([0]).token(0) + "/"
+    modules = qr_modules(url)
+    size = len(modules)
+    assert size >= 21 and (size - 17) % 4 == 0 and all(len(row) == size for row in modules)
+    finder = [[r in (0, 6) or c in (0, 6) or (2 <= r <= 4 and 2 <= c <= 4) for c in range(7)] for r in range(7)]
+    for top, left in ((0, 0), (0, size - 7), (size - 7, 0)):
+        assert [list(row[left:left + 7]) for row in modules[top:top + 7]] == finder
+    assert qr_modules(url) == modules and qr_modules(url + "x") != modules
