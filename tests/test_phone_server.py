@@ -10,6 +10,7 @@ import json
 import socket
 import threading
 import time
+from typing import Any
 
 import pytest
 from phone_helpers import EventStream, get_json, post_move, request, running_host, wait_until
@@ -192,16 +193,19 @@ def test_two_phones_at_once_each_follow_their_own_hand() -> None:
             assert a["hand"] == [str(c) for c in host.game.hand(0)]
             assert b["hand"] == [str(c) for c in host.game.hand(1)]
             wait_until(lambda: host.bridge.connected() == {0, 1})
-            # both post at once: the seat to play is served, the other refused, nothing lost
+            # both post at once: the seat to play is served; the other's discard is refused
+            # whichever comes first (out of turn, or in its turn before drawing)
             move = next(m for m in a["legal"] if m.startswith("discard "))
-            replies: dict[int, tuple[int, object]] = {}
+            replies: dict[int, tuple[int, Any]] = {}
             threads = [threading.Thread(target=lambda s=s, m=m: replies.__setitem__(s, post_move(host.server.url(s), m)))
-                       for s, m in ((0, move), (1, "draw"))]
+                       for s, m in ((0, move), (1, f"discard {b['hand'][0]}"))]
             for thread in threads:
                 thread.start()
             for thread in threads:
                 thread.join()
             assert replies[0][0] == 200 and replies[1][0] == 400
+            assert replies[1][1]["error"] in ("not_your_turn", "not_your_phase")
+            assert all(seat != 1 for seat, _ in host.game.log), "the refused move was not played"
             # the second phone hears of the first one's move, and sees its own hand only
             event, seen = second.next_event()
             while seen["history"] == []:
@@ -322,3 +326,23 @@ def test_the_qr_code_of_a_seat_address_has_its_three_finder_patterns() -> None:
     for top, left in ((0, 0), (0, size - 7), (size - 7, 0)):
         assert [list(row[left:left + 7]) for row in modules[top:top + 7]] == finder
     assert qr_modules(url) == modules and qr_modules(url + "x") != modules
+
+
+def test_every_text_of_the_page_comes_from_the_catalogues() -> None:
+    """The page types no text of its own: each key it asks for is served, in both languages."""
+    import re
+    from importlib import resources
+
+    from ramigui.phone.texts import PAGE_KEYS
+
+    script = (resources.files("ramigui.phone") / "static" / "phone.js").read_text(encoding="utf-8")
+    asked = set(re.findall(r'\bt\("([a-z_.]+[a-z])"', script))
+    asked |= {f"button.{kind}" for kind in ("knock", "gin", "discard")}  # t("button." + kind)
+    asked |= {f"button.sort_{mode}" for mode in ("suit", "rank", "melds")}  # t("button.sort_" + …)
+    assert asked - set(PAGE_KEYS) == set(), "keys the page uses but is not sent"
+    for language in ("en", "fr"):
+        i18n.set_language(language)
+        try:
+            assert [key for key in PAGE_KEYS if not i18n.has_key(key)] == []
+        finally:
+            i18n.set_language("en")

@@ -16,7 +16,6 @@ PHONE: dict[str, str] = {
     "phone.boxes": "Choose a box",
     "phone.cross": "cross out",
     "phone.points": "{n} pts",
-    "phone.you": "You",
     "phone.last_moves": "Last moves",
     "phone.round_over": "Round over: the scores are on the big screen",
     "phone.gin.layoff": "{name} knocked: lay your cards off on their melds, then Done",

@@ -15,7 +15,6 @@ PHONE: dict[str, str] = {
     "phone.boxes": "Choisissez une case",
     "phone.cross": "barrer",
     "phone.points": "{n} pts",
-    "phone.you": "Vous",
     "phone.last_moves": "Derniers coups",
     "phone.round_over": "Manche finie : les points sont sur le grand écran",
     "phone.gin.layoff": "{name} a frappé : posez vos cartes sur ses combinaisons, puis Terminé",

@@ -14,14 +14,14 @@ from ramigui import i18n
 from ramigui.rules import IllegalMove, PlayerView
 
 PAGE_KEYS = (
-    "app.title", "table.round", "table.stock", "table.discard", "table.cards", "table.one_card", "table.opening",
+    "app.title", "table.you", "table.round", "table.stock", "table.discard", "table.cards", "table.one_card", "table.opening",
     "table.gin.deadwood", "round.total", "round.game_over",
     "button.undo", "button.sort_suit", "button.sort_rank", "button.sort_melds", "button.carte",
     "button.knock", "button.gin", "button.pass", "button.take", "button.done", "button.expose",
     "button.next_round", "button.discard", "button.cancel", "common.yes", "common.no",
     "table.ask_go_out", "table.gin.discard_or_knock", "phone.elsewhere", "phone.take_back",
     "phone.connecting", "phone.offline", "phone.closed", "phone.your_turn", "phone.new_meld",
-    "phone.tap_hint", "phone.paused", "phone.boxes", "phone.cross", "phone.points", "phone.you", "phone.last_moves",
+    "phone.tap_hint", "phone.paused", "phone.boxes", "phone.cross", "phone.points", "phone.last_moves",
 )
 """Labels the page shows as they are ({n}-style fields are filled by the page)."""
 

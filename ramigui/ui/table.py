@@ -29,9 +29,9 @@ import pygame
 
 from ramigui import i18n
 from ramigui.cards import Card
+from ramigui.movetext import describe_move
 from ramigui.rules import Game, IllegalMove, Move, PlayerView
 from ramigui.rules.moves import as_move
-from ramigui.rules.yami_boxes import box_of
 from ramigui.ui import layout as lay_mod
 from ramigui.ui.anim import Flight
 from ramigui.ui.app import Scene
@@ -45,7 +45,7 @@ from ramigui.ui.table_family import ButtonSpec, FamilyTable
 from ramigui.ui.table_gin import GinTable
 from ramigui.ui.table_keys import Keys
 from ramigui.ui.table_pointer import Drag, Pointer
-from ramigui.ui.table_yami import YamiTable, box_label
+from ramigui.ui.table_yami import YamiTable
 from ramigui.ui.widgets import UI_ACTION, Button
 
 SORT_ACTIONS = ("sort_suit", "sort_rank", "sort_melds")
@@ -294,31 +294,9 @@ class TableScene(Scene):
 
     def describe(self, seat: int, move: Move, before: PlayerView | None) -> str:
         """The last-moves panel line: the move in words, with who played it."""
-        name = self.config.names[seat]
-        kind = move.kind
-        params: dict[str, Any] = {"name": name, "n": move.target or 0}
-        if move.cards:
-            params["card"] = move.cards[0]
-            params["cards"] = list(move.cards)
-        if kind == "take" and move.target is None:
-            pile = before.public.get("discard", ()) if before is not None and before.public else ()
-            if pile:
-                params["card"] = pile[-1]
-            else:
-                kind = "take_top"
-        if kind == "take" and move.target is not None:
-            kind = "take_meld"
-        if kind == "gin" and not move.cards:
-            kind = "big_gin"
-        if kind in ("score", "cross"):
-            box = box_of(move.word or "") or move.word or ""
-            params["box"] = box_label(box)
-            sheets = self.game.view(seat).public.get("sheets", ()) if kind == "score" else ()
-            params["points"] = sheets[seat].get(box) if seat < len(sheets) else ""
-        key = f"move.{kind}"  # i18n.tr picks its ".you" form for the viewer: "Vous avez pioché"
-        if not i18n.has_key(key):
-            return i18n.tr("move.other", name=name, move=str(move))
-        return i18n.tr(key, **params)
+        pile = before.public.get("discard", ()) if before is not None and before.public else ()
+        sheets = self.game.view(seat).public.get("sheets", ()) if move.kind == "score" else ()
+        return describe_move(move, seat, self.config.names[seat], pile, sheets)
 
     def show(self, text: str) -> None:
         self.message = text

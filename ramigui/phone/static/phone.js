@@ -238,7 +238,7 @@
   function guessMove(target, cards) {
     if (target.kind === "stock") return "draw";
     if (target.kind === "discard") return cards.length ? "discard " + cards.join(" ") : "take";
-    if (target.kind === "newmeld") return cards.length ? "meld " + cards.join(" ") : null;
+    if (target.kind === "newmeld") return cards.length ? "meld " + meldOrder(cards).join(" ") : null;
     if (target.kind === "meld") return cards.length ? `layoff ${cards.join(" ")} to ${target.meld}` : null;
     return null;
   }
@@ -256,7 +256,12 @@
 
   function playOn(target, cards) {
     if (!S.state || target.kind === "hand") return;
-    const found = movesFor(target, cards);
+    let found = movesFor(target, cards);
+    if (found.length > 1 && target.kind !== "discard") {
+      // A new meld's jokers go where they sit in the hand, as at the table (J♠ Q♠ JK: J-Q-K).
+      const meant = "meld " + meldOrder(cards).join(" ");
+      found = [found.find((m) => m === meant) || found[0]];
+    }
     if (found.length > 1) {
       const labels = { discard: "button.discard", knock: "button.knock", gin: "button.gin" };
       ask(t("table.gin.discard_or_knock"), found.map((m) => [t(labels[m.split(" ")[0]] || m), m]));
@@ -264,6 +269,12 @@
     }
     const move = found[0] || guessMove(target, cards);
     if (move) confirmThenSend(move, cards);
+  }
+
+  function meldOrder(cards) {
+    const naturals = cards.filter((c) => c !== "JK").sort(byKey(suitKey));
+    let next = 0;
+    return cards.map((c) => (c === "JK" ? c : naturals[next++]));
   }
 
   function confirmThenSend(move, cards) {
@@ -416,7 +427,7 @@
       dot.className = "dot";
       dot.style.background = seatColour(s);
       const name = document.createElement("b");
-      name.textContent = s === st.seat ? t("phone.you") : st.names[s];
+      name.textContent = s === st.seat ? t("table.you") : st.names[s];
       const n = document.createElement("span");
       n.className = "n";
       const count = st.hand_counts[s];
