@@ -64,6 +64,14 @@ def _simulate_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _report_variant_problems() -> None:
+    """Each problem of the user's variants.yaml on one line of stderr; the command goes on
+    with the variants that load (the built-in ones always do)."""
+    from ramigui.variants import report_user_file_errors
+
+    report_user_file_errors(sys.stderr)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     command = args[0] if args and not args[0].startswith("-") else ""
@@ -71,14 +79,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     if command == "simulate":
         from ramigui.simulate import run_simulate
 
-        return run_simulate(_simulate_parser().parse_args(rest))
+        simulate_args = _simulate_parser().parse_args(rest)
+        _report_variant_problems()
+        return run_simulate(simulate_args)
     if command == "screenshot":
         from ramigui.ui.shots import screenshot_main
 
+        _report_variant_problems()
         return screenshot_main(rest)
     if command == "replay":
         from ramigui.replay import replay_main
 
+        _report_variant_problems()
         return replay_main(rest)
     if command == "host":
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # the card design comes from the table's
@@ -93,6 +105,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"ramigui: unknown command {command!r}", file=sys.stderr)
         return 2
     options = _game_parser().parse_args(rest)
+    _report_variant_problems()
     from ramigui.ui.launch import run_app
 
     return run_app(options)

@@ -198,3 +198,34 @@ def variant_name(variant: Any) -> str:
     """A variant's name in the current language (variants.yaml holds both)."""
     names = getattr(variant, "name", {}) or {}
     return str(names.get(_current) or names.get(DEFAULT_LANGUAGE) or getattr(variant, "id", ""))
+
+
+def variant_problem_text(error: Any) -> str:
+    """A VariantError (a variants.yaml problem) in the player's language: what is wrong and
+    what to write instead. Unknown codes fall back to the English text."""
+    return _variant_problem(getattr(error, "code", ""), dict(getattr(error, "params", {}) or {}),
+                            str(getattr(error, "message", error)))
+
+
+def _variant_problem(code: str, params: dict[str, Any], fallback: str) -> str:
+    if code == "when_option":  # the problem met with one house-rule value, itself translated
+        inner = {name[len("problem_"):]: value for name, value in params.items() if name.startswith("problem_")}
+        params["problem"] = _variant_problem(str(params.get("problem", "")), inner, fallback)
+    kind = params.get("kind")
+    if isinstance(kind, str) and has_key(f"variant_kind.{kind}"):
+        params["kind"] = tr(f"variant_kind.{kind}", **params)
+    key = f"variant_error.{code}"
+    return tr(key, **params) if has_key(key) else fallback
+
+
+def variant_problem_place(error: Any) -> str:
+    """Where in the file a problem is: "line 3, variant mine, field ace_value" (the file itself
+    is named once, above the list)."""
+    parts = []
+    if getattr(error, "line", None) is not None:
+        parts.append(tr("variant_place.line", line=error.line))
+    if getattr(error, "variant", ""):
+        parts.append(tr("variant_place.variant", variant=error.variant))
+    if getattr(error, "field_name", ""):
+        parts.append(tr("variant_place.field", field=error.field_name))
+    return ", ".join(parts)

@@ -8,20 +8,23 @@ for the app to show. Errors name the file, the line, the variant and the field.
 
 from __future__ import annotations
 
-import os
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
-import yaml
+from ramigui import paths, yaml_limits
+from ramigui.rules.variant import Variant
+from ramigui.rules.variant_build import build_variant, check_every_option, check_id
+from ramigui.rules.variant_errors import VariantError, listed, shown
 
-from ramigui.rules.variant import Variant, VariantError, build_variant
-
-MAX_FILE_BYTES = 1_000_000
 CATALOGUE_FILE = "variants.yaml"
+PARTIAL_OPTION_KEYS = frozenset({"default", "label", "help"})
+"""An option of an `extends`-ed variant given with only these keys changes the inherited one
+(a saved house-rule variant writes `options: {rounds: {default: 1}}`) instead of replacing it."""
 
 
 def builtin_path() -> Path:
@@ -34,12 +37,7 @@ def builtin_path() -> Path:
 
 def user_config_dir() -> Path:
     """The user's config folder (RAMIGUI_CONFIG_DIR overrides it, for tests and CI)."""
-    override = os.environ.get("RAMIGUI_CONFIG_DIR")
-    if override:
-        return Path(override)
-    import platformdirs
-
-    return Path(platformdirs.user_config_dir("ramigui", appauthor=False))
+    return paths.config_dir()
 
 
 def user_path() -> Path:
@@ -53,11 +51,13 @@ class Catalogue:
     raw: dict[str, dict[str, Any]] = field(default_factory=dict)
     errors: list[VariantError] = field(default_factory=list)
     sources: dict[str, str] = field(default_factory=dict)
+    parents: dict[str, str] = field(default_factory=dict)
+    """The variant each one `extends` (absent: none)."""
 
     def get(self, variant_id: str, **options: Any) -> Variant:
-        if variant_id not in self.raw:
-            known = ", ".join(sorted(self.raw))
-            raise VariantError(f"unknown variant (known: {known})", variant=variant_id)
+        if not isinstance(variant_id, str) or variant_id not in self.raw:
+            raise VariantError("unknown_variant", variant=str(variant_id)[:40], value=shown(variant_id),
+                               known=listed(self.raw, limit=40))
         try:
             return build_variant(variant_id, self.raw[variant_id], options)
         except VariantError as error:
@@ -66,25 +66,9 @@ class Catalogue:
     def ids(self) -> list[str]:
         return list(self.raw)
 
-
-def _lines(text: str) -> dict[tuple[str, ...], int]:
-    """1-based line of each (variant,), (variant, field) and (variant, 'options', name)."""
-    try:
-        root = yaml.SafeLoader(text).get_single_node()
-    except yaml.YAMLError:
-        return {}
-    found: dict[tuple[str, ...], int] = {}
-
-    def walk(node: Any, path: tuple[str, ...]) -> None:
-        if isinstance(node, yaml.MappingNode) and len(path) < 4:
-            for key, value in node.value:
-                sub = (*path, str(key.value))
-                found[sub] = key.start_mark.line + 1
-                walk(value, sub)
-
-    if root is not None:
-        walk(root, ())
-    return found
+    def user_ids(self, user_file: Path) -> list[str]:
+        """The variants defined (or redefined) in the user's file."""
+        return [variant_id for variant_id, source in self.sources.items() if source == str(user_file)]
 
 
 def _line_for(lines: Mapping[tuple[str, ...], int], error: VariantError) -> int | None:
@@ -96,35 +80,36 @@ def _line_for(lines: Mapping[tuple[str, ...], int], error: VariantError) -> int 
     return None
 
 
-def read_file(path: Path) -> tuple[dict[str, Any], dict[tuple[str, ...], int]]:
-    """The top-level mapping of a variants file and the lines of its keys."""
+def read_file(path: Path) -> tuple[dict[Any, Any], yaml_limits.Document]:
+    """The top-level mapping of a variants file, and its parsed document (lines, nodes)."""
     name = str(path)
-    if path.stat().st_size > MAX_FILE_BYTES:
-        raise VariantError(f"file larger than {MAX_FILE_BYTES} bytes", file=name)
-    text = path.read_text(encoding="utf-8")
     try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
-        line = mark.line + 1 if mark is not None else None
-        raise VariantError(f"not valid YAML: {getattr(error, 'problem', error)}", file=name, line=line) from None
-    if data is None:
-        return {}, {}
-    if not isinstance(data, dict) or not all(isinstance(k, str) for k in data):
-        raise VariantError("the file must map variant ids to their fields", file=name, line=1)
-    return data, _lines(text)
+        document = yaml_limits.read(path)
+    except yaml_limits.YamlProblem as problem:
+        raise VariantError(problem.code, file=name, line=problem.line, **problem.params) from None
+    if document.data is None:
+        return {}, document
+    if not isinstance(document.data, dict):
+        raise VariantError("file_shape", file=name, line=1)
+    return document.data, document
 
 
-def _merge(variant_id: str, body: Any, known: Mapping[str, dict[str, Any]]) -> dict[str, Any]:
+def _merge(variant_id: str, body: Any, known: Mapping[str, dict[str, Any]]) -> tuple[dict[str, Any], str | None]:
+    """The variant's fields with those of the variant it extends; and that variant's id."""
     if not isinstance(body, dict):
-        raise VariantError("expected a mapping of fields", variant=variant_id)
-    parent_id = body.get("extends")
-    if parent_id is None:
-        return dict(body)
-    if parent_id not in known:
-        raise VariantError(f"extends unknown variant {parent_id!r}", variant=variant_id, field_name="extends")
+        raise VariantError("variant_shape", variant=variant_id)
+    if "extends" not in body:
+        return dict(body), None
+    parent_id = body["extends"]
+    if not isinstance(parent_id, str) or parent_id not in known:
+        raise VariantError("extends_unknown", variant=variant_id, field_name="extends", value=shown(parent_id),
+                           known=listed(known, limit=40))
+    own_options = body.get("options")
+    if own_options is None:
+        own_options = {}
+    if not isinstance(own_options, dict):
+        raise VariantError("options_shape", variant=variant_id, field_name="options")
     merged = dict(known[parent_id])
-    own_options = body.get("options") or {}
     options = dict(merged.get("options") or {})
     # A field the variant sets itself is no longer the inherited option's to set (else the
     # option's default would silently undo `target: 50` in a user's `extends: rami_base`).
@@ -132,10 +117,15 @@ def _merge(variant_id: str, body: Any, known: Mapping[str, dict[str, Any]]) -> d
     for name in [n for n in options if n not in own_options]:
         if _option_fields(options[name]) & own_fields:
             del options[name]
-    options.update(own_options)
+    for name, spec in own_options.items():
+        inherited = options.get(name)
+        partial = isinstance(spec, dict) and spec and set(spec) <= PARTIAL_OPTION_KEYS
+        options[name] = {**inherited, **spec} if partial and isinstance(inherited, dict) else spec
     merged.update({k: v for k, v in body.items() if k != "extends"})
     merged["options"] = options
-    return merged
+    if "name" not in body and parent_id != variant_id:
+        merged["name"] = variant_id  # two rows both called "Rami 51" would be a puzzle
+    return merged, parent_id
 
 
 def _option_fields(spec: Any) -> set[str]:
@@ -153,33 +143,57 @@ def _option_fields(spec: Any) -> set[str]:
 def _add_file(catalogue: Catalogue, path: Path, strict: bool) -> None:
     """Add the variants of one file; a broken variant is reported (or raised if strict)."""
     name = str(path)
-    data, lines = read_file(path)
+    data, document = read_file(path)
+    lines = yaml_limits.key_lines(document.root)
+    problems: dict[str, VariantError] = {}
+    for key_path, second, first in yaml_limits.duplicate_keys(document.root):
+        problems.setdefault(key_path[0], VariantError(
+            "duplicate", variant=key_path[0], field_name=".".join(key_path[1:]), line=second,
+            key=shown(key_path[-1]), first=first))
     for variant_id, body in data.items():
         try:
-            merged = _merge(variant_id, body, catalogue.raw)
-            build_variant(variant_id, merged)
+            check_id(variant_id)
+            if variant_id in problems:
+                raise problems[variant_id]
+            merged, parent = _merge(variant_id, body, catalogue.raw)
+            check_every_option(build_variant(variant_id, merged), merged)
         except VariantError as error:
-            located = error.located(name, _line_for(lines, error))
+            line = error.line if error.line is not None else _line_for(lines, error)
+            located = error.located(name, line)
             if strict:
                 raise located from None
             catalogue.errors.append(located)
             continue
         catalogue.raw[variant_id] = merged
         catalogue.sources[variant_id] = name
+        if parent is not None:
+            catalogue.parents[variant_id] = parent
+        else:
+            catalogue.parents.pop(variant_id, None)
 
 
 def load_catalogue(builtin: Path | None = None, user: Path | None = None) -> Catalogue:
     """Built-in variants (a broken built-in file raises) plus the user's (errors kept)."""
-    catalogue = Catalogue()
-    _add_file(catalogue, builtin or builtin_path(), strict=True)
+    path = builtin or builtin_path()
+    stat = path.stat()
+    shipped = _builtin_catalogue(path, stat.st_mtime_ns, stat.st_size)
+    catalogue = Catalogue(dict(shipped.raw), [], dict(shipped.sources), dict(shipped.parents))
     user_file = user if user is not None else user_path()
-    if user_file.is_file():
-        try:
-            _add_file(catalogue, user_file, strict=False)
-        except (VariantError, OSError, UnicodeDecodeError) as error:
-            if not isinstance(error, VariantError):
-                error = VariantError(f"cannot read: {error}", file=str(user_file))
-            catalogue.errors.append(error)
+    try:
+        _add_file(catalogue, user_file, strict=False)
+    except FileNotFoundError:
+        pass
+    except VariantError as error:
+        catalogue.errors.append(error)
+    return catalogue
+
+
+@lru_cache(maxsize=2)
+def _builtin_catalogue(path: Path, mtime_ns: int, size: int) -> Catalogue:
+    """The built-in file's variants, read once per version of the file: every user-file
+    reload (and every test) starts from them. Their mappings are never changed in place."""
+    catalogue = Catalogue()
+    _add_file(catalogue, path, strict=True)
     return catalogue
 
 
@@ -197,3 +211,28 @@ def get_variant(variant_id: str, **options: Any) -> Variant:
 def all_variants() -> list[Variant]:
     """Every variant with its default options, in catalogue order."""
     return [catalogue().get(variant_id) for variant_id in catalogue().ids()]
+
+
+def reload_catalogue() -> Catalogue:
+    """Read the files again (after the user's file changed)."""
+    catalogue.cache_clear()
+    return catalogue()
+
+
+def user_file_errors() -> list[VariantError]:
+    """What is wrong in the user's variants.yaml, one record per problem (empty when the file
+    is fine or absent). Each names `file`, `line`, `variant` and `field_name`, with a `code`
+    and `params` the i18n layer translates; `str(error)` is one English line."""
+    return list(catalogue().errors)
+
+
+def report_user_file_errors(stream: IO[str] | None = None) -> int:
+    """Print each problem of the user's variants.yaml on one line (stderr); their count.
+
+    The command line calls this before it runs: the built-in variants still work.
+    """
+    errors = user_file_errors()
+    out = stream if stream is not None else sys.stderr
+    for error in errors:
+        print(f"ramigui: {error}", file=out)
+    return len(errors)

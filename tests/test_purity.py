@@ -89,7 +89,7 @@ import sys
 import ramigui.rules, ramigui.rules.rummy, ramigui.rules.melds, ramigui.rules.moves
 import ramigui.rules.game, ramigui.rules.variant, ramigui.rules.view, ramigui.rules.family
 from ramigui.rules import Game
-from ramigui.rules.variant import build_variant
+from ramigui.rules.variant_build import build_variant
 variant = build_variant("pure", {
     "family": "rummy", "players": [2, 4], "deck": 52, "decks": 1, "jokers": 2, "deal": 7,
     "rounds": 1, "upcard": True, "stock_reuse": "never",

@@ -5,14 +5,26 @@ variants (a broken one leaves the built-ins loading, with the error reported), a
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import fields
 from pathlib import Path
 
 import pytest
 
+from ramigui import cli, i18n
+from ramigui.locale import en, fr
 from ramigui.rules import Game
 from ramigui.rules.variant import RummyRules, VariantError
-from ramigui.variants import all_variants, builtin_path, get_variant, load_catalogue
+from ramigui.rules.variant_build import build_variant, check_every_option
+from ramigui.rules.variant_errors import PROBLEMS
+from ramigui.variants import (
+    all_variants,
+    builtin_path,
+    get_variant,
+    load_catalogue,
+    reload_catalogue,
+    user_file_errors,
+)
 
 RUMMY_IDS = ["rami", "rami_base", "rami_bloc", "rami_wrotham", "rami40", "rami50", "rami51",
              "manie_joker51"]
@@ -90,10 +102,10 @@ def test_options_set_their_fields() -> None:
 def test_unknown_option_or_value_is_refused() -> None:
     with pytest.raises(VariantError) as caught:
         get_variant("rami_base", colour="red")
-    assert caught.value.field_name == "colour" and caught.value.variant == "rami_base"
+    assert caught.value.field_name == "options.colour" and caught.value.variant == "rami_base"
     with pytest.raises(VariantError) as caught:
         get_variant("rami_base", ace="sideways")
-    assert caught.value.field_name == "ace"
+    assert caught.value.field_name == "options.ace"
     with pytest.raises(VariantError):
         get_variant("rami", rounds=0)
     with pytest.raises(VariantError):
@@ -106,8 +118,8 @@ def test_unknown_option_or_value_is_refused() -> None:
 
 BROKEN = [
     # (what, yaml text, variant, field, line, words in the message)
-    ("unknown key", "mine:\n  extends: rami\n  colour: blue\n", "mine", "colour", 3, "unknown"),
-    ("wrong type", "mine:\n  extends: rami\n  ace_value: eleven\n", "mine", "ace_value", 3, "int"),
+    ("unknown key", "mine:\n  extends: rami\n  colour: blue\n", "mine", "colour", 3, "not a field"),
+    ("wrong type", "mine:\n  extends: rami\n  ace_value: eleven\n", "mine", "ace_value", 3, "whole number"),
     ("bad choice", "mine:\n  extends: rami\n  ace: sideways\n", "mine", "ace", 3, "sideways"),
     ("too many cards", "mine:\n  extends: rami40\n  deal: 30\n", "mine", "deal", 3, "pack"),
     ("deal per players", "mine:\n  extends: rami\n  deal: {2: 10, 3: 7}\n", "mine", "deal", 3,
@@ -219,3 +231,63 @@ def test_extends_in_the_builtin_catalogue() -> None:
     assert get_variant("rami_bloc").rummy.melds_per_turn == 1
     assert get_variant("rami_wrotham").jokers == 3
     assert {o.name for o in get_variant("rami_bloc").options} >= {"several_melds", "stock_end"}
+
+
+# --- the problems told: command line and both languages -------------------------------------
+
+
+@pytest.fixture
+def broken_user_file(config_dir: Path) -> Iterator[Path]:
+    """A user file with two broken variants and a good one, read by this process's catalogue."""
+    path = write(config_dir, "mine:\n  extends: rami\n  ace_value: eleven\nfine:\n  extends: rami51\n"
+                             "  opening_minimum: 40\nother:\n  extends: rami51\n  deal: 99\n")
+    reload_catalogue()
+    yield path
+    reload_catalogue()
+
+
+def test_command_line_prints_each_problem_on_stderr(broken_user_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`ramigui simulate` says what is wrong, one line each, and still plays (a built-in, and
+    the user's good variant)."""
+    assert cli.main(["simulate", "--variant", "fine", "--games", "1", "--players", "2"]) == 0
+    out, err = capsys.readouterr()
+    lines = err.splitlines()
+    assert len(lines) == 2, err
+    assert lines[0].startswith(f"ramigui: {broken_user_file}, line 3, variant 'mine', field 'ace_value': ")
+    assert "write a whole number from 1 to 50" in lines[0]
+    assert f"{broken_user_file}, line 9, variant 'other', field 'deal'" in lines[1]
+    assert "fine" in out
+    assert [e.variant for e in user_file_errors()] == ["mine", "other"]
+
+
+def test_problems_in_french_and_english(broken_user_file: Path) -> None:
+    error = user_file_errors()[0]
+    try:
+        i18n.set_language("fr")
+        assert i18n.variant_problem_text(error) == (
+            "“eleven” n'est pas accepté ici\u00a0: écrivez un nombre entier de 1 à 50")
+        assert i18n.variant_problem_place(error) == "ligne 3, variante mine, champ ace_value"
+    finally:
+        i18n.set_language("en")
+    assert i18n.variant_problem_text(error) == error.message
+    assert i18n.variant_problem_place(error) == "line 3, variant mine, field ace_value"
+
+
+def test_a_problem_met_with_one_house_rule_value_is_translated_whole() -> None:
+    raw = {"family": "rummy", "players": [2, 4], "deal": 7, "rounds": 1,
+           "options": {"big": {"default": 1, "choices": {1: {}, 2: {"deal": 40}}}}}
+    variant = build_variant("mine", raw)
+    with pytest.raises(VariantError) as caught:
+        check_every_option(variant, raw)
+    error = caught.value
+    assert error.field_name == "options.big" and error.message.startswith("with big = 2: 2 players × 40 cards")
+    try:
+        i18n.set_language("fr")
+        assert i18n.variant_problem_text(error).startswith("avec big = 2\u00a0: 2 joueurs × 40 cartes")
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("code", sorted(PROBLEMS))
+def test_every_problem_is_translated(code: str) -> None:
+    assert f"variant_error.{code}" in fr.CATALOGUE and f"variant_error.{code}" in en.CATALOGUE

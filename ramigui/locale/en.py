@@ -304,3 +304,8 @@ CATALOGUE.update(_MENUS)
 from ramigui.locale.phone_en import PHONE as _PHONE  # noqa: E402
 
 CATALOGUE.update(_PHONE)
+
+# The user's variants.yaml: its problems and the "save these rules" tools (issue 14).
+from ramigui.locale.variants_en import TEXTS as _VARIANT_TEXTS  # noqa: E402
+
+CATALOGUE.update(_VARIANT_TEXTS)
