@@ -101,3 +101,8 @@ class EventStream:
 
     def close(self) -> None:
         self.sock.close()
+
+
+def my_turn(url: str) -> Any:
+    """The seat's state once it is its turn (the bots before it play first)."""
+    return wait_until(lambda: (state := get_json(url + "state")[1])["my_turn"] and state)

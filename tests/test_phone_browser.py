@@ -148,15 +148,21 @@ def test_a_phone_plays_a_turn_by_taps_and_the_table_follows(browser: Any, capsys
         def sent_at() -> float:
             return float(browser.execute_script("return window.ramiguiLastSend.at;"))
 
-        # Rami 51's first player holds 15 cards and discards: tap a card, see the pile lit, tap it
+        # a turn by taps: the stock if the turn starts with a draw, then a card and the pile
+        if "draw" in {m.kind for m in host.game.view(0).legal_moves}:
+            tap_element(browser, "#stock")
+            wait_until(lambda: host.game.log[-1] == (0, Move("draw")))
+            latencies.append(clock.applied[-1] - sent_at())
+            wait_until(lambda: len(shown_hand(browser)) == len(host.game.hand(0)))
         first = next(m for m in host.game.view(0).legal_moves if m.kind == "discard").card
         tap_card(browser, str(first))
         assert browser.execute_script("return document.getElementById('discard').classList.contains('lit');")
         if SHOTS:
             browser.save_screenshot(str(shots / "phone-360x740-selected.png"))
+        played = len(host.game.log)
         tap_element(browser, "#discard")
-        wait_until(lambda: host.game.log and host.game.log[0] == (0, Move("discard", (first,))))
-        latencies.append(clock.applied[0] - sent_at())
+        wait_until(lambda: (0, Move("discard", (first,))) in host.game.log[played:])
+        latencies.append(clock.applied[-1] - sent_at())
 
         # the bots play on the table; then the phone's turn: tap the stock, then discard by taps
         wait_until(lambda: host.game.to_play == 0 and page_turn(browser))

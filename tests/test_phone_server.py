@@ -13,7 +13,15 @@ import time
 from typing import Any
 
 import pytest
-from phone_helpers import EventStream, get_json, post_move, request, running_host, wait_until
+from phone_helpers import (
+    EventStream,
+    get_json,
+    my_turn,
+    post_move,
+    request,
+    running_host,
+    wait_until,
+)
 
 from ramigui import i18n
 from ramigui.cards import parse_cards
@@ -74,9 +82,9 @@ def test_without_the_token_nothing_but_403() -> None:
 
 
 def test_state_is_that_seats_view_and_nothing_more() -> None:
-    with running_host("rami51", players=4, phones=2, seed=3) as host:
+    with running_host("rami51", players=4, phones=4, seed=3) as host:  # no bot moves meanwhile
         game = host.game
-        for seat in (0, 1):
+        for seat in range(4):
             status, state = get_json(host.server.url(seat) + "state")
             assert status == 200
             assert state["seat"] == seat
@@ -101,8 +109,10 @@ def test_page_data_in_the_games_language() -> None:
             assert page["strings"]["button.undo"] == i18n.tr("button.undo") == "Annuler"
             assert page["look"]["letters"][12] == "D", "a French queen's index is D"
             assert page["look"]["suits"]["H"][0]["path"].startswith("M")
-            _, state = get_json(host.server.url(0) + "state")
-            assert state["prompt"] == i18n.tr("table.your_turn_play")
+            state = my_turn(host.server.url(0))
+            phase = state["public"]["phase"]
+            assert state["prompt"] == i18n.tr("table.your_turn_draw" if phase == "draw" else "table.your_turn_play")
+            assert state["prompt"].startswith(("À vous", "Posez")), "in French"
     finally:
         i18n.set_language("en")
 
@@ -113,17 +123,20 @@ def test_page_data_in_the_games_language() -> None:
 def test_a_legal_move_is_played_through_the_game_and_followed_by_the_bots() -> None:
     with running_host("rami51", players=3, phones=1, seed=7) as host:
         url = host.server.url(0)
-        _, state = get_json(url + "state")
-        assert state["my_turn"]
-        move = next(m for m in state["legal"] if m.startswith("discard "))
+        state = my_turn(url)
+        move = "draw" if "draw" in state["legal"] else next(m for m in state["legal"] if m.startswith("discard "))
+        played = len(host.game.log)
         status, after = post_move(url, move)
         assert status == 200
-        assert host.game.log[0] == (0, parse_move(move))
+        assert host.game.log[played] == (0, parse_move(move)), "played through Game.play"
         assert after["history"][-1] == [0, move]
-        assert len(after["hand"]) == len(state["hand"]) - 1
+        assert len(after["hand"]) == len(state["hand"]) + (1 if move == "draw" else -1)
+        if move == "draw":
+            discard = next(m for m in after["legal"] if m.startswith("discard "))
+            assert post_move(url, discard)[0] == 200
         # the bots then play in the owner loop, and it is the phone's turn again
-        again = wait_until(lambda: (s := get_json(url + "state")[1])["my_turn"] and s)
-        assert [seat for seat, _ in again["history"]][:3] == [0, 1, 1]
+        again = my_turn(url)
+        assert {seat for seat, _ in host.game.log[played + 2:]} == {1, 2}
         assert again["last_moves"], "the phone says what the others played"
 
 
@@ -136,7 +149,10 @@ def parse_move(text: str):  # noqa: ANN201 - a Move
 def test_an_illegal_move_is_refused_with_the_rules_reason_and_changes_nothing() -> None:
     with running_host("rami51", players=3, phones=1, seed=7) as host:
         url = host.server.url(0)
-        _, before = get_json(url + "state")
+        before = my_turn(url)
+        if "draw" in before["legal"]:  # to the phase where cards are laid and discarded
+            before = post_move(url, "draw")[1]
+        played = len(host.game.log)
         absent = next(c for c in ("KS", "KH", "KD", "KC", "QS") if c not in before["hand"])
         status, body = post_move(url, f"discard {absent}")
         assert status == 400
@@ -148,20 +164,21 @@ def test_an_illegal_move_is_refused_with_the_rules_reason_and_changes_nothing() 
         assert status == 400 and body["error"] in ("not_a_meld", "card_not_in_hand")
         status, body = post_move(url, "fly away")
         assert status == 400 and body["error"] == "bad_notation"
-        assert host.game.log == [], "nothing was played"
+        assert len(host.game.log) == played, "nothing was played"
         assert get_json(url + "state")[1]["hand"] == before["hand"]
 
 
 def test_a_move_out_of_turn_is_refused() -> None:
-    with running_host("rami51", players=3, phones=2, seed=7) as host:
-        status, body = post_move(host.server.url(1), "draw")
+    with running_host("rami51", players=3, phones=3, seed=7) as host:  # no bots: nothing moves
+        waiting = (host.game.to_play + 1) % 3
+        status, body = post_move(host.server.url(waiting), "draw")
         assert status == 400
         assert body["error"] == "not_your_turn"
         assert host.game.log == []
 
 
 def test_bad_requests_get_clear_statuses() -> None:
-    with running_host() as host:
+    with running_host("rami51", players=3, phones=3) as host:  # no bots: nothing moves
         url = host.server.url(0)
         move = url + "move"
         assert request(move, "POST", b"not json", {"Content-Type": "application/json"})[0] == 400
@@ -183,43 +200,45 @@ def test_bad_requests_get_clear_statuses() -> None:
 
 
 def test_two_phones_at_once_each_follow_their_own_hand() -> None:
-    with running_host("rami51", players=3, phones=2, seed=11) as host:
-        first, second = EventStream(host.server.url(0)), EventStream(host.server.url(1))
+    with running_host("rami51", players=3, phones=3, seed=11) as host:
+        mover = host.game.to_play  # every seat is a phone: nothing moves until a phone does
+        other = (mover + 1) % 3
+        first, second = EventStream(host.server.url(mover)), EventStream(host.server.url(other))
         try:
             assert first.status == second.status == 200
             _, a = first.next_event()
             _, b = second.next_event()
-            assert a["seat"] == 0 and b["seat"] == 1
-            assert a["hand"] == [str(c) for c in host.game.hand(0)]
-            assert b["hand"] == [str(c) for c in host.game.hand(1)]
-            wait_until(lambda: host.bridge.connected() == {0, 1})
+            assert a["seat"] == mover and b["seat"] == other
+            assert a["hand"] == [str(c) for c in host.game.hand(mover)]
+            assert b["hand"] == [str(c) for c in host.game.hand(other)]
+            wait_until(lambda: host.bridge.connected() == {mover, other})
             # both post at once: the seat to play is served; the other's discard is refused
             # whichever comes first (out of turn, or in its turn before drawing)
-            move = next(m for m in a["legal"] if m.startswith("discard "))
+            move = "draw" if "draw" in a["legal"] else next(m for m in a["legal"] if m.startswith("discard "))
             replies: dict[int, tuple[int, Any]] = {}
             threads = [threading.Thread(target=lambda s=s, m=m: replies.__setitem__(s, post_move(host.server.url(s), m)))
-                       for s, m in ((0, move), (1, f"discard {b['hand'][0]}"))]
+                       for s, m in ((mover, move), (other, f"discard {b['hand'][0]}"))]
             for thread in threads:
                 thread.start()
             for thread in threads:
                 thread.join()
-            assert replies[0][0] == 200 and replies[1][0] == 400
-            assert replies[1][1]["error"] in ("not_your_turn", "not_your_phase")
-            assert all(seat != 1 for seat, _ in host.game.log), "the refused move was not played"
+            assert replies[mover][0] == 200 and replies[other][0] == 400
+            assert replies[other][1]["error"] in ("not_your_turn", "not_your_phase")
+            assert host.game.log == [(mover, parse_move(move))], "the refused move was not played"
             # the second phone hears of the first one's move, and sees its own hand only
             event, seen = second.next_event()
             while seen["history"] == []:
                 event, seen = second.next_event()
-            assert event == "state" and seen["history"][0] == [0, move]
-            assert seen["hand_counts"][0] == len(a["hand"]) - 1
-            assert seen["seat"] == 1 and seen["hand"] == b["hand"], "its own hand, unchanged"
+            assert event == "state" and seen["history"][0] == [mover, move]
+            assert seen["hand_counts"][mover] == len(a["hand"]) + (1 if move == "draw" else -1)
+            assert seen["seat"] == other and seen["hand"] == b["hand"], "its own hand, unchanged"
         finally:
             first.close()
             second.close()
 
 
 def test_a_newer_page_of_the_same_seat_takes_over_the_stream() -> None:
-    with running_host() as host:
+    with running_host("rami51", players=3, phones=3) as host:  # no bots: no other events
         old = EventStream(host.server.url(0))
         try:
             assert old.next_event()[0] == "state"
@@ -288,11 +307,11 @@ def test_a_flood_of_connections_and_garbage_does_not_stop_the_game() -> None:
             assert host.server.httpd.open_connections() <= server_mod.MAX_CONNECTIONS
             assert threading.active_count() <= threads_before + server_mod.MAX_CONNECTIONS + 2
             # the phone (another address) still plays, and the game goes on
-            _, state = get_json(url + "state")
-            move = next(m for m in state["legal"] if m.startswith("discard "))
+            state = my_turn(url)
+            played = len(host.game.log)
+            move = "draw" if "draw" in state["legal"] else next(m for m in state["legal"] if m.startswith("discard "))
             assert post_move(url, move)[0] == 200
-            wait_until(lambda: get_json(url + "state")[1]["my_turn"])
-            assert len(host.game.log) >= 3
+            assert host.game.log[played][0] == 0
         finally:
             for sock in flood:
                 sock.close()

@@ -142,13 +142,20 @@ class Bridge:
     def close_stream(self, seat: int) -> None:
         with self._lock:
             self._feeds[seat].streams -= 1
+            self._lock.notify_all()
         self.wake()
+
+    def wait_streams_ended(self, timeout: float) -> bool:
+        """After `close`: wait (at most `timeout`) until every stream said goodbye."""
+        with self._lock:
+            return self._lock.wait_for(lambda: all(f.streams <= 0 for f in self._feeds.values()), timeout)
 
     def wait(self, seat: int, seen: int, generation: int, timeout: float) -> tuple[str, int, bytes | None]:
         """Wait until `seat` has a state newer than `seen`, at most `timeout` seconds.
 
         Returns ("state", version, state), ("idle", seen, None) after the timeout,
-        ("replaced", …) when a newer stream took the seat, or ("closed", …)."""
+        ("replaced", …) when a newer stream took the seat, or ("closed", …) once the last
+        state was sent."""
         with self._lock:
             feed = self._feeds[seat]
 
@@ -156,10 +163,10 @@ class Bridge:
                 return self._closed or feed.stream != generation or (feed.version > seen and feed.state is not None)
 
             self._lock.wait_for(changed, timeout)
-            if self._closed:
-                return "closed", seen, None
             if feed.stream != generation:
                 return "replaced", seen, None
-            if feed.version > seen and feed.state is not None:
+            if feed.version > seen and feed.state is not None:  # the last state before closing
                 return "state", feed.version, feed.state
+            if self._closed:
+                return "closed", seen, None
             return "idle", seen, None

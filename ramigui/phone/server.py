@@ -357,8 +357,10 @@ class PhoneServer:
         return self._thread is not None and self._thread.is_alive()
 
     def stop(self) -> None:
-        """Stop listening, end every stream and connection; idempotent."""
+        """Stop listening, end every stream and connection; idempotent. The streams first
+        send their last state and a `closed` event, so the phones know the game is over."""
         self.bridge.close()
+        self.bridge.wait_streams_ended(1.0)
         if self._thread is not None:
             self.httpd.shutdown()
             self._thread.join(timeout=5)
