@@ -60,7 +60,7 @@ def post_move(url: str, move: str) -> tuple[int, Any]:
     return status, json.loads(body)
 
 
-def wait_until(check: Any, timeout: float = 10.0) -> Any:
+def wait_until(check: Any, timeout: float = 30.0) -> Any:
     """Poll `check()` (a test's wait for another thread, not a timing assertion)."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:

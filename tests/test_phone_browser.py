@@ -113,8 +113,11 @@ def shown_hand(driver: Any) -> list[str]:
     return driver.execute_script("return [...document.querySelectorAll('#hand .card svg')].map(s => s.dataset.card);")
 
 
-def page_turn(driver: Any) -> bool:
-    return bool(driver.execute_script("return document.getElementById('prompt').classList.contains('mine');"))
+def page_turn(driver: Any, host: PhoneHost) -> bool:
+    """The page shows the table's latest state, and it is the phone's turn."""
+    version, mine = driver.execute_script(
+        "return [+document.body.dataset.version, document.getElementById('prompt').classList.contains('mine')];")
+    return bool(mine) and version == host.relay.version and host.game.to_play == 0
 
 
 class Clock:
@@ -138,7 +141,7 @@ def test_a_phone_plays_a_turn_by_taps_and_the_table_follows(browser: Any, capsys
         clock = Clock(host)
         latencies: list[float] = []
         browser.get(host.server.url(0))
-        wait_until(lambda: page_turn(browser))
+        wait_until(lambda: page_turn(browser, host))
         assert sorted(shown_hand(browser)) == sorted(str(c) for c in host.game.hand(0))
         shots = Path(SHOTS) if SHOTS else tmp_path
         shots.mkdir(parents=True, exist_ok=True)
@@ -165,7 +168,7 @@ def test_a_phone_plays_a_turn_by_taps_and_the_table_follows(browser: Any, capsys
         latencies.append(clock.applied[-1] - sent_at())
 
         # the bots play on the table; then the phone's turn: tap the stock, then discard by taps
-        wait_until(lambda: host.game.to_play == 0 and page_turn(browser))
+        wait_until(lambda: page_turn(browser, host))
         tap_element(browser, "#stock")
         wait_until(lambda: host.game.log[-1] == (0, Move("draw")))
         latencies.append(clock.applied[-1] - sent_at())
@@ -187,7 +190,7 @@ def test_a_phone_plays_a_turn_by_taps_and_the_table_follows(browser: Any, capsys
         latencies.append(clock.applied[-1] - sent_at())
 
         # and once more by dragging a card onto the pile
-        wait_until(lambda: host.game.to_play == 0 and page_turn(browser))
+        wait_until(lambda: page_turn(browser, host))
         tap_element(browser, "#stock")
         wait_until(lambda: host.game.log[-1] == (0, Move("draw")))
         wait_until(lambda: len(shown_hand(browser)) == len(host.game.hand(0)))
@@ -198,7 +201,7 @@ def test_a_phone_plays_a_turn_by_taps_and_the_table_follows(browser: Any, capsys
         latencies.append(clock.applied[-1] - sent_at())
 
         # the page shows the table's state: the others' counts and the discard pile's top
-        wait_until(lambda: host.game.to_play == 0 and page_turn(browser))
+        wait_until(lambda: page_turn(browser, host))
         counts = browser.execute_script(
             "return [...document.querySelectorAll('#seats .seat .n')].map(n => n.textContent);")
         assert [c.split(" ")[0] for c in counts] == [str(len(host.game.hand(s))) for s in range(3)]
