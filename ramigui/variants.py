@@ -82,16 +82,19 @@ def _line_for(lines: Mapping[tuple[str, ...], int], error: VariantError) -> int 
 
 def read_file(path: Path) -> tuple[dict[Any, Any], yaml_limits.Document]:
     """The top-level mapping of a variants file, and its parsed document (lines, nodes)."""
-    name = str(path)
     try:
         document = yaml_limits.read(path)
     except yaml_limits.YamlProblem as problem:
-        raise VariantError(problem.code, file=name, line=problem.line, **problem.params) from None
+        raise VariantError(problem.code, file=str(path), line=problem.line, **problem.params) from None
+    return _entries(document, str(path)), document
+
+
+def _entries(document: yaml_limits.Document, name: str) -> dict[Any, Any]:
     if document.data is None:
-        return {}, document
+        return {}
     if not isinstance(document.data, dict):
         raise VariantError("file_shape", file=name, line=1)
-    return document.data, document
+    return document.data
 
 
 def _merge(variant_id: str, body: Any, known: Mapping[str, dict[str, Any]]) -> tuple[dict[str, Any], str | None]:
@@ -142,8 +145,11 @@ def _option_fields(spec: Any) -> set[str]:
 
 def _add_file(catalogue: Catalogue, path: Path, strict: bool) -> None:
     """Add the variants of one file; a broken variant is reported (or raised if strict)."""
-    name = str(path)
-    data, document = read_file(path)
+    _add_document(catalogue, read_file(path)[1], str(path), strict)
+
+
+def _add_document(catalogue: Catalogue, document: yaml_limits.Document, name: str, strict: bool) -> None:
+    data = _entries(document, name)
     lines = yaml_limits.key_lines(document.root)
     problems: dict[str, VariantError] = {}
     for key_path, second, first in yaml_limits.duplicate_keys(document.root):
@@ -172,12 +178,30 @@ def _add_file(catalogue: Catalogue, path: Path, strict: bool) -> None:
             catalogue.parents.pop(variant_id, None)
 
 
-def load_catalogue(builtin: Path | None = None, user: Path | None = None) -> Catalogue:
-    """Built-in variants (a broken built-in file raises) plus the user's (errors kept)."""
+def _shipped(builtin: Path | None = None) -> Catalogue:
+    """A new catalogue holding the built-in variants."""
     path = builtin or builtin_path()
     stat = path.stat()
     shipped = _builtin_catalogue(path, stat.st_mtime_ns, stat.st_size)
-    catalogue = Catalogue(dict(shipped.raw), [], dict(shipped.sources), dict(shipped.parents))
+    return Catalogue(dict(shipped.raw), [], dict(shipped.sources), dict(shipped.parents))
+
+
+def catalogue_with_text(text: str, name: str) -> Catalogue:
+    """The catalogue the built-in variants and this user-file text would make (nothing is
+    read from the user's folder): how an edit is checked before it is written."""
+    catalogue = _shipped()
+    try:
+        _add_document(catalogue, yaml_limits.parse(text), name, strict=False)
+    except yaml_limits.YamlProblem as problem:
+        catalogue.errors.append(VariantError(problem.code, file=name, line=problem.line, **problem.params))
+    except VariantError as error:
+        catalogue.errors.append(error)
+    return catalogue
+
+
+def load_catalogue(builtin: Path | None = None, user: Path | None = None) -> Catalogue:
+    """Built-in variants (a broken built-in file raises) plus the user's (errors kept)."""
+    catalogue = _shipped(builtin)
     user_file = user if user is not None else user_path()
     try:
         _add_file(catalogue, user_file, strict=False)

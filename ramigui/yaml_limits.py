@@ -122,6 +122,8 @@ class Document:
 
 def parse(text: str) -> Document:
     """Parse YAML within the limits; YamlProblem (with the line) otherwise."""
+    if len(text) > MAX_BYTES or len(text.encode("utf-8")) > MAX_BYTES:
+        raise YamlProblem("file_too_big", None, limit=MAX_BYTES // 1024)
     loader = BoundedLoader(text)
     try:
         root = loader.get_single_node()

@@ -3,7 +3,9 @@
 The variants, their player counts, options, defaults, labels and help texts all come
 from `variants.yaml` through `ramigui.variants`: this screen declares none of them. The
 game length is one of the variant's options (rounds or target), as the rule books say.
-The last setup is remembered in the settings and offered again next time.
+The last setup is remembered in the settings and offered again next time. The family's own
+variants.yaml has its part (its problems, saving these rules as a variant of one's own) in
+`ramigui.ui.setup_variants`. The variant list scrolls on its own when it outgrows the window.
 """
 
 from __future__ import annotations
@@ -18,8 +20,9 @@ from ramigui.rules.variant import OptionSpec, Variant, VariantError
 from ramigui.session import BOT_LEVELS, GameSession, GameSetup, Seat
 from ramigui.ui.controls import Choice, ListRow, TextField, number_values
 from ramigui.ui.screen import Context, Screen
-from ramigui.ui.widgets import DIM, GOLD, WHITE, blit_text, draw_panel
-from ramigui.variants import all_variants
+from ramigui.ui.setup_variants import VariantFileTools
+from ramigui.ui.widgets import DIM, GOLD, WHITE, blit_text, draw_panel, ellipsized, fitted_size
+from ramigui.variants import all_variants, get_variant
 
 MAX_SEATS = 6
 SEAT_KINDS = ("human", *BOT_LEVELS)
@@ -68,7 +71,11 @@ class SetupScreen(Screen):
         self.count = 4
         self.options: dict[str, Any] = {}
         self.error = ""
+        self.list_scroll = 0
+        self.pointer = (0, 0)
+        self.tools = VariantFileTools(self)
         self._restore()
+        self.reveal_selected()
 
     # --- the model ---------------------------------------------------------------------
 
@@ -96,6 +103,27 @@ class SetupScreen(Screen):
         self.count = max(low, min(high, wanted))
         self.options = {spec.name: spec.default for spec in self.variant.options}
         self.error = ""
+        if self.tools.naming is not None and self.tools.naming.purpose == "rename":
+            self.tools.naming = None
+
+    def chosen_variant(self) -> Variant:
+        """The selected variant with the house rules as chosen on this screen."""
+        return get_variant(self.variant_id, **self.options)
+
+    def reload_variants(self, select: str | None = None) -> None:
+        """The list read again (after the user's file changed), `select` chosen if given;
+        the current choice kept if it still exists, else the first variant."""
+        self.variants = all_variants()
+        ids = [variant.id for variant in self.variants]
+        options = dict(self.options)
+        if select in ids:
+            self.choose_variant(str(select))
+            self.reveal_selected()
+        elif self.variant_id in ids:
+            self.choose_variant(self.variant_id)
+            self.options.update({k: v for k, v in options.items() if k in self.options})
+        else:
+            self.choose_variant("rami51" if "rami51" in ids else ids[0])
 
     def setup(self) -> GameSetup:
         """The chosen setup; raises ValueError for a bad name (said to the player)."""
@@ -116,16 +144,40 @@ class SetupScreen(Screen):
         self._build_right(left_w + 2 * m.pad)
         self.footer_buttons([("back", "common.back"), ("start", "setup.start")])
 
+    def _list_rows(self) -> tuple[int, int, int]:
+        """Row height, gap, and how far the list may scroll (0 when every row fits)."""
+        m = self.m
+        view = self.viewport
+        count = max(1, len(self.variants))
+        gap = max(3, m.pad // 3)
+        height = max(int(m.text * 1.6), min(int(m.row * 0.95), (view.height - m.pad) // count - gap))
+        overflow = count * (height + gap) + m.pad - view.height
+        return height, gap, max(0, overflow)
+
+    def reveal_selected(self) -> None:
+        """Scroll the variant list so the selected row shows (a variant just saved is last)."""
+        height, gap, overflow = self._list_rows()
+        if not overflow:
+            return
+        index = next((i for i, v in enumerate(self.variants) if v.id == self.variant_id), 0)
+        top = self.m.pad // 2 + index * (height + gap)
+        view_h = self.viewport.height
+        if top - self.list_scroll < 0:
+            self.list_scroll = top
+        elif top + height - self.list_scroll > view_h - self.m.pad // 2:
+            self.list_scroll = top + height - view_h + self.m.pad // 2
+        self.list_scroll = max(0, min(self.list_scroll, overflow))
+
     def _build_variant_list(self, width: int) -> None:
         m = self.m
         view = self.viewport
-        count = len(self.variants)
-        gap = max(3, m.pad // 3)
-        height = min(int(m.row * 0.95), (view.height - m.pad) // count - gap)
+        height, gap, overflow = self._list_rows()
+        self.list_scroll = max(0, min(self.list_scroll, overflow))
         for i, variant in enumerate(self.variants):
-            rect = pygame.Rect(m.pad, view.top + m.pad // 2 + i * (height + gap), width, height)
-            self.add(ListRow("variant", variant.id, (lambda v=variant: i18n.variant_name(v)), rect,
-                             name=f"variant:{variant.id}", selected=variant.id == self.variant_id))
+            rect = pygame.Rect(m.pad, view.top + m.pad // 2 + i * (height + gap) - self.list_scroll, width, height)
+            row = ListRow("variant", variant.id, (lambda v=variant: i18n.variant_name(v)), rect,
+                          name=f"variant:{variant.id}", selected=variant.id == self.variant_id)
+            self._visible(row)
 
     def _build_right(self, left: int) -> None:
         m = self.m
@@ -133,6 +185,9 @@ class SetupScreen(Screen):
         width = m.width - left - 2 * m.pad
         y = view.top + m.pad // 2 - self.scroll
         variant = self.variant
+        y = self.tools.build_problems(left, y, width)
+        if self.tools.panel is not None:
+            y += m.pad // 2
         y = self.paragraph(variant.description.get(i18n.language(), variant.description.get("en", "")),
                            m.small, DIM, left, y + self.scroll, width, clip=True) - self.scroll + m.pad // 2
         y = self._heading(i18n.tr("setup.players"), left, y)
@@ -141,6 +196,7 @@ class SetupScreen(Screen):
             y = self._heading(i18n.tr("setup.house_rules"), left, y + m.pad)
             for spec in variant.options:
                 y = self._option(spec, left, y, width)
+        y = self.tools.build_section(left, y, width)
         self.content_height = y + self.scroll - view.top + m.pad
 
     def _heading(self, text: str, left: int, y: int) -> int:
@@ -204,6 +260,8 @@ class SetupScreen(Screen):
     # --- events ------------------------------------------------------------------------
 
     def on_action(self, action: str, event: pygame.event.Event) -> bool:
+        if self.tools.on_action(action, event):
+            return True
         if action == "variant":
             self.choose_variant(event.value)
             self.scroll = 0
@@ -223,7 +281,34 @@ class SetupScreen(Screen):
         self.rebuild()
         return True
 
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """The wheel over the variant list scrolls the list (when it is longer than the view)."""
+        if event.type == pygame.MOUSEMOTION:
+            self.pointer = event.pos
+        if event.type == pygame.MOUSEWHEEL and self._list_rows()[2] and self.pointer[0] < self._list_right():
+            self.list_scroll = max(0, min(self.list_scroll - event.y * self.m.row, self._list_rows()[2]))
+            self.rebuild()
+            return True
+        return super().handle_event(event)
+
+    def _list_right(self) -> int:
+        return self.m.pad + max(int(self.m.width * 0.3), int(self.m.text * 11))
+
+    def _scroll_into_view(self, rect: pygame.Rect) -> None:
+        """A variant row reached by the keyboard scrolls the list, not the page."""
+        focused = self.focused_control()
+        if isinstance(focused, ListRow) and focused.action == "variant":
+            view = self.viewport
+            if rect.top < view.top:
+                self.list_scroll -= view.top - rect.top + self.m.pad // 2
+            elif rect.bottom > view.bottom:
+                self.list_scroll += rect.bottom - view.bottom + self.m.pad // 2
+            return
+        super()._scroll_into_view(rect)
+
     def on_key(self, event: pygame.event.Event) -> bool:
+        if self.tools.on_key(event):
+            return True
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and isinstance(self.focused_control(), TextField):
             self.move_focus(1)
             return True
@@ -253,7 +338,25 @@ class SetupScreen(Screen):
         left = max(int(m.width * 0.3), int(m.text * 11)) + int(m.pad * 1.5)
         pygame.draw.line(surface, (255, 255, 255), (left - m.pad // 2, view.top + m.pad),
                          (left - m.pad // 2, view.bottom - m.pad), 1)
-        if self.error:
+        height, gap, overflow = self._list_rows()
+        if overflow:  # the list's own scroll bar, on the line that ends it
+            track = pygame.Rect(left - m.pad // 2 - 3, view.top + m.pad // 2, 7, view.height - m.pad)
+            share = track.height / (track.height + overflow)
+            thumb_h = max(14, int(track.height * share))
+            top = track.top + int((track.height - thumb_h) * self.list_scroll / overflow)
+            draw_panel(surface, track, (0, 0, 0, 90), 3)
+            draw_panel(surface, pygame.Rect(track.left, top, track.width, thumb_h), (*WHITE, 200), 3)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        if self.error:  # why the game cannot start: over everything, above the buttons
+            m = self.m
             box = pygame.Rect(m.pad, m.height - m.footer - m.row, m.width - 2 * m.pad, m.row - 4)
-            draw_panel(surface, box, (120, 20, 24, 230), box.height // 3)
-            blit_text(surface, self.error, m.small, WHITE, box.center, "center", bold=True)
+            draw_panel(surface, box, (120, 20, 24, 235), box.height // 3)
+            size = fitted_size(self.error, m.small, box.width - 2 * m.pad, True)
+            blit_text(surface, ellipsized(self.error, size, box.width - 2 * m.pad, True), size, WHITE, box.center,
+                      "center", bold=True)
+
+    def draw_labels(self, surface: pygame.Surface) -> None:
+        self.tools.draw_panels(surface)  # the problems panel's ground goes under its text
+        super().draw_labels(surface)
