@@ -1,6 +1,6 @@
 """`ramigui bench`: speed and memory figures, printed (never asserted as timed tests).
 
-    ramigui bench [rules|gin|ui|all] [--seconds S] [--json]
+    ramigui bench [rules|gin|ui|phone|all] [--seconds S] [--json]
 
 Each benchmark runs for about S seconds and prints what it measured. Parts whose module
 is missing say so instead of failing.
@@ -92,6 +92,7 @@ def run_benchmarks(which: str, seconds: float) -> list[dict[str, Any]]:
     parts = {
         "gin": ("ramigui.rules.gin_melds", "bench_min_deadwood", False),
         "ui": ("ramigui.ui.bench", "ui_benchmarks", True),
+        "phone": ("ramigui.ui.bench_phone", "phone_benchmarks", True),
     }
     for name, (module, function, timed) in parts.items():
         if which not in (name, "all"):
@@ -107,7 +108,7 @@ def run_benchmarks(which: str, seconds: float) -> list[dict[str, Any]]:
 
 def bench_main(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(prog="ramigui bench", description="Speed figures, printed.")
-    parser.add_argument("which", nargs="?", default="all", choices=("rules", "gin", "ui", "all"))
+    parser.add_argument("which", nargs="?", default="all", choices=("rules", "gin", "ui", "phone", "all"))
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(list(argv))

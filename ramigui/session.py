@@ -56,22 +56,29 @@ def check_name(name: str) -> str:
 
 @dataclass(frozen=True)
 class Seat:
-    """Who sits at a place: a name, and a bot level (None: a human plays it)."""
+    """Who sits at a place: a name, and a bot level (None: a human plays it); `phone`: that
+    human holds their hand on their own phone (issue 16), not on the shared screen."""
 
     name: str
     bot: str | None = None
+    phone: bool = False
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "name", check_name(self.name))
         if self.bot is not None and self.bot not in BOT_LEVELS:
             raise ValueError(f"bot level {self.bot!r} is not one of {', '.join(BOT_LEVELS)}")
+        if self.phone and self.bot is not None:
+            raise ValueError("a bot plays no phone")
 
     @property
     def is_human(self) -> bool:
         return self.bot is None
 
     def to_json(self) -> Document:
-        return {"name": self.name, "bot": self.bot}
+        body: Document = {"name": self.name, "bot": self.bot}
+        if self.phone:
+            body["phone"] = True
+        return body
 
     @classmethod
     def from_json(cls, value: Any) -> Seat:
@@ -79,8 +86,9 @@ class Seat:
         bot = body.get("bot")
         if bot is not None:
             bot = expect(bot, str, "seat.bot")
+        phone = expect(body.get("phone", False), bool, "seat.phone")
         try:
-            return cls(expect_key(body, "name", str), bot)
+            return cls(expect_key(body, "name", str), bot, phone)
         except ValueError as error:
             raise BrokenFile("wrong_shape", str(error)) from None
 

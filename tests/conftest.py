@@ -29,4 +29,5 @@ def _own_user_folders(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pyt
     home: Path = tmp_path_factory.mktemp("home")
     monkeypatch.setenv("RAMIGUI_DATA_DIR", str(home / "data"))
     monkeypatch.setenv("RAMIGUI_CONFIG_DIR", str(home / "config"))
+    monkeypatch.setenv("RAMIGUI_PHONE_BIND", "127.0.0.1")  # a table's phone server: this machine only
     yield

@@ -22,4 +22,14 @@ PHONE: dict[str, str] = {
     "phone.paused": "The game is paused on the big screen",
     "phone.yami.expose": "Choose the box for your hand",
     "phone.yami.reply": "{name} exposed: choose a box to score",
+    # the table's side
+    "seat.phone": "Human, on a phone",
+    "table.on_phone": "phone",
+    "pause.phones": "Phones: show the codes",
+    "codes.title": "Scan with each player's phone",
+    "codes.help": "Same Wi-Fi as this computer; the phone's camera opens the page. Click or press Enter to play.",
+    "codes.waiting": "waiting…",
+    "codes.joined": "joined",
+    "codes.no_network": "No home network found: phones can only join on the same network as this computer.",
+    "codes.cannot_listen": "Phones cannot join: {reason}",
 }

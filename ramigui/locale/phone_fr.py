@@ -21,4 +21,14 @@ PHONE: dict[str, str] = {
     "phone.paused": "La partie est en pause sur le grand écran",
     "phone.yami.expose": "Choisissez la case de votre main",
     "phone.yami.reply": "{name} a étalé : choisissez une case où marquer",
+    # côté table
+    "seat.phone": "Humain, sur un téléphone",
+    "table.on_phone": "téléphone",
+    "pause.phones": "Téléphones : revoir les codes",
+    "codes.title": "Scannez avec le téléphone de chaque joueur",
+    "codes.help": "Même Wi-Fi que cet ordinateur ; l'appareil photo du téléphone ouvre la page. Cliquez ou appuyez sur Entrée pour jouer.",
+    "codes.waiting": "en attente…",
+    "codes.joined": "connecté",
+    "codes.no_network": "Aucun réseau local trouvé : les téléphones doivent être sur le même réseau que cet ordinateur.",
+    "codes.cannot_listen": "Les téléphones ne peuvent pas se connecter : {reason}",
 }

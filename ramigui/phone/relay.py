@@ -56,6 +56,10 @@ class PhoneRelay:
         self._published = {seat: state_bytes(self._state(view)) for seat, view in views.items()}
         self.bridge.publish(self._published)
 
+    def stale(self) -> bool:
+        """Moves were played since the last publish (the phones have not heard of them)."""
+        return len(self.game.log) != self._seen
+
     def state(self, seat: int) -> dict[str, Any]:
         """The JSON state of one phone seat, from its view."""
         return self._state(self.game.view(seat))

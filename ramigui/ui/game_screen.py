@@ -52,6 +52,7 @@ def config_for(session: GameSession) -> TableConfig:
         humans=[seat.is_human for seat in seats],
         levels=[seat.bot or "medium" for seat in seats],
         options=dict(session.game.variant.chosen),
+        phones=[seat.phone for seat in seats],
     )
 
 
@@ -149,7 +150,7 @@ class SessionTable(TableScene):
 
             app.push(RulesScreen(self.ctx, self.game.variant.id))
         elif action == "menu":
-            app.push(PauseMenu(self.ctx))
+            app.push(PauseMenu(self.ctx, phones=self.phones.active))
         elif action == "leave_game":
             app.pop()  # the game stays saved: Continue on the main menu brings it back
         return True
@@ -214,9 +215,13 @@ class PauseMenu(Scene):
     ITEMS = (("resume", "pause.resume"), ("scores", "button.scores"), ("rules", "menu.rules"),
              ("settings", "menu.settings"), ("leave_game", "pause.leave"))
 
-    def __init__(self, ctx: Context) -> None:
+    PHONES = ("phones", "pause.phones")
+    """Shown when the game has phone seats: their codes again, to re-join a seat."""
+
+    def __init__(self, ctx: Context, phones: bool = False) -> None:
         super().__init__()
         self.ctx = ctx
+        self.items = (self.ITEMS[0], self.PHONES, *self.ITEMS[1:]) if phones else self.ITEMS
         self.buttons: list[Button] = []
         self.box = pygame.Rect(0, 0, 0, 0)
 
@@ -224,13 +229,13 @@ class PauseMenu(Scene):
         m = Metrics(*size)
         width = min(int(m.text * 15), size[0] - 4 * m.pad)
         gap = m.pad // 2
-        height = len(self.ITEMS) * (m.row + gap) + m.row + 2 * m.pad
+        height = len(self.items) * (m.row + gap) + m.row + 2 * m.pad
         self.box = pygame.Rect(0, 0, width + 2 * m.pad, height)
         self.box.center = (size[0] // 2, size[1] // 2)
         top = self.box.top + m.row + m.pad
         self.buttons = [
             Button(action, (lambda k=key: i18n.tr(k)), pygame.Rect(self.box.left + m.pad, top + i * (m.row + gap), width, m.row))
-            for i, (action, key) in enumerate(self.ITEMS)
+            for i, (action, key) in enumerate(self.items)
         ]
 
     def handle_event(self, event: pygame.event.Event) -> bool:

@@ -43,7 +43,7 @@ class HandoffScene(Scene):
 
     opaque = True
     KEY_ACTIONS = {pygame.K_ESCAPE: "menu", pygame.K_TAB: "scores"}
-    TABLE_ACTIONS = frozenset({"menu", "scores", "rules", "leave_game"})
+    TABLE_ACTIONS = frozenset({"menu", "scores", "rules", "leave_game", "phones"})
     """The table's menu actions: the pause menu posts them after closing, so they land here."""
 
     def __init__(self, seat: int, name: str) -> None:

@@ -22,7 +22,8 @@ Chooser = Callable[[PlayerView], Move]
 
 @dataclass
 class TableConfig:
-    """The game to play and its seats. `humans[i]` says whether seat i is a person."""
+    """The game to play and its seats. `humans[i]` says whether seat i is a person;
+    `phones[i]` that this person plays on their own phone, never on the shared screen."""
 
     variant: str = DEFAULT_VARIANT
     players: int = 4
@@ -31,10 +32,13 @@ class TableConfig:
     humans: list[bool] = field(default_factory=list)
     levels: list[str] = field(default_factory=list)
     options: dict[str, Any] = field(default_factory=dict)
+    phones: list[bool] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if not self.humans:
             self.humans = [seat == 0 for seat in range(self.players)]
+        if not self.phones:
+            self.phones = [False] * self.players
         if not self.levels:
             self.levels = ["medium"] * self.players
         if not self.names:
@@ -42,15 +46,27 @@ class TableConfig:
 
     def default_name(self, seat: int) -> str:
         if self.humans[seat]:
-            if sum(self.humans) == 1:
+            if sum(self.humans) == 1 and not self.phones[seat]:
                 return i18n.tr("table.you")
             return i18n.tr("table.player", n=seat + 1)
         return i18n.tr("table.bot_name", n=seat)
 
+    def at_screen(self, seat: int) -> bool:
+        """A person who plays this seat on the shared screen (not a bot, not a phone)."""
+        return self.humans[seat] and not self.phones[seat]
+
+    @property
+    def screen_seats(self) -> list[int]:
+        return [seat for seat in range(self.players) if self.at_screen(seat)]
+
+    @property
+    def phone_seats(self) -> list[int]:
+        return [seat for seat in range(self.players) if self.phones[seat]]
+
     @property
     def hot_seat(self) -> bool:
         """Several people share the screen: hands must be hidden between their turns."""
-        return sum(self.humans) > 1
+        return len(self.screen_seats) > 1
 
     @classmethod
     def from_options(cls, options: Any) -> TableConfig:

@@ -25,13 +25,14 @@ from ramigui.ui.widgets import DIM, GOLD, WHITE, blit_text, draw_panel, ellipsiz
 from ramigui.variants import all_variants, get_variant
 
 MAX_SEATS = 6
-SEAT_KINDS = ("human", *BOT_LEVELS)
+SEAT_KINDS = ("human", "phone", *BOT_LEVELS)
+"""A person at the screen, a person on their own phone (issue 16), or a bot's level."""
 
 
 @dataclass
 class SeatModel:
     name: str
-    kind: str  # "human" or a bot level
+    kind: str  # "human", "phone" or a bot level
 
 
 def default_seat(index: int) -> SeatModel:
@@ -90,7 +91,7 @@ class SetupScreen(Screen):
             self.choose_variant(self.variant_id)
             return
         for index, seat in enumerate(last.seats[:MAX_SEATS]):
-            self.seats[index] = SeatModel(seat.name, seat.bot or "human")
+            self.seats[index] = SeatModel(seat.name, "phone" if seat.phone else seat.bot or "human")
         self.choose_variant(last.variant, len(last.seats))
         for name, value in last.options.items():
             if any(spec.name == name and value in option_values(spec) for spec in self.variant.options):
@@ -130,7 +131,8 @@ class SetupScreen(Screen):
         seats = []
         for index, model in enumerate(self.seats[: self.count]):
             name = model.name.strip() or default_seat(index).name
-            seats.append(Seat(name, None if model.kind == "human" else model.kind))
+            person = model.kind in ("human", "phone")
+            seats.append(Seat(name, None if person else model.kind, phone=model.kind == "phone"))
         if len({seat.name for seat in seats}) != len(seats):
             raise ValueError(i18n.tr("setup.same_names"))
         return GameSetup(self.variant_id, tuple(seats), dict(self.options))

@@ -44,6 +44,7 @@ from ramigui.ui.table_draw import draw_table
 from ramigui.ui.table_family import ButtonSpec, FamilyTable
 from ramigui.ui.table_gin import GinTable
 from ramigui.ui.table_keys import Keys
+from ramigui.ui.table_phones import TablePhones
 from ramigui.ui.table_pointer import Drag, Pointer
 from ramigui.ui.table_yami import YamiTable
 from ramigui.ui.widgets import UI_ACTION, Button
@@ -76,6 +77,7 @@ class TableScene(Scene):
         self.config = config
         self.game = game or Game.new(config.variant, config.players, config.seed, config.options)
         self.bots = BotDriver(self)
+        self.phones = TablePhones(self)
         self.pointer = Pointer(self)
         self.keys = Keys(self)
         self.viewer: int | None = self._initial_viewer()
@@ -103,9 +105,9 @@ class TableScene(Scene):
     # --- who sees what ---------------------------------------------------------------------
 
     def _initial_viewer(self) -> int | None:
-        humans = [s for s, h in enumerate(self.config.humans) if h]
+        humans = self.config.screen_seats  # a phone seat's hand is never on the big screen
         if not humans:
-            return 0  # demo: everyone is a bot, show the first seat's hand
+            return None if self.config.phone_seats else 0  # demo: show the first bot's hand
         if len(humans) == 1:
             return humans[0]
         return None  # hot-seat: nobody's hand until someone claims the screen
@@ -116,7 +118,7 @@ class TableScene(Scene):
 
     def is_human_turn(self) -> bool:
         g = self.game
-        return not g.round_over and self.config.humans[g.to_play] and self.viewer == g.to_play
+        return not g.round_over and self.config.at_screen(g.to_play) and self.viewer == g.to_play
 
     # --- life cycle -------------------------------------------------------------------------
 
@@ -127,9 +129,11 @@ class TableScene(Scene):
         self.sort_mode = getattr(app.settings, "hand_sort", "suit")
         self.order = []  # re-deal the hand's order by the player's chosen sort
         self._sync()
+        self.phones.start()
 
     def leave(self) -> None:
         self.bots.close()
+        self.phones.stop()
 
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
@@ -308,10 +312,11 @@ class TableScene(Scene):
         self.now += dt
         if self.message and self.now >= self.message_until:
             self.message = ""
+        self.phones.update()  # the phones' moves, and every change told to them
         self.flights = [f for f in self.flights if not f.done(self.now)]
         if not self.flights:
             self.bots.land()
-        if self.flights or self.bots.pending or self.overlay_open:
+        if self.flights or self.bots.pending or self.overlay_open or self.phones.codes_open:
             return
         if self.game.round_over:
             self._open_round_end()
@@ -323,7 +328,7 @@ class TableScene(Scene):
 
     def _needs_handoff(self) -> bool:
         seat = self.game.to_play
-        return self.config.hot_seat and self.config.humans[seat] and self.viewer != seat
+        return self.config.hot_seat and self.config.at_screen(seat) and self.viewer != seat
 
     def _open_handoff(self) -> None:
         from ramigui.ui.overlays import HandoffScene
@@ -370,10 +375,23 @@ class TableScene(Scene):
             self.overlay_open = False
             self._next_round()
             return True
+        if action == "phones":
+            self.phones.show_codes()
+            return True
         if action in SORT_ACTIONS:
             self._sort(action[5:])
             return True
         return self.family.action(action)
+
+    def close_round(self) -> None:
+        """The round's end was seen (a phone asked for the next deal): close its screen and
+        deal, as a click on it would."""
+        from ramigui.ui.overlays import RoundEndScene
+
+        if self.app is not None and isinstance(self.app.top, RoundEndScene):
+            self.app.pop()
+        self.overlay_open = False
+        self._next_round()
 
     def _next_round(self) -> None:
         if self.game.game_over:

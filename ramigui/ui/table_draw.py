@@ -29,6 +29,8 @@ if TYPE_CHECKING:
 
 LIT = (255, 226, 120)
 FOCUS = (120, 210, 255)
+PHONE_LINKED = (150, 240, 160)
+"""A phone seat whose phone follows the game right now."""
 SHADOW_ALPHA = 70
 
 
@@ -102,12 +104,16 @@ def _draw_seat_title(scene: TableScene, surface: pygame.Surface, seat: int, rect
     room = rect.width - 2 * lay.margin
     config = scene.config
     level = "" if config.humans[seat] else i18n.tr(f"table.level.{config.levels[seat]}")
+    level_colour = DIM
+    if config.phones[seat]:
+        level = i18n.tr("table.on_phone")
+        level_colour = PHONE_LINKED if seat in scene.phones.connected() else DIM
     small = int(lay.text * 0.78)
     level_w = font(small).size(f"  {level}")[0] if level else 0
     name = ellipsized(config.names[seat], lay.text, room, True)
     drawn = blit_text(surface, name, lay.text, colour, (left, top), bold=True)
     if level and drawn.right + level_w <= rect.right - lay.margin:
-        blit_text(surface, level, small, DIM, (drawn.right + small // 2, drawn.bottom - 2), "bottomleft")
+        blit_text(surface, level, small, level_colour, (drawn.right + small // 2, drawn.bottom - 2), "bottomleft")
 
 
 def _draw_face_fan(scene: TableScene, surface: pygame.Surface, rect: pygame.Rect, lay: TableLayout,

@@ -1,0 +1,164 @@
+"""The phone seats' join codes over the table: one QR code per phone seat, with its address.
+
+Shown when a game with phone seats starts, and again from the pause menu (a phone that slept
+or reloaded joins its seat again by the same code). It closes by itself once every phone
+seat has joined, or with a click, a tap, Enter or Esc. The QR modules come from
+`ramigui.phone.qr` (segno) and are painted here, square and crisp at any size.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+import pygame
+
+from ramigui import i18n
+from ramigui.phone.qr import QUIET_ZONE, qr_modules
+from ramigui.ui.app import Scene
+from ramigui.ui.layout import SEAT_COLOURS
+from ramigui.ui.widgets import (
+    DIM,
+    GOLD,
+    WHITE,
+    blit_text,
+    dim_screen,
+    draw_panel,
+    ellipsized,
+    fitted_size,
+    wrap_lines,
+)
+
+JOINED = (150, 240, 160)
+INK = (0, 0, 0)
+PAPER = (255, 255, 255)
+
+
+@dataclass(frozen=True)
+class SeatCode:
+    """One phone seat's code: who, where, and whether a phone has joined it."""
+
+    seat: int
+    name: str
+    url: str
+
+
+@lru_cache(maxsize=16)
+def qr_surface(text: str, size: int) -> pygame.Surface:
+    """The QR code of `text` with its quiet zone, as large as fits in `size` pixels while
+    every module stays a whole number of pixels (so it stays sharp for the camera)."""
+    modules = qr_modules(text)
+    total = len(modules) + 2 * QUIET_ZONE
+    small = pygame.Surface((total, total))
+    small.fill(PAPER)
+    for y, row in enumerate(modules):
+        for x, dark in enumerate(row):
+            if dark:
+                small.set_at((x + QUIET_ZONE, y + QUIET_ZONE), INK)
+    scale = max(1, size // total)
+    return pygame.transform.scale(small, (total * scale, total * scale))
+
+
+class PhoneCodesScene(Scene):
+    """The codes of every phone seat; `joined()` says which seats a phone has opened."""
+
+    opaque = False
+
+    def __init__(self, codes: Sequence[SeatCode], joined: Callable[[], set[int]], notice: str = "",
+                 on_close: Callable[[], None] | None = None, auto_close: bool = True) -> None:
+        super().__init__()
+        self.codes = list(codes)
+        self.joined = joined
+        self.notice = notice
+        self.on_close = on_close
+        self.auto_close = auto_close
+        """At the start: closes once every seat joined. From the pause menu (to re-join a
+        seat) every seat has joined already: it stays until dismissed."""
+        self._seen: set[int] = set()
+
+    def update(self, dt: float) -> None:
+        joined = self.joined()
+        if joined != self._seen:
+            self._seen = joined
+            if self.app is not None:
+                self.app.invalidate()
+        if self.auto_close and self.codes and all(code.seat in joined for code in self.codes):
+            self.close()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        done = (event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER,
+                                                               pygame.K_SPACE, pygame.K_ESCAPE)) \
+            or (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or event.type == pygame.FINGERUP
+        if done:
+            self.close()
+        return done or event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN)
+
+    def close(self) -> None:
+        if self.app is not None and self.app.top is self:
+            self.app.pop()
+        if self.on_close is not None:
+            self.on_close()
+            self.on_close = None
+
+    # --- drawing ----------------------------------------------------------------------------
+
+    def tiles(self, size: tuple[int, int]) -> tuple[pygame.Rect, list[pygame.Rect], int]:
+        """The panel, one tile per code (one row, or two when more than three), the text size."""
+        width, height = size
+        text = max(14, int(min(width / 60, height / 34)))
+        panel = pygame.Rect(0, 0, int(width * 0.94), int(height * 0.92))
+        panel.center = (width // 2, height // 2)
+        count = max(1, len(self.codes))
+        rows = 1 if count <= 3 else 2
+        per_row = -(-count // rows)
+        gap = text
+        top = panel.top + int(text * 4.6)
+        bottom = panel.bottom - (int(text * 2.2) if self.notice else text)
+        tile_w = (panel.width - gap * (per_row + 1)) // per_row
+        tile_h = (bottom - top - gap * (rows - 1)) // rows
+        tiles = []
+        for index in range(count):
+            row, col = divmod(index, per_row)
+            in_row = min(per_row, count - row * per_row)
+            left = panel.centerx - (in_row * tile_w + (in_row - 1) * gap) // 2
+            tiles.append(pygame.Rect(left + col * (tile_w + gap), top + row * (tile_h + gap), tile_w, tile_h))
+        return panel, tiles, text
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim_screen(surface, 170)
+        panel, tiles, text = self.tiles(surface.get_size())
+        draw_panel(surface, panel, (12, 44, 28, 245), text, (*GOLD, 255))
+        title = i18n.tr("codes.title")
+        size = fitted_size(title, int(text * 1.5), panel.width - 2 * text, True)
+        blit_text(surface, title, size, GOLD, (panel.centerx, panel.top + text), "midtop", bold=True)
+        help_text = i18n.tr("codes.help")
+        small = fitted_size(help_text, text, panel.width - 2 * text)
+        blit_text(surface, help_text, small, DIM, (panel.centerx, panel.top + int(text * 3.0)), "midtop")
+        joined = self.joined()
+        for code, tile in zip(self.codes, tiles, strict=False):
+            self._tile(surface, code, tile, text, code.seat in joined)
+        if self.notice:
+            for k, line in enumerate(wrap_lines(self.notice, text, panel.width - 2 * text)[:2]):
+                blit_text(surface, line, text, (255, 180, 160), (panel.centerx, panel.bottom - int(text * 2.2) + k * int(text * 1.1)),
+                          "midtop", bold=True)
+
+    def _tile(self, surface: pygame.Surface, code: SeatCode, tile: pygame.Rect, text: int, joined: bool) -> None:
+        """Name, code, address and whether a phone joined, centred in the seat's tile."""
+        colour = SEAT_COLOURS[code.seat % len(SEAT_COLOURS)]
+        draw_panel(surface, tile, (0, 0, 0, 90), text // 2, (*(JOINED if joined else colour), 255))
+        name_size = int(text * 1.2)
+        url_size = fitted_size(code.url, int(text * 0.8), tile.width - text, smallest=8)
+        texts_h = int(name_size * 1.5) + int(url_size * 1.5) + int(text * 1.3)
+        side = max(40, min(tile.width - text, tile.height - texts_h - text))
+        code_surface = qr_surface(code.url, side)
+        block = int(name_size * 1.5) + code_surface.get_height() + int(url_size * 1.5) + int(text * 1.3)
+        top = tile.top + max(text // 2, (tile.height - block) // 2)
+        name = ellipsized(code.name, name_size, tile.width - text, True)
+        blit_text(surface, name, name_size, colour, (tile.centerx, top), "midtop", bold=True)
+        spot = code_surface.get_rect(midtop=(tile.centerx, top + int(name_size * 1.5)))
+        surface.blit(code_surface, spot)
+        blit_text(surface, code.url, url_size, WHITE, (tile.centerx, spot.bottom + url_size // 3), "midtop")
+        status = i18n.tr("codes.joined" if joined else "codes.waiting")
+        blit_text(surface, status, text, JOINED if joined else DIM,
+                  (tile.centerx, spot.bottom + int(url_size * 1.5)), "midtop", bold=joined)
