@@ -473,7 +473,7 @@
     }
   }
 
-  function miniWidth() { return Math.max(30, Math.min(56, Math.round(window.innerWidth * 0.085))); }
+  function miniWidth() { return Math.max(34, Math.min(60, Math.round(window.innerWidth * 0.1))); }
 
   function renderMelds(st) {
     const row = $("melds");
