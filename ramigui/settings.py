@@ -66,6 +66,10 @@ class Settings:
     confirm_go_out: bool = True
     hand_sort: str = "suit"
     last_setup: GameSetup | None = None
+    window_size: tuple[int, int] | None = None
+    """The window's last size (not maximised, not full screen); None: never opened yet."""
+    window_maximised: bool = True
+    """Whether the window was maximised when the game was last closed (the first start is)."""
 
     def __post_init__(self) -> None:
         for name, allowed in CHOICES.items():
@@ -76,6 +80,8 @@ class Settings:
     def to_json(self) -> Document:
         document: Document = {name: getattr(self, name) for name in CHOICES}
         document["last_setup"] = None if self.last_setup is None else self.last_setup.to_json()
+        document["window_size"] = None if self.window_size is None else list(self.window_size)
+        document["window_maximised"] = self.window_maximised
         return document
 
 
@@ -97,6 +103,17 @@ def settings_from_json(body: Document) -> tuple[Settings, list[str]]:
                 values[name] = body[name]
             else:
                 wrong.append(name)
+    if "window_size" in body:
+        size = window_size_from_json(body["window_size"])
+        if size is False:
+            wrong.append("window_size")
+        else:
+            values["window_size"] = size
+    if "window_maximised" in body:
+        if isinstance(body["window_maximised"], bool):
+            values["window_maximised"] = body["window_maximised"]
+        else:
+            wrong.append("window_maximised")
     setup = body.get("last_setup")
     if setup is not None:
         try:
@@ -104,6 +121,23 @@ def settings_from_json(body: Document) -> tuple[Settings, list[str]]:
         except (BrokenFile, ValueError):
             wrong.append("last_setup")
     return replace(defaults, **values), wrong
+
+
+WINDOW_LIMITS = ((320, 200), (16384, 16384))
+"""The smallest and largest window size a settings file may hold (the app clamps it further)."""
+
+
+def window_size_from_json(value: Any) -> tuple[int, int] | None | bool:
+    """A stored window size: [width, height] within WINDOW_LIMITS, or null; False if wrong."""
+    if value is None:
+        return None
+    if not (isinstance(value, list) and len(value) == 2 and all(type(v) is int for v in value)):
+        return False
+    (low_w, low_h), (high_w, high_h) = WINDOW_LIMITS
+    width, height = value
+    if not (low_w <= width <= high_w and low_h <= height <= high_h):
+        return False
+    return width, height
 
 
 def _settings_v0_to_v1(body: Document) -> Document:

@@ -18,6 +18,7 @@ from ramigui.cards import Card, parse_cards
 from ramigui.rules import Game
 from ramigui.ui import cardart
 from ramigui.ui.app import App, Settings
+from ramigui.ui.hand_groups import grouped, hand_melds
 from ramigui.ui.overlays import HandoffScene
 from ramigui.ui.seats import TableConfig
 from ramigui.ui.table import TableScene
@@ -251,8 +252,8 @@ def test_real_app_table_follows_the_stored_settings() -> None:
         opened.push(scene)
         assert scene.bot_pace == 0 and scene.pace == 0
         assert opened.settings.confirm_knock is False and opened.settings.confirm_go_out is False
-        if scene.visible_seat() is not None:
-            assert scene.order == sorted(scene.order, key=Card.rank_key)
+        if scene.visible_seat() is not None:  # by rank, the melds it holds first (hand_groups)
+            assert scene.order == grouped(scene.order, hand_melds(scene.order, scene.game.variant), Card.rank_key)
 
 
 def test_bot_speed_sets_the_bots_pause_apart_from_the_animations() -> None:
@@ -282,15 +283,16 @@ def test_a_drawn_card_takes_its_place_in_a_sorted_hand_but_not_in_one_arranged_b
     two = parse_cards("2S")[0]
     scene = table(app, dealt())
     press(app, pygame.K_p)
-    assert scene.order == sorted(scene.order, key=Card.sort_key)
+    assert scene.order == parse_cards("7H 8H 9H 2S KS")  # the run first, then the loose cards by suit
     assert scene.order.index(two) != len(scene.order) - 1
     scene2 = table(app, dealt())
     king = parse_cards("KS")[0]
     assert scene2.layout is not None
-    last = scene2.hand_rect(len(scene2.order) - 1)
-    drag(app, hand_point(scene2, king), (last.right + last.width // 2, last.centery))
+    first = scene2.hand_rect(0)
+    drag(app, hand_point(scene2, king), (first.left - first.width // 2, first.centery))
     arranged = list(scene2.order)
-    assert arranged != sorted(arranged, key=Card.sort_key), "the drag should have moved the king"
+    assert arranged == parse_cards("KS 7H 8H 9H")
+    assert arranged != parse_cards("7H 8H 9H KS"), "the drag should have moved the king"
     press(app, pygame.K_p)
     assert scene2.order == [*arranged, two]
 

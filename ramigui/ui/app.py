@@ -20,10 +20,10 @@ import pygame
 
 from ramigui import i18n
 from ramigui.ui.fonts import forget_fonts
+from ramigui.ui.window import MIN_SIZE, WindowStart, desktop_size, limit_and_maximise, window_start
 
 FPS = 60
 IDLE_WAIT_MS = 400
-MIN_SIZE = (800, 480)
 SPEEDS = {"slow": 1.8, "normal": 1.0, "fast": 0.45, "instant": 0.0}
 """Animation and bot pacing per speed setting (a factor on the normal durations)."""
 FIRST_FRAME_ENV = "RAMIGUI_FIRST_FRAME_FILE"
@@ -115,12 +115,17 @@ class App:
     idle_wait: bool = True
     fullscreen: bool = False
     windowed_size: tuple[int, int] = (1280, 800)
+    """The last size of the window when neither maximised nor full screen (kept between runs)."""
+    maximised: bool = False
     _dirty: bool = True
     _flipped: bool = False
     clock: Any = None
 
     def __post_init__(self) -> None:
         self.clock = pygame.time.Clock()
+        self._size_before = self.windowed_size
+        if not self.fullscreen:
+            self.windowed_size = self._size_before = self.screen.get_size()
         forget_fonts()  # fonts loaded before a pygame.font.quit() (an earlier window) are dead
 
     # --- the stack ----------------------------------------------------------------------
@@ -203,6 +208,9 @@ class App:
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             self._resized()
             return
+        if event.type in (pygame.WINDOWMAXIMIZED, pygame.WINDOWRESTORED):
+            self._maximised(event.type == pygame.WINDOWMAXIMIZED)
+            return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
             return
@@ -214,8 +222,18 @@ class App:
         surface = pygame.display.get_surface()
         if surface is not None:
             self.screen = surface
+        if not self.fullscreen and not self.maximised and self.screen.get_size() != self.windowed_size:
+            self._size_before, self.windowed_size = self.windowed_size, self.screen.get_size()
         for scene in self.scenes:
             scene.resize(self.screen.get_size())
+        self._dirty = True
+
+    def _maximised(self, maximised: bool) -> None:
+        """The window manager maximised or restored the window. The size change comes first,
+        so on maximising the size to remember is the one before it."""
+        if maximised and not self.maximised and self.screen.get_size() == self.windowed_size:
+            self.windowed_size = self._size_before
+        self.maximised = maximised
         self._dirty = True
 
     def toggle_fullscreen(self) -> None:
@@ -248,17 +266,9 @@ def parse_size(text: str | None) -> tuple[int, int] | None:
     return max(MIN_SIZE[0], width), max(MIN_SIZE[1], height)
 
 
-def default_size() -> tuple[int, int]:
-    """Most of the desktop, so the cards come out big."""
-    try:
-        desktop = pygame.display.get_desktop_sizes()[0]
-    except (pygame.error, IndexError):
-        return (1280, 800)
-    return max(MIN_SIZE[0], int(desktop[0] * 0.85)), max(MIN_SIZE[1], int(desktop[1] * 0.85))
-
-
-def open_window(size: tuple[int, int] | None, fullscreen: bool) -> pygame.Surface:
-    """Init pygame (audio is optional: never fail for lack of it) and open the window."""
+def open_window(start: WindowStart | None, fullscreen: bool) -> pygame.Surface:
+    """Init pygame (audio is optional: never fail for lack of it) and open the window, at
+    `start` (None: as a first start does, maximised over the desktop)."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     pygame.display.init()
     pygame.font.init()
@@ -266,4 +276,7 @@ def open_window(size: tuple[int, int] | None, fullscreen: bool) -> pygame.Surfac
     pygame.display.set_caption(i18n.tr("app.title"))
     if fullscreen:
         return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-    return pygame.display.set_mode(size or default_size(), pygame.RESIZABLE)
+    start = start or window_start(None, True, None, desktop_size())
+    screen = pygame.display.set_mode(start.size, pygame.RESIZABLE)
+    limit_and_maximise(start.maximise)
+    return screen

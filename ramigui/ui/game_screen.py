@@ -19,20 +19,19 @@ from ramigui.rules import Move
 from ramigui.session import GameSession
 from ramigui.ui.app import App, Scene
 from ramigui.ui.hint import Hint, suggest
+from ramigui.ui.notices import draw_notice, fit_lines
 from ramigui.ui.screen import Context, Metrics
 from ramigui.ui.seats import TableConfig
 from ramigui.ui.table import TableScene
 from ramigui.ui.table_family import ButtonSpec
 from ramigui.ui.widgets import (
     GOLD,
+    OVERLAY_FILL,
     UI_ACTION,
-    WHITE,
     Button,
     blit_text,
     dim_screen,
     draw_panel,
-    fitted_size,
-    wrap_lines,
 )
 
 EXTRA_BUTTONS: tuple[ButtonSpec, ...] = (("hint", "button.hint", pygame.K_h), ("scores", "button.scores", pygame.K_TAB),
@@ -169,6 +168,18 @@ class SessionTable(TableScene):
                     wanted.remove(card)
                     self.selected.add(index)
 
+    def hinted(self) -> set[int]:
+        """The hand cards of the hint's move, ringed apart from the selection."""
+        if self.hint is None:
+            return set()
+        wanted = list(self.hint.move.cards)
+        found = set()
+        for index, card in enumerate(self.order):
+            if card in wanted:
+                wanted.remove(card)
+                found.add(index)
+        return found
+
     def update(self, dt: float) -> None:
         super().update(dt)
         if self.hint is not None and self.now >= self.hint_until:
@@ -184,28 +195,14 @@ class SessionTable(TableScene):
         if self.hint is None or self.layout is None or self.message:
             return
         lay = self.layout
-        text = i18n.tr("hint.says", text=self.hint.text)
-        box = pygame.Rect(lay.status.left, lay.status.top, lay.status.width, lay.status.height)
-        room = box.width - 2 * lay.margin
-        draw_panel(surface, box, (20, 60, 110, 235), box.height // 3, (*GOLD, 255))
-        lines, size = hint_lines(text, int(lay.text * 0.95), room, box.height)
-        step = int(size * 1.2)
-        top = box.centery - step * len(lines) // 2
-        for k, line in enumerate(lines):
-            blit_text(surface, line, size, WHITE, (box.left + lay.margin, top + k * step), "topleft", bold=True)
+        draw_notice(surface, lay.status, i18n.tr("hint.says", text=self.hint.text), "hint", int(lay.text * 0.95),
+                    lay.margin)
 
 
 def hint_lines(text: str, size: int, width: int, height: int) -> tuple[list[str], int]:
     """The hint on one line if it fits at a readable size, else on two (the box is wide but
     low); the size shrinks only as far as it must."""
-    one = fitted_size(text, size, width, True)
-    if one >= size * 0.8:
-        return [text], one
-    for trial in range(size, 9, -1):
-        lines = wrap_lines(text, trial, width, True)
-        if len(lines) <= 2 and len(lines) * trial * 1.2 <= height:
-            return lines, trial
-    return [text], one
+    return fit_lines(text, size, width, height)
 
 
 class PauseMenu(Scene):
@@ -263,7 +260,7 @@ class PauseMenu(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         m = Metrics(*surface.get_size())
         dim_screen(surface, 140)
-        draw_panel(surface, self.box, (12, 44, 28, 245), m.pad, (*GOLD, 255))
+        draw_panel(surface, self.box, OVERLAY_FILL, m.pad, (*GOLD, 255))
         blit_text(surface, i18n.tr("pause.title"), m.text, GOLD, (self.box.centerx, self.box.top + m.pad),
                   "midtop", bold=True)
         for button in self.buttons:

@@ -9,24 +9,36 @@ from typing import Any
 import pygame
 
 from ramigui import i18n
+from ramigui.settings import load_settings, save_settings
 from ramigui.ui.app import App, Settings, open_window, parse_size
-from ramigui.ui.menu import open_menus, open_table
+from ramigui.ui.menu import open_menus, open_store, open_table
 from ramigui.ui.seats import TableConfig
+from ramigui.ui.window import desktop_size, remembered, window_start
 
 
 def run_app(options: Any) -> int:
-    """The `ramigui` command: the main menu, or (--demo / --variant) a saved game on top of it."""
+    """The `ramigui` command: the main menu, or (--demo / --variant) a saved game on top of it.
+
+    The window opens as it was left (size, maximised), and its state is kept on quitting."""
     settings = Settings(lang=getattr(options, "lang", None))
     i18n.set_language(settings.lang)
-    screen = open_window(parse_size(getattr(options, "size", None)), bool(getattr(options, "fullscreen", False)))
-    app = App(screen, settings, fullscreen=bool(getattr(options, "fullscreen", False)))
+    store = open_store()
+    stored = load_settings(store) if store is not None else None
+    fullscreen = bool(getattr(options, "fullscreen", False))
+    pygame.display.init()
+    start = window_start(stored.window_size if stored else None, stored.window_maximised if stored else True,
+                         parse_size(getattr(options, "size", None)), desktop_size())
+    screen = open_window(start, fullscreen)
+    app = App(screen, settings, fullscreen=fullscreen)  # maximised once the window manager says so
     if getattr(options, "humans", None) == 0:
         options.demo = True  # no person at the table: the bots play it
     if getattr(options, "demo", False) or getattr(options, "variant", None) or getattr(options, "humans", None):
-        open_table(app, options, TableConfig.from_options(options))
+        ctx = open_table(app, options, TableConfig.from_options(options), store, stored)
     else:
-        open_menus(app, options)
+        ctx = open_menus(app, options, store, stored)
     app.run(getattr(options, "max_frames", None))
+    if ctx.store is not None:
+        save_settings(ctx.store, remembered(ctx.settings, app.windowed_size, app.maximised))
     pygame.quit()
     return 0
 

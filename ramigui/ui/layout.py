@@ -49,6 +49,10 @@ class TableLayout:
     opp_card_w: int
     meld_w: int = 0
     hand_area: pygame.Rect = field(default_factory=pygame.Rect)
+    hand_row: pygame.Rect = field(default_factory=pygame.Rect)
+    """The part of the hand area the cards are fanned in (right of the viewer's own plate)."""
+    own: pygame.Rect = field(default_factory=pygame.Rect)
+    """The viewer's own plate (name, score, opened), at the left of their hand."""
     side: pygame.Rect = field(default_factory=pygame.Rect)
     top: pygame.Rect = field(default_factory=pygame.Rect)
     middle: pygame.Rect = field(default_factory=pygame.Rect)
@@ -71,10 +75,11 @@ class TableLayout:
 
 def compute(size: tuple[int, int], opponents: Sequence[int], hand_count: int,
             meld_owners: Sequence[tuple[int, int]], card_scale: float = 1.0,
-            buttons: int = 5) -> TableLayout:
+            buttons: int = 5, hand_gaps: Sequence[int] = ()) -> TableLayout:
     """The layout for a window `size`, the opponents' seats (in play order), the viewer's
     hand size and the melds as (owner, number of cards), in table order. `buttons` is the
-    number of button rows in the side panel (a row may hold several buttons side by side)."""
+    number of button rows in the side panel (a row may hold several buttons side by side);
+    `hand_gaps` the hand indices a gap comes before (where a group of the hand starts)."""
     width, height = size
     margin = max(6, int(min(width, height) * 0.014))
     card_w = max(40, int(min(width * 0.074, height * 0.132) * card_scale))
@@ -87,6 +92,10 @@ def compute(size: tuple[int, int], opponents: Sequence[int], hand_count: int,
     play_w = lay.side.left - 2 * margin
     hand_h = int(card_h * 1.2) + lay.text
     lay.hand_area = pygame.Rect(margin, height - hand_h - margin, play_w, hand_h)
+    own_w = min(int(play_w * 0.22), int(lay.text * 9))
+    lay.own = pygame.Rect(margin, lay.hand_area.bottom - int(lay.text * 3.4), own_w, int(lay.text * 3.4))
+    lay.hand_row = pygame.Rect(lay.own.right + margin, lay.hand_area.top, lay.hand_area.right - lay.own.right - margin,
+                               hand_h)
     top_h = int(card_height(opp_card_w) + lay.text * 2.8)
     lay.top = pygame.Rect(margin, margin, play_w, top_h)
     lay.status = pygame.Rect(margin, lay.hand_area.top - int(lay.text * 1.9), play_w, int(lay.text * 1.7))
@@ -94,7 +103,7 @@ def compute(size: tuple[int, int], opponents: Sequence[int], hand_count: int,
     _place_opponents(lay, opponents)
     _place_piles(lay)
     _place_side(lay, buttons)
-    _place_hand(lay, hand_count)
+    lay.hand = hand_positions(lay.hand_row, card_w, card_h, hand_count, hand_gaps)
     _place_melds(lay, meld_owners)
     return lay
 
@@ -134,25 +143,36 @@ def _place_side(lay: TableLayout, buttons: int) -> None:
     lay.log_panel = pygame.Rect(side.left, side.top, side.width, lay.counter.top - gap - side.top)
 
 
-def hand_positions(area: pygame.Rect, card_w: int, card_h: int, count: int) -> list[pygame.Rect]:
-    """The fanned hand: overlapped cards, centred, on a gentle arc."""
+HAND_STEP = 0.62
+"""Visible part of each overlapped card in the hand, as a share of its width, at most."""
+GROUP_GAP = 0.5
+"""The gap between two groups of the hand (a meld, the loose cards), in steps."""
+
+
+def hand_positions(area: pygame.Rect, card_w: int, card_h: int, count: int,
+                   gaps: Sequence[int] = ()) -> list[pygame.Rect]:
+    """The fanned hand: overlapped cards, centred, on a gentle arc, with a gap before each
+    index of `gaps` (where a group starts) when there is more than one group."""
     if count <= 0:
         return []
+    before = {i for i in gaps if 0 < i < count}
     usable = area.width - card_w
-    step = min(card_w * 0.62, usable / max(1, count - 1)) if count > 1 else 0
-    total = card_w + step * (count - 1)
+    units = (count - 1) + GROUP_GAP * len(before)
+    step = min(card_w * HAND_STEP, usable / units) if units else 0
+    gap = step * GROUP_GAP
+    total = card_w + step * (count - 1) + gap * len(before)
     left = area.centerx - total / 2
     base = area.bottom - card_h - max(2, card_h // 40)
     rects = []
+    x = left
     for i in range(count):
+        if i in before:
+            x += gap
         offset = (i - (count - 1) / 2) / max(1, (count - 1) / 2)
         lift = int((1 - offset * offset) * card_h * 0.06)
-        rects.append(pygame.Rect(int(left + step * i), base - lift, card_w, card_h))
+        rects.append(pygame.Rect(int(x), base - lift, card_w, card_h))
+        x += step
     return rects
-
-
-def _place_hand(lay: TableLayout, count: int) -> None:
-    lay.hand = hand_positions(lay.hand_area, lay.card_w, lay.card_h, count)
 
 
 def _place_melds(lay: TableLayout, owners: Sequence[tuple[int, int]]) -> None:

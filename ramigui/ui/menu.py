@@ -17,7 +17,7 @@ import pygame
 from ramigui import i18n
 from ramigui.cards import parse_cards
 from ramigui.session import GameSession, GameSetup, Seat
-from ramigui.settings import load_settings
+from ramigui.settings import Settings, load_settings
 from ramigui.storage import Notice, Store
 from ramigui.ui.app import App
 from ramigui.ui.cardart import DeckStyle, card_art, rank_letters
@@ -49,14 +49,14 @@ def open_store() -> Store | None:
     return store
 
 
-def open_menus(app: App, options: Any = None, store: Store | None = None) -> Context:
-    """Load the settings, apply them (a `--lang` given on the command line wins) and show
-    the main menu. Returns the context the screens share."""
+def open_menus(app: App, options: Any = None, store: Store | None = None,
+               settings: Settings | None = None) -> Context:
+    """Load the settings (unless given, already loaded), apply them (a `--lang` given on
+    the command line wins) and show the main menu. Returns the context the screens share."""
     store = store if store is not None else open_store()
-    settings = load_settings(store) if store is not None else None
     if settings is None:
-        from ramigui.settings import Settings
-
+        settings = load_settings(store) if store is not None else None
+    if settings is None:
         settings = Settings()
     lang = getattr(options, "lang", None)
     if lang:
@@ -67,13 +67,14 @@ def open_menus(app: App, options: Any = None, store: Store | None = None) -> Con
     return ctx
 
 
-def open_table(app: App, options: Any, config: TableConfig) -> Context:
+def open_table(app: App, options: Any, config: TableConfig, store: Store | None = None,
+               settings: Settings | None = None) -> Context:
     """`--demo` / `--variant`: the menus, and the table at once on a saved session.
 
     A demo (no human seat) never replaces the family's saved game: if one exists, the demo
     plays unsaved.
     """
-    ctx = open_menus(app, options)
+    ctx = open_menus(app, options, store, settings)
     seats = tuple(Seat(name, None if human else level)
                   for name, human, level in zip(config.names, config.humans, config.levels, strict=True))
     store = ctx.store

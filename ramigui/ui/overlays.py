@@ -20,7 +20,15 @@ from ramigui.ui.cardart import RATIO, CardArt, DeckStyle, card_art, card_height,
 from ramigui.ui.controls import fitted_size
 from ramigui.ui.felt import felt
 from ramigui.ui.fonts import font
-from ramigui.ui.widgets import GOLD, UI_ACTION, WHITE, blit_text, dim_screen, draw_panel
+from ramigui.ui.widgets import (
+    GOLD,
+    OVERLAY_FILL,
+    UI_ACTION,
+    WHITE,
+    blit_text,
+    dim_screen,
+    draw_panel,
+)
 
 AUTO_CONTINUE = 3.0
 
@@ -134,7 +142,7 @@ class RoundEndScene(Scene):
         text = max(16, int(min(width / 55, height / 30)))
         box = pygame.Rect(0, 0, int(width * 0.8), int(height * 0.8))
         box.center = (width // 2, height // 2)
-        draw_panel(surface, box, (12, 44, 28, 240), text, (*GOLD, 255))
+        draw_panel(surface, box, OVERLAY_FILL, text, (*GOLD, 255))
         y = self._header(surface, box, text)
         self._rows(surface, box, text, y)
         blit_text(surface, i18n.tr("round.continue"), int(text * 0.85), (200, 220, 205),

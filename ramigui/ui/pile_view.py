@@ -12,7 +12,7 @@ from ramigui import i18n
 from ramigui.cards import Card
 from ramigui.ui.app import Scene
 from ramigui.ui.cardart import CardArt, card_height
-from ramigui.ui.widgets import DIM, GOLD, WHITE, blit_text, dim_screen, draw_panel
+from ramigui.ui.widgets import DIM, GOLD, OVERLAY_FILL, WHITE, blit_text, dim_screen, draw_panel
 
 
 def pile_rows(count: int, room: pygame.Rect, text: int) -> tuple[int, int, int]:
@@ -58,7 +58,7 @@ class PileScene(Scene):
         text = max(16, int(min(width / 50, height / 30)))
         pad = text
         box = pygame.Rect(pad, pad, width - 2 * pad, height - 2 * pad)
-        draw_panel(surface, box, (12, 44, 28, 245), pad, (*GOLD, 255))
+        draw_panel(surface, box, OVERLAY_FILL, pad, (*GOLD, 255))
         title = i18n.tr("pile.title", n=len(self.cards))
         blit_text(surface, title, text, GOLD, (box.centerx, box.top + pad // 2), "midtop", bold=True)
         blit_text(surface, i18n.tr("pile.close"), int(text * 0.8), DIM, (box.centerx, box.bottom - pad // 2), "midbottom")

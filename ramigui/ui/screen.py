@@ -21,7 +21,16 @@ from ramigui.ui.app import App, Scene
 from ramigui.ui.controls import FOCUS_RING, Choice, ListRow, TextField
 from ramigui.ui.felt import felt
 from ramigui.ui.sound import Sounds
-from ramigui.ui.widgets import GOLD, UI_ACTION, WHITE, Button, blit_text, dim_screen, draw_panel
+from ramigui.ui.widgets import (
+    GOLD,
+    OVERLAY_FILL,
+    UI_ACTION,
+    WHITE,
+    Button,
+    blit_text,
+    dim_screen,
+    draw_panel,
+)
 
 CARD_SCALES = {"small": 0.85, "medium": 1.0, "large": 1.2}
 """The settings' card size as the table's card scale factor."""
@@ -419,7 +428,7 @@ class ConfirmScene(Scene):
         dim_screen(surface, 150)
         box = pygame.Rect(0, 0, min(m.width - 2 * m.pad, int(m.text * 30)), int(m.row * 4.2))
         box.center = (m.width // 2, m.height // 2)
-        draw_panel(surface, box, (12, 44, 28, 245), m.pad, (*GOLD, 255))
+        draw_panel(surface, box, OVERLAY_FILL, m.pad, (*GOLD, 255))
         blit_text(surface, self.question, m.text, WHITE, (box.centerx, box.top + m.row), "center", bold=True)
         for button in self.buttons:
             button.draw(surface)

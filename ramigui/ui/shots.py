@@ -1,6 +1,9 @@
-"""`ramigui screenshot`: play some moves headless and save the table as a PNG.
+"""`ramigui screenshot`: play some moves headless and save a screen of the game as a PNG.
 
-For the README and for looking at every variant at every size without a screen.
+For the README and for looking at every variant, screen and size without a display: the
+table as a player sees it (the saved-game table with its Hint, Scores and Menu buttons),
+the end-of-round panel, the score sheet or the New game screen, in either language, with
+the names, keys and hint asked for.
 """
 
 from __future__ import annotations
@@ -9,36 +12,47 @@ import argparse
 import os
 import random
 from collections.abc import Sequence
+from typing import Any
 
 import pygame
 
 from ramigui import i18n
-from ramigui.ui.app import App, Settings, parse_size
-from ramigui.ui.seats import TableConfig, fallback_choose, make_chooser
-from ramigui.ui.table import TableScene
+
+SCREENS = ("table", "round-end", "scores", "new-game")
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="ramigui screenshot", description="Save a PNG of the table after some moves.")
+    parser = argparse.ArgumentParser(prog="ramigui screenshot", description="Save a PNG of a screen of the game.")
     parser.add_argument("out", help="PNG file to write")
     parser.add_argument("--variant", default="rami51")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--moves", type=int, default=40, help="moves played by bots before the picture")
+    parser.add_argument("--rounds", type=int, default=0, help="whole rounds played by bots before those moves")
     parser.add_argument("--size", default="1920x1080")
     parser.add_argument("--lang", choices=("fr", "en"), default=None)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--four-colour", action="store_true")
     parser.add_argument("--back", default="blue")
+    parser.add_argument("--show", choices=SCREENS, default="table",
+                        help="the screen to draw: the table, the end of the round (bots play until it), "
+                             "the score sheet, the New game screen")
+    parser.add_argument("--names", default=None, help="the seats' names, comma separated (the first is yours)")
+    parser.add_argument("--my-turn", action="store_true", help="after the moves, bots play on until it is your turn")
+    parser.add_argument("--hint", action="store_true", help="ask for a hint (on your turn)")
+    parser.add_argument("--keys", default="", help="keys pressed before the picture, comma separated (pygame names: k,space,right)")
     return parser
 
 
-def advance(scene: TableScene, moves: int, seed: int) -> None:
-    """Play `moves` moves with bots at every seat (seat 0 included), through the scene."""
+def advance(scene: Any, moves: int, seed: int, stop: Any = None) -> None:
+    """Play `moves` moves with bots at every seat (seat 0 included), through the scene;
+    stop early when `stop(game)` says so."""
+    from ramigui.ui.seats import fallback_choose, make_chooser
+
     rng = random.Random(seed)
     choosers = {seat: make_chooser(scene.config.variant, "medium", seed + seat) for seat in range(scene.game.players)}
     for _ in range(moves):
         game = scene.game
-        if game.game_over:
+        if game.game_over or (stop is not None and stop(game)):
             break
         if game.round_over:
             scene.play("next")
@@ -51,6 +65,12 @@ def advance(scene: TableScene, moves: int, seed: int) -> None:
         scene.bots.apply(seat, move)
 
 
+def _names(options: argparse.Namespace) -> list[str]:
+    given = [name.strip() for name in (options.names or "").split(",") if name.strip()]
+    defaults = [i18n.tr("setup.default_human", n=1)] + [i18n.tr("setup.default_bot", n=k) for k in range(1, options.players)]
+    return (given + defaults[len(given):])[: options.players]
+
+
 def screenshot_main(argv: Sequence[str]) -> int:
     parser = _parser()
     options = parser.parse_args(list(argv))
@@ -60,24 +80,93 @@ def screenshot_main(argv: Sequence[str]) -> int:
         Game.new(options.variant, options.players, options.seed)  # a bad variant or count: a usage error
     except (ValueError, KeyError) as error:
         parser.error(str(error))
+    if options.names:
+        from ramigui.session import check_name
+
+        for name in options.names.split(","):
+            try:
+                check_name(name.strip())
+            except ValueError as error:
+                parser.error(f"--names: {error}")
+    pygame.init()  # key names need it
+    keys = []
+    for name in (k.strip() for k in options.keys.split(",") if k.strip()):
+        try:
+            keys.append(pygame.key.key_code(name))
+        except ValueError:
+            parser.error(f"--keys: {name!r} is not a key name")
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from ramigui.ui.app import App, Settings, parse_size
+
     i18n.set_language(options.lang)
     size = parse_size(options.size) or (1920, 1080)
     pygame.display.init()
     pygame.font.init()
     screen = pygame.display.set_mode(size)
-    settings = Settings(lang=options.lang, four_colour=options.four_colour, back=options.back, speed="instant")
+    settings = Settings(lang=options.lang, four_colour=options.four_colour, back=options.back, speed="instant",
+                        bot_speed="instant")
     app = App(screen, settings, idle_wait=False)
-    players = options.players
-    config = TableConfig(variant=options.variant, players=players, seed=options.seed,
-                         humans=[seat == 0 for seat in range(players)])
-    scene = TableScene(config)
-    app.push(scene)
-    advance(scene, options.moves, options.seed)
-    scene.update(0.0)
+    _show(app, options, keys)
     app.draw()
     pygame.image.save(screen, options.out)
     print(options.out)
     pygame.quit()
     return 0
+
+
+def _context(app: Any, options: argparse.Namespace) -> Any:
+    from dataclasses import replace
+
+    from ramigui.settings import Settings as Stored
+    from ramigui.ui.screen import Context, apply_settings
+    from ramigui.ui.sound import Sounds
+
+    stored = replace(Stored(), language=options.lang or i18n.language(), sound=False,
+                     deck_style="four_colour" if options.four_colour else "classic",
+                     card_back=options.back if options.back in ("blue", "red", "green") else "blue",
+                     animation_speed="instant", bot_speed="instant", confirm_knock=False, confirm_go_out=False)
+    apply_settings(app, stored)
+    return Context(None, stored, Sounds(False))
+
+
+def _show(app: Any, options: argparse.Namespace, keys: list[int]) -> None:
+    """Open the screen asked for, in the state asked for."""
+    from ramigui.session import GameSession, GameSetup, Seat
+    from ramigui.ui.game_screen import SessionTable
+
+    ctx = _context(app, options)
+    if options.show == "new-game":
+        from ramigui.ui.setup_screen import SetupScreen
+
+        app.push(SetupScreen(ctx))
+        _press(app, keys)
+        return
+    names = _names(options)
+    seats = tuple(Seat(name, None if seat == 0 else "medium") for seat, name in enumerate(names))
+    session = GameSession.new(GameSetup(options.variant, seats), None, seed=options.seed)
+    scene = SessionTable(session, ctx)
+    app.push(scene)
+    advance(scene, 100_000, options.seed, lambda game: len(game.results) >= options.rounds and not game.round_over)
+    if options.show == "round-end":
+        advance(scene, 100_000, options.seed, lambda game: game.round_over)
+    else:
+        advance(scene, options.moves, options.seed)
+    if options.my_turn:
+        advance(scene, 100_000, options.seed, lambda game: game.round_over or game.to_play == 0)
+    scene.update(0.0)  # opens the end-of-round panel when the round is over
+    if options.show == "scores":
+        from ramigui.ui.scoresheet import ScoreSheetScene, SheetData
+
+        app.push(ScoreSheetScene(ctx, SheetData.from_game(scene.game, scene.config.names)))
+    _press(app, keys)
+    if options.hint:
+        scene.show_hint()
+
+
+def _press(app: Any, keys: list[int]) -> None:
+    """Each key through the real event loop (a key → a button's action → what it does)."""
+    for key in keys:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
+        for _ in range(3):
+            app.step()

@@ -37,6 +37,7 @@ from ramigui.ui.anim import Flight
 from ramigui.ui.app import Scene
 from ramigui.ui.cardart import CardArt, DeckStyle, card_art, rank_letters
 from ramigui.ui.felt import felt
+from ramigui.ui.hand_groups import Group, group_starts, grouped, hand_melds
 from ramigui.ui.seats import TableConfig
 from ramigui.ui.table_bots import BotDriver
 from ramigui.ui.table_dialog import Question, QuestionScene
@@ -84,10 +85,13 @@ class TableScene(Scene):
         self.order: list[Card] = []
         self.selected: set[int] = set()
         self.focus = 0
+        self.fresh: Card | None = None  # the card the viewer just drew or took, until their next move
+        self._melds_of: tuple[tuple[Card, ...], list[Group]] = ((), [])  # a hand (sorted) → its melds
         self.sort_mode = "suit"
         self.drag: Drag | None = None
         self.flights: list[Flight] = []
         self.message = ""
+        self.message_kind = "info"  # "info" (a note, an instruction) or "refusal" (notices.STYLES)
         self.message_until = 0.0
         self.log: list[str] = []  # filled from the game's own log once the view exists
         self.now = 0.0
@@ -192,7 +196,9 @@ class TableScene(Scene):
         melds = view.public.get("melds", ()) if view.public else ()
         owners = [(m.owner, len(m.cards)) for m in melds]
         scale = self.app.settings.card_scale if self.app is not None else 1.0
-        self.layout = lay_mod.compute(self.size, opponents, len(self.order), owners, scale, len(self._button_rows()))
+        gaps = group_starts(self.order, self.hand_melds(self.order))
+        self.layout = lay_mod.compute(self.size, opponents, len(self.order), owners, scale, len(self._button_rows()),
+                                      gaps)
         self._refresh_buttons()
         self._place_buttons()
 
@@ -231,6 +237,16 @@ class TableScene(Scene):
                 by_action[name].enabled = self.viewer is not None
         self.family.refresh(by_action)
 
+    def hinted(self) -> set[int]:
+        """The hand cards a hint points at (the table with menus has hints)."""
+        return set()
+
+    def fresh_index(self) -> int | None:
+        """Where the card the viewer just drew or took is in their hand (None: no such card)."""
+        if self.fresh is None or self.viewer is None:
+            return None
+        return next((i for i in range(len(self.order) - 1, -1, -1) if self.order[i] == self.fresh), None)
+
     def hand_rect(self, index: int) -> pygame.Rect:
         """Where hand card `index` is drawn: its slot, raised when selected."""
         assert self.layout is not None
@@ -248,13 +264,17 @@ class TableScene(Scene):
         try:
             played = self.game.play(move)
         except IllegalMove as error:
-            self.show(i18n.tr("table.refused", reason=i18n.reason_text(error)))
+            self.refuse(i18n.reason_text(error))
             return False
+        if seat == self.viewer:
+            came = Counter(self.game.hand(seat)) - Counter(before.hand) if played.kind in ("draw", "take") else Counter()
+            self.fresh = next(iter(came), None)
         self.log.append(self.describe(seat, played, before))
         self.log = self.log[-40:]
         if self.config.hot_seat and self.game.to_play != seat and self.viewer == seat:
             self.viewer = None  # a person's turn ended: hide their hand at once
             self.order = []
+            self.fresh = None
         self.selected.clear()
         self.bots.rest()
         self._sync()
@@ -266,7 +286,7 @@ class TableScene(Scene):
         try:
             parsed = as_move(move)
         except IllegalMove as error:
-            self.show(i18n.tr("table.refused", reason=i18n.reason_text(error)))
+            self.refuse(i18n.reason_text(error))
             return False
         question = self.family.question_before(parsed)
         if question is None or self.app is None:
@@ -302,9 +322,25 @@ class TableScene(Scene):
         sheets = self.game.view(seat).public.get("sheets", ()) if move.kind == "score" else ()
         return describe_move(move, seat, self.config.names[seat], pile, sheets)
 
-    def show(self, text: str) -> None:
+    def show(self, text: str, kind: str = "info") -> None:
+        """Say something for a few seconds in the status line: a note or instruction
+        ("info"), or why something was refused ("refusal"); each has its own look."""
         self.message = text
+        self.message_kind = kind
         self.message_until = self.now + MESSAGE_TIME
+
+    def refuse(self, reason: str) -> None:
+        """Say why a move or a key was refused, in the refusal's look."""
+        self.show(i18n.tr("table.refused", reason=reason), "refusal")
+
+    def why_not(self, move: Move | str) -> str | None:
+        """Why the rules would refuse `move` now, in words (None if they accept it). Asked
+        of a copy of the game, so nothing is played."""
+        try:
+            self.game.copy().play(move)
+        except IllegalMove as error:
+            return i18n.reason_text(error)
+        return None
 
     # --- time ----------------------------------------------------------------------------------
 
@@ -357,8 +393,27 @@ class TableScene(Scene):
             if button.handle_event(event):
                 return True
         if event.type == pygame.KEYDOWN:
-            return self.keys.key(event.key)
+            return self.keys.key(event.key) or self._explain_key(event.key)
         return self.pointer.handle_event(event)
+
+    def _explain_key(self, key: int) -> bool:
+        """A shortcut of a button that cannot be used now (K when no knock is allowed) says
+        why instead of doing nothing: the rules' reason for the move it stands for, or
+        whose turn it is."""
+        button = next((b for b in self.buttons if b.key == key and b.visible and not b.enabled), None)
+        if button is None or self.game.round_over:
+            return False
+        if not self.is_human_turn():
+            if self.viewer is None or button.action in SORT_ACTIONS:
+                return False
+            self.refuse(i18n.tr("table.not_your_turn", name=self.config.names[self.game.to_play]))
+            return True
+        move = self.family.intended(button.action)
+        reason = self.why_not(move) if move is not None else None
+        if reason is None:
+            return False
+        self.refuse(reason)
+        return True
 
     def _action(self, action: str, event: pygame.event.Event) -> bool:
         if action == "answer":
@@ -368,6 +423,7 @@ class TableScene(Scene):
             if getattr(event, "seat", None) == self.game.to_play:
                 self.viewer = event.seat
                 self.order = []
+                self.fresh = None
                 self._sync()
                 self._sort(self.sort_mode)
             return True
@@ -402,6 +458,7 @@ class TableScene(Scene):
             self.play("next")
         self.viewer = self._initial_viewer() if not self.config.hot_seat else None
         self.order = []
+        self.fresh = None
         self._sync()
         self._sort(self.sort_mode)
 
@@ -418,13 +475,22 @@ class TableScene(Scene):
         return self.sort_mode in ("suit", "rank") and cards == self._arranged(cards, self.sort_mode)
 
     def _arranged(self, cards: list[Card], mode: str) -> list[Card]:
-        """The cards in the hand order `mode` asks for: suit, rank, melds (the family's
-        own grouping: gin lays its best melds side by side), none (as they came)."""
+        """The cards in the hand order `mode` asks for: by suit or rank with the melds the
+        hand holds first (see hand_groups), melds (the family's own grouping: gin lays its
+        best melds side by side, the deadwood by rank), none (as they came)."""
         if mode == "melds":
             return self.family.arranged(cards)
         if mode == "none":
             return list(cards)
-        return sorted(cards, key=Card.sort_key if mode == "suit" else Card.rank_key)
+        return grouped(cards, self.hand_melds(cards), Card.sort_key if mode == "suit" else Card.rank_key)
+
+    def hand_melds(self, cards: list[Card]) -> list[Group]:
+        """The melds these hand cards hold (the rules' meld search), remembered for the last
+        hand asked: the layout asks on every move."""
+        key = tuple(sorted(cards, key=Card.sort_key))
+        if self._melds_of[0] != key:
+            self._melds_of = (key, hand_melds(key, self.view.variant))
+        return self._melds_of[1]
 
     def open_pile(self) -> bool:
         """Spread the discard pile over the table (what the rules' public view holds of it)."""

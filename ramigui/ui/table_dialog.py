@@ -16,6 +16,7 @@ from ramigui.rules import Move
 from ramigui.ui.app import Scene
 from ramigui.ui.widgets import (
     GOLD,
+    OVERLAY_FILL,
     UI_ACTION,
     WHITE,
     Button,
@@ -98,7 +99,7 @@ class QuestionScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         dim_screen(surface, 140)
         pad = max(8, int(self.text_size * 0.8))
-        draw_panel(surface, self.box, (12, 44, 28, 245), pad, (*GOLD, 255))
+        draw_panel(surface, self.box, OVERLAY_FILL, pad, (*GOLD, 255))
         y = self.box.top + pad
         for line in wrap_lines(self.question.text, self.text_size, self.box.width - 2 * pad, True):
             y = blit_text(surface, line, self.text_size, WHITE, (self.box.centerx, y), "midtop", bold=True).bottom

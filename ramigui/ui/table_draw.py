@@ -13,11 +13,13 @@ from ramigui import i18n
 from ramigui.ui.cardart import card_height
 from ramigui.ui.fonts import font
 from ramigui.ui.layout import SEAT_COLOURS, TableLayout
+from ramigui.ui.notices import draw_notice
 from ramigui.ui.widgets import (
     DIM,
     GOLD,
     WHITE,
     blit_text,
+    common_size,
     draw_panel,
     ellipsized,
     fitted_size,
@@ -28,10 +30,18 @@ if TYPE_CHECKING:
     from ramigui.ui.table import TableScene
 
 LIT = (255, 226, 120)
-FOCUS = (120, 210, 255)
+FOCUS = (30, 110, 230)
+"""The keyboard focus: a blue ring inside the part of the card that shows."""
+HINTED = (176, 96, 240)
+"""The hint's cards: a dashed violet ring, the hint banner's colour (the selection is a
+raised card with a gold glow)."""
+FRESH = (52, 190, 100)
+"""The card just drawn or taken: a green tab with a down arrow on its top edge."""
 PHONE_LINKED = (150, 240, 160)
 """A phone seat whose phone follows the game right now."""
 SHADOW_ALPHA = 70
+LOG_LINES_BEFORE_KEYS = 6
+"""The keyboard reminder shows only when the side panel keeps this many lines for the last moves."""
 
 
 def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
@@ -42,6 +52,7 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
     _draw_piles(scene, surface, lay)
     _draw_melds(scene, surface, lay)
     _draw_hand(scene, surface, lay)
+    _draw_own_plate(scene, surface, lay)
     _draw_status(scene, surface, lay)
     _draw_side(scene, surface, lay)
     _draw_moving(scene, surface, lay)
@@ -65,6 +76,25 @@ def _glow(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, in
     pygame.draw.rect(surface, colour, rect.inflate(width * 2, width * 2), width, border_radius=radius)
 
 
+def _ring(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int], width: int,
+          dashed: bool = False) -> None:
+    """A ring just inside `rect` (so it covers nothing beside it): solid, or dashed (the
+    hint's look)."""
+    outer = rect
+    if not dashed:
+        pygame.draw.rect(surface, colour, outer, width, border_radius=max(3, rect.width // 12))
+        return
+    dash = max(4, width * 2)
+    for x in range(outer.left, outer.right, dash * 2):
+        end = min(x + dash, outer.right)
+        pygame.draw.line(surface, colour, (x, outer.top + width // 2), (end, outer.top + width // 2), width)
+        pygame.draw.line(surface, colour, (x, outer.bottom - 1 - width // 2), (end, outer.bottom - 1 - width // 2), width)
+    for y in range(outer.top, outer.bottom, dash * 2):
+        end = min(y + dash, outer.bottom)
+        pygame.draw.line(surface, colour, (outer.left + width // 2, y), (outer.left + width // 2, end), width)
+        pygame.draw.line(surface, colour, (outer.right - 1 - width // 2, y), (outer.right - 1 - width // 2, end), width)
+
+
 def _lit(scene: TableScene, name: str) -> bool:
     return scene.drag is not None and name in scene.drag.lit
 
@@ -73,27 +103,64 @@ def _lit(scene: TableScene, name: str) -> bool:
 
 def _draw_opponents(scene: TableScene, surface: pygame.Surface, lay: TableLayout) -> None:
     view = scene.view
-    opened = view.public.get("opened", ()) if view.public else ()
     for seat, rect in lay.opponents.items():
         playing = view.to_play == seat and not view.round_over
         colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
         draw_panel(surface, rect, (0, 0, 0, 95 if playing else 60), lay.margin,
                    (*colour, 255) if playing else (0, 0, 0, 0))
-        text = lay.text
         _draw_seat_title(scene, surface, seat, rect, colour, lay)
-        count = view.hand_counts[seat]
-        label = i18n.tr("table.one_card") if count == 1 else i18n.tr("table.cards", n=count)
-        score = i18n.tr("table.score", n=view.scores[seat])
-        line = f"{label} · {score}"
-        if seat < len(opened) and opened[seat]:
-            line += f" · ✓ {i18n.tr('table.opened')}"
-        size = fitted_size(line, int(text * 0.85), rect.width - 2 * lay.margin)
-        blit_text(surface, line, size, WHITE, (rect.left + lay.margin, rect.bottom - int(text * 1.35)))
+        _fit_line(surface, seat_facts(scene, seat), int(lay.text * 0.85), WHITE,
+                  pygame.Rect(rect.left + lay.margin, rect.bottom - int(lay.text * 1.35),
+                              rect.width - 2 * lay.margin, int(lay.text * 1.2)))
         shown = (view.public or {}).get("shown", {}) or {}
         if seat in shown:
             _draw_face_fan(scene, surface, rect, lay, tuple(shown[seat]))
         else:
-            _draw_back_fan(scene, surface, rect, lay, count)
+            _draw_back_fan(scene, surface, rect, lay, view.hand_counts[seat])
+
+
+def seat_facts(scene: TableScene, seat: int, own: bool = False) -> list[str]:
+    """A seat's line of facts (cards held, score, opened), from the longest to the
+    shortest way of saying it: the plate shows the longest that fits."""
+    view = scene.view
+    count = view.hand_counts[seat]
+    opened = (view.public or {}).get("opened", ())
+    has_opened = seat < len(opened) and bool(opened[seat])
+    cards = [] if own else [i18n.tr("table.one_card") if count == 1 else i18n.tr("table.cards", n=count)]
+    score, short = i18n.tr("table.score", n=view.scores[seat]), i18n.tr("table.score_short", n=view.scores[seat])
+    tick = [f"✓ {i18n.tr('table.opened')}"] if has_opened else []
+    return [" · ".join([*cards, score, *tick]), " · ".join([*cards, score, *(["✓"] if has_opened else [])]),
+            " · ".join([*cards, short, *(["✓"] if has_opened else [])])]
+
+
+def _fit_line(surface: pygame.Surface, options: list[str], size: int, colour: tuple[int, int, int],
+              box: pygame.Rect, smallest: int = 11) -> pygame.Rect:
+    """The first of `options` that fits `box` at 85% of `size` or more; else the last one,
+    shrunk down to `smallest` and shortened with "…" if it must. Drawn at the box's left."""
+    floor = max(smallest, int(size * 0.85))
+    chosen = next((text for text in options if fitted_size(text, size, box.width, smallest=floor) >= floor
+                   and font(fitted_size(text, size, box.width, smallest=floor)).size(text)[0] <= box.width),
+                  options[-1])
+    fitted = fitted_size(chosen, size, box.width, smallest=smallest)
+    chosen = ellipsized(chosen, fitted, box.width)
+    return blit_text(surface, chosen, fitted, colour, (box.left, box.centery), "midleft")
+
+
+def _draw_own_plate(scene: TableScene, surface: pygame.Surface, lay: TableLayout) -> None:
+    """The viewer's own plate at the left of their hand: their name and score, like the
+    other players' plates (a hand shown face up needs no card count)."""
+    seat = scene.visible_seat()
+    if seat is None or lay.own.width <= 0:
+        return
+    rect = lay.own
+    colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+    playing = scene.view.to_play == seat and not scene.view.round_over
+    draw_panel(surface, rect, (0, 0, 0, 95 if playing else 60), lay.margin, (*colour, 255) if playing else (0, 0, 0, 0))
+    inner = rect.inflate(-lay.margin, 0)
+    name = ellipsized(scene.config.names[seat], lay.text, inner.width, True)
+    blit_text(surface, name, lay.text, colour, (inner.left, rect.top + lay.margin // 2), bold=True)
+    _fit_line(surface, seat_facts(scene, seat, own=True), int(lay.text * 0.85), WHITE,
+              pygame.Rect(inner.left, rect.bottom - int(lay.text * 1.35), inner.width, int(lay.text * 1.2)))
 
 
 def _draw_seat_title(scene: TableScene, surface: pygame.Surface, seat: int, rect: pygame.Rect,
@@ -157,12 +224,15 @@ def _draw_piles(scene: TableScene, surface: pygame.Surface, lay: TableLayout) ->
     stock = int(public.get("stock", 0))
     pile = tuple(public.get("discard", ()))
     room = lay.discard.centerx - lay.stock.centerx - lay.margin // 2
-    for label, rect in ((f"{i18n.tr('table.stock')} ({stock})", lay.stock), (i18n.tr("table.discard"), lay.discard)):
-        blit_text(surface, label, fitted_size(label, int(lay.text * 0.9), room, True), WHITE,
-                  (rect.centerx, rect.top - 4), "midbottom", bold=True)
+    labels = (i18n.tr("table.stock"), i18n.tr("table.discard"))
+    size = common_size(list(labels), int(lay.text * 0.9), room, True, smallest=11)
+    for label, rect in zip(labels, (lay.stock, lay.discard), strict=True):
+        blit_text(surface, ellipsized(label, size, room, True), size, WHITE, (rect.centerx, rect.top - 4 - 6),
+                  "midbottom", bold=True)
     if stock:
         for k in range(min(3, (stock + 9) // 10), 0, -1):
             _card(scene, surface, None, lay.stock.move(-k * 2, -k * 2))
+        _count_badge(surface, str(stock), lay.stock, lay)
     else:
         draw_panel(surface, lay.stock, (0, 0, 0, 50), lay.stock.width // 12)
     hidden = any(f.hides == ("discard", 0) for f in scene.flights)
@@ -180,6 +250,16 @@ def _draw_piles(scene: TableScene, surface: pygame.Surface, lay: TableLayout) ->
             _glow(surface, lay.stock, (255, 255, 255), 2)
         if public.get("phase") == "offer" and "take" in kinds:
             _glow(surface, lay.discard, (255, 255, 255), 2)
+
+
+def _count_badge(surface: pygame.Surface, text: str, pile: pygame.Rect, lay: TableLayout) -> None:
+    """How many cards the stock holds, on a dark pill at the foot of the pile."""
+    size = max(11, int(lay.text * 0.85))
+    width = max(font(size, True).size(text)[0] + size, int(size * 2.2))
+    badge = pygame.Rect(0, 0, min(width, pile.width), int(size * 1.35))
+    badge.midbottom = (pile.centerx - 4, pile.bottom - 6)
+    draw_panel(surface, badge, (16, 24, 20, 235), badge.height // 2, (*WHITE, 200))
+    blit_text(surface, text, size, WHITE, badge.center, "center", bold=True)
 
 
 # --- melds ------------------------------------------------------------------------------------
@@ -224,28 +304,58 @@ def _draw_hand(scene: TableScene, surface: pygame.Surface, lay: TableLayout) -> 
     hidden = {f.hides[1] for f in scene.flights if f.hides and f.hides[0] == "hand"}
     if scene.drag is not None and "hand" in scene.drag.lit:
         draw_panel(surface, lay.hand_area, (255, 240, 180, 40), lay.margin, (*LIT, 200))
-    for i, card in enumerate(scene.order):
-        if i in dragged or i in hidden or i >= len(lay.hand):
-            continue
+    shown = [i for i in range(min(len(scene.order), len(lay.hand))) if i not in dragged and i not in hidden]
+    hinted = scene.hinted()
+    fresh = scene.fresh_index()
+    ring = max(2, lay.card_w // 40)
+    for i in shown:
         rect = scene.hand_rect(i)
-        _card(scene, surface, card, rect)
+        _card(scene, surface, scene.order[i], rect)
         if i in scene.selected:
-            _glow(surface, rect, GOLD, 3)
-    if scene.order and scene.focus < len(lay.hand) and scene.is_human_turn():
-        _glow(surface, scene.hand_rect(scene.focus), FOCUS, 2)
+            _glow(surface, rect, GOLD, ring + 1)
+    for i in shown:  # rings on top of every card, each round the part of its card that shows
+        if i in hinted:
+            _ring(surface, visible_part(scene, i), HINTED, ring + 1, dashed=True)
+        if i == fresh:
+            _fresh_tab(surface, visible_part(scene, i), lay)
+    if scene.order and scene.focus in shown and scene.is_human_turn():
+        _ring(surface, visible_part(scene, scene.focus), FOCUS, ring + 1)
+
+
+def visible_part(scene: TableScene, index: int) -> pygame.Rect:
+    """The part of hand card `index` that shows: up to where the next card covers it, so a
+    ring round it (focus, hint) never covers the next card."""
+    rect = scene.hand_rect(index)
+    if index + 1 < min(len(scene.order), len(scene.layout.hand) if scene.layout else 0):
+        following = scene.hand_rect(index + 1)
+        if rect.left < following.left < rect.right and following.top <= rect.bottom:
+            rect.width = following.left - rect.left - 1
+    return rect
+
+
+def _fresh_tab(surface: pygame.Surface, rect: pygame.Rect, lay: TableLayout) -> None:
+    """A green tab on the top edge of the card just drawn or taken, with a white arrow down."""
+    height = max(10, lay.card_h // 9)
+    width = max(height, min(rect.width - 4, int(lay.card_w * 0.5)))
+    tab = pygame.Rect(0, 0, width, height)
+    tab.midbottom = (rect.left + min(rect.width, lay.card_w) // 2, rect.top + max(2, lay.card_h // 40))
+    pygame.draw.rect(surface, FRESH, tab, border_radius=height // 3)
+    pygame.draw.rect(surface, WHITE, tab, 1, border_radius=height // 3)
+    half = height * 0.32
+    cx, cy = tab.centerx, tab.centery
+    pygame.draw.polygon(surface, WHITE, [(cx - half, cy - half * 0.6), (cx + half, cy - half * 0.6), (cx, cy + half * 0.9)])
 
 
 def _draw_status(scene: TableScene, surface: pygame.Surface, lay: TableLayout) -> None:
-    rect = lay.status
+    """The status line: a passing note or refusal if there is one, else what to do now
+    (an instruction) or whom we wait for; each in its own look (notices.STYLES)."""
     if scene.message:
-        width = min(rect.width, surface.get_width())
-        box = pygame.Rect(rect.left, rect.top, width, rect.height)
-        draw_panel(surface, box, (120, 20, 24, 220), rect.height // 3)
-        blit_text(surface, scene.message, int(lay.text * 0.95), WHITE, (box.left + lay.margin, box.centery), "midleft", bold=True)
+        draw_notice(surface, lay.status, scene.message, scene.message_kind, int(lay.text * 0.95), lay.margin)
         return
     text = _hint(scene)
     if text:
-        blit_text(surface, text, lay.text, (255, 246, 210), (rect.left + lay.margin, rect.centery), "midleft", bold=True)
+        kind = "prompt" if scene.is_human_turn() else "waiting"
+        draw_notice(surface, lay.status, text, kind, lay.text, lay.margin)
 
 
 def _hint(scene: TableScene) -> str:
@@ -277,8 +387,10 @@ def _draw_side(scene: TableScene, surface: pygame.Surface, lay: TableLayout) -> 
     key_size = max(11, int(text * 0.8))
     keys = _key_lines(i18n.tr(scene.family.keys_text), key_size, room)
     key_step = int(key_size * 1.25)
-    bottom = panel.bottom - lay.margin - len(keys) * key_step
     step = int(text * 1.3)
+    if panel.bottom - lay.margin - len(keys) * key_step - y < LOG_LINES_BEFORE_KEYS * step:
+        keys = []  # a small window: the last moves matter more than the keyboard's reminder
+    bottom = panel.bottom - lay.margin - len(keys) * key_step
     lines: list[str] = []
     for entry in reversed(scene.log):
         wrapped = wrap_lines(entry, text, room - text)
@@ -288,7 +400,9 @@ def _draw_side(scene: TableScene, surface: pygame.Surface, lay: TableLayout) -> 
     for line in lines:
         blit_text(surface, line, text, WHITE, (x, y))
         y += step
-    pygame.draw.line(surface, (90, 120, 100), (x, bottom - lay.margin // 2), (panel.right - lay.margin, bottom - lay.margin // 2))
+    if keys:
+        pygame.draw.line(surface, (90, 120, 100), (x, bottom - lay.margin // 2),
+                         (panel.right - lay.margin, bottom - lay.margin // 2))
     for k, line in enumerate(keys):
         blit_text(surface, line, key_size, (170, 200, 180), (x, bottom + k * key_step))
     scene.family.draw(surface, lay)

@@ -91,6 +91,11 @@ class FamilyTable:
             return True
         return False
 
+    def intended(self, action: str) -> Move | None:
+        """The move a button's action stands for, to ask the rules why it is not allowed
+        when its shortcut is pressed while the button is disabled (None: nothing to say)."""
+        return Move(action) if action in ("undo", "carte", "expose", "take", "pass", "done") else None
+
     def arranged(self, cards: list[Card]) -> list[Card]:
         """The hand grouped by this family's melds; the base keeps a sort by suit."""
         return sorted(cards, key=Card.sort_key)

@@ -17,7 +17,13 @@ import pygame
 from ramigui import i18n
 from ramigui.cards import Card
 from ramigui.rules import Move
-from ramigui.rules.gin_melds import best_finish, best_melds, min_deadwood, shown_deadwood
+from ramigui.rules.gin_melds import (
+    best_discard,
+    best_finish,
+    best_melds,
+    min_deadwood,
+    shown_deadwood,
+)
 from ramigui.ui.layout import TableLayout
 from ramigui.ui.table_dialog import Question
 from ramigui.ui.table_family import SORT_ROWS, ButtonSpec, FamilyTable, counter_label
@@ -86,6 +92,20 @@ class GinTable(FamilyTable):
         if len(chosen) == 1:
             return Move(kind, (chosen[0],))
         return best_finish(self.view.hand, self.view.legal_moves, kind)
+
+    def intended(self, action: str) -> Move | None:
+        """Knock or gin as the player means it, even when the rules will refuse it: with the
+        one selected card, else with the discard that leaves the least deadwood — so the
+        refusal names the real obstacle ("your deadwood would be 23; 10 at most")."""
+        if action not in FINISHES:
+            return super().intended(action)
+        chosen = [self.scene.order[i] for i in sorted(self.scene.selected) if i < len(self.scene.order)]
+        if len(chosen) == 1:
+            return Move(action, (chosen[0],))
+        hand = list(self.view.hand)
+        if not hand:
+            return Move(action)
+        return Move(action, (best_discard(hand, self.public.get("taken"))[0],))
 
     @staticmethod
     def _deadwood_without(hand: list[Card], card: Card) -> int:

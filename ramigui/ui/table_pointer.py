@@ -237,7 +237,7 @@ class Pointer:
         if move is not None and scene.is_human_turn() and scene.human_play(move):
             return
         if move is None and target not in (None, "hand") and drag.source == "hand":
-            scene.show(i18n.tr("table.refused", reason=i18n.tr("reason.not_legal")))
+            scene.refuse(i18n.tr("reason.not_legal"))
         self._slide_back(drag, pos)
 
     def _slide_back(self, drag: Drag, pos: tuple[int, int]) -> None:
@@ -256,7 +256,7 @@ class Pointer:
         assert layout is not None
         moving = [scene.order[i] for i in drag.indices]
         rest = [c for i, c in enumerate(scene.order) if i not in set(drag.indices)]
-        slots = lay_mod.hand_positions(layout.hand_area, layout.card_w, layout.card_h, len(scene.order))
+        slots = lay_mod.hand_positions(layout.hand_row, layout.card_w, layout.card_h, len(scene.order))
         x = pos[0] - drag.offset[0] + layout.card_w // 2
         insert = sum(1 for i in range(len(rest)) if slots[i].centerx < x)
         scene.order = rest[:insert] + moving + rest[insert:]

@@ -22,7 +22,16 @@ from ramigui.rules.yami_boxes import COMBINATIONS, SERIES, SERIES_RANKS, box_cho
 from ramigui.ui.fonts import font
 from ramigui.ui.layout import SEAT_COLOURS, TableLayout
 from ramigui.ui.table_family import SORT_ROWS, ButtonSpec, FamilyTable
-from ramigui.ui.widgets import GOLD, WHITE, Button, blit_text, draw_panel, wrap_lines
+from ramigui.ui.widgets import (
+    GOLD,
+    WHITE,
+    Button,
+    blit_text,
+    common_size,
+    draw_panel,
+    ellipsized,
+    wrap_lines,
+)
 
 if TYPE_CHECKING:
     from ramigui.ui.table import TableScene
@@ -38,41 +47,71 @@ COMBINATION_EXTRA = ("total", "")
 class SheetGrid:
     """Where each cell of the sheets goes: two blocks (séries, combinaisons), one row per
     seat. `cells[(seat, column)]` for box columns and the totals; `headers[column]`;
-    `area` is what the grid covers (its panel)."""
+    `area` is what the grid covers (its panel); `short` says the headers use their short
+    names (one line each), in a window too small for the full ones."""
 
     area: pygame.Rect
     text: int
     name_rect: dict[int, pygame.Rect]
     cells: dict[tuple[int, str], pygame.Rect]
     headers: dict[str, pygame.Rect]
+    short: bool = False
 
 
-def box_label(box: str) -> str:
-    """A box's name as players write it: the rank letter in this language, or the combinaison."""
+def box_label(box: str, short: bool = False) -> str:
+    """A box's name as players write it: the rank letter in this language, or the
+    combinaison (its short form, "2 pairs", in a small window)."""
     if box in SERIES:
         return i18n.rank_text(SERIES_RANKS[SERIES.index(box)])
-    if box in ("series", "bonus", "total"):
-        return i18n.tr(f"sheet.{box}")
     if not box:
         return ""
+    if short and i18n.has_key(f"yami.box_short.{box}"):
+        return i18n.tr(f"yami.box_short.{box}")
+    if box in ("series", "bonus", "total"):
+        return i18n.tr(f"sheet.{box}")
     return i18n.tr(f"yami.box.{box}")
 
 
+HEADER_SHARE = 0.85
+"""The headers' text size, as a share of the cells' text."""
+SMALLEST_TEXT = 10
+
+
+def _header_fits(columns: list[str], size: int, width: int, lines: int, short: bool) -> bool:
+    """Whether every header label fits a cell `width` wide in `lines` lines at `size`."""
+    for column in columns:
+        label = box_label(column, short)
+        if any(font(size, True).size(word)[0] > width - 4 for word in label.split()):
+            return False
+        if len(wrap_lines(label, size, width - 4, True)) > lines:
+            return False
+    return True
+
+
 def sheet_grid(area: pygame.Rect, seats: list[int], base_text: int) -> SheetGrid:
-    """The two blocks in `area`, with the largest text that fits (readable at 1024×600)."""
+    """The two blocks in `area`, with the largest text that fits (readable at 1024×600);
+    in a small window the headers take their short names on one line, and the grid never
+    leaves `area`."""
     columns = [*SERIES, *SERIES_EXTRA], [*COMBINATIONS, *COMBINATION_EXTRA]
+    labels = [c for block in columns for c in block if c]
     text = int(base_text * 1.4)
     while True:
-        name_w = min(int(area.width * 0.16), text * 6)
+        name_w = min(int(area.width * 0.18), text * 6)
         cell_w = (area.width - name_w) // 10
-        row_h = int(text * 1.6)
-        header_h = int(text * 0.85 * 1.2) * 2 + 4
+        row_h = int(text * 1.5)
+        head = max(SMALLEST_TEXT, int(text * HEADER_SHARE))
+        short = not any(_header_fits(labels, size, cell_w, 2, False) for size in range(head, SMALLEST_TEXT - 1, -1))
+        lines = 1 if short else 2
+        header_h = int(head * 1.2) * lines + 4
         block_h = header_h + row_h * len(seats)
         gap = max(4, text // 2)
-        fits = 2 * block_h + gap <= area.height and cell_w >= text * 3
-        if fits or text <= 11:
+        fits = 2 * block_h + gap <= area.height and cell_w >= text * 2.3
+        if fits or text <= SMALLEST_TEXT:
             break
         text -= 1
+    if 2 * block_h + gap > area.height:  # the last resort: rows squeezed to the area
+        row_h = max(1, (area.height - gap - 2 * header_h) // (2 * len(seats)))
+        block_h = header_h + row_h * len(seats)
     top = area.top + max(0, (area.height - 2 * block_h - gap) // 2)
     name_rect: dict[int, pygame.Rect] = {}
     cells: dict[tuple[int, str], pygame.Rect] = {}
@@ -90,7 +129,7 @@ def sheet_grid(area: pygame.Rect, seats: list[int], base_text: int) -> SheetGrid
                 if c == 0:
                     name_rect[seat * 2 + block] = pygame.Rect(area.left, rect.top, name_w, row_h)
     bounds = pygame.Rect(area.left, top, area.width, 2 * block_h + gap)
-    return SheetGrid(bounds, text, name_rect, cells, headers)
+    return SheetGrid(bounds, text, name_rect, cells, headers, short)
 
 
 class YamiTable(FamilyTable):
@@ -200,27 +239,29 @@ class YamiTable(FamilyTable):
         self._draw_choices(surface, grid)
 
     def _draw_headers(self, surface: pygame.Surface, grid: SheetGrid) -> None:
-        size = int(grid.text * 0.85)
+        lines = 1 if grid.short else 2
+        size = max(SMALLEST_TEXT, int(grid.text * HEADER_SHARE))
+        while size > 8 and not _header_fits(list(grid.headers), size, min(r.width for r in grid.headers.values()),
+                                            lines, grid.short):
+            size -= 1
         for column, rect in grid.headers.items():
-            label = box_label(column)
-            while size > 9 and any(font(size, True).size(w)[0] > rect.width - 4 for w in label.split()):
-                size -= 1
-        for column, rect in grid.headers.items():
-            lines = wrap_lines(box_label(column), size, rect.width - 4, True)
-            y = rect.bottom - 2 - len(lines) * int(size * 1.2)
+            label = box_label(column, grid.short)
+            wrapped = wrap_lines(label, size, rect.width - 4, True)[:lines]
+            y = rect.bottom - 2 - len(wrapped) * int(size * 1.2)
             colour = GOLD if column in ("series", "bonus", "total") else (220, 232, 222)
-            for line in lines:
+            for line in wrapped:
+                line = ellipsized(line, size, rect.width - 2, True)
                 y = blit_text(surface, line, size, colour, (rect.centerx, y), "midtop", bold=True).bottom
 
     def _draw_row(self, surface: pygame.Surface, grid: SheetGrid, seat: int, marks: Mapping[str, int | None]) -> None:
-        text = grid.text
         colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
         name = self.scene.config.names[seat]
+        names = [self.scene.config.names[s] for s in self.seats()]
         for block in (0, 1):
             rect = grid.name_rect[seat * 2 + block]
-            while text > 10 and font(text, True).size(name)[0] > rect.width - 6:
-                text -= 1
-            blit_text(surface, name, text, colour, (rect.left + 6, rect.centery), "midleft", bold=True)
+            size = common_size(names, grid.text, rect.width - 8, True, smallest=max(SMALLEST_TEXT, int(grid.text * 0.8)))
+            shown = ellipsized(name, size, rect.width - 8, True)
+            blit_text(surface, shown, size, colour, (rect.left + 6, rect.centery), "midleft", bold=True)
         latest = {box for s, box, _ in self.public.get("marks", ()) if s == seat}
         for column in (*SERIES, *COMBINATIONS):
             cell = grid.cells[(seat, column)].inflate(-2, -2)
@@ -229,7 +270,7 @@ class YamiTable(FamilyTable):
                 continue
             points = marks[column]
             shown, tint = ("✗", CROSS_COLOUR) if points is None else (str(points), WHITE)
-            blit_text(surface, shown, grid.text, tint, cell.center, "center", bold=True)
+            blit_text(surface, shown, min(grid.text, int(cell.height * 0.8)), tint, cell.center, "center", bold=True)
         self._draw_totals(surface, grid, seat)
 
     def _draw_totals(self, surface: pygame.Surface, grid: SheetGrid, seat: int) -> None:
@@ -241,7 +282,7 @@ class YamiTable(FamilyTable):
             value = numbers[seat] if seat < len(numbers) else 0
             draw_panel(surface, cell, (0, 0, 0, 60), 4)
             shown = "–" if column == "bonus" and not value else str(value)
-            blit_text(surface, shown, grid.text, GOLD, cell.center, "center", bold=True)
+            blit_text(surface, shown, min(grid.text, int(cell.height * 0.8)), GOLD, cell.center, "center", bold=True)
 
     def _draw_choices(self, surface: pygame.Surface, grid: SheetGrid) -> None:
         seat = self.view.seat
@@ -250,7 +291,7 @@ class YamiTable(FamilyTable):
             cell = grid.cells[(seat, box)].inflate(-2, -2)
             draw_panel(surface, cell, LIT_FILL if points is not None else (120, 30, 30, 220), 4)
             label = f"+{points}" if points is not None else "✗"
-            blit_text(surface, label, grid.text, (40, 30, 10) if points is not None else WHITE, cell.center,
-                      "center", bold=True)
+            blit_text(surface, label, min(grid.text, int(cell.height * 0.8)), (40, 30, 10) if points is not None else WHITE,
+                      cell.center, "center", bold=True)
             if index == focus:
                 pygame.draw.rect(surface, (120, 210, 255), cell.inflate(4, 4), 3, border_radius=5)

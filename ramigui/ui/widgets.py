@@ -26,6 +26,8 @@ CREAM: Colour = (255, 248, 220)
 SHADOW = (0, 0, 0, 90)
 GOLD: Colour = (236, 196, 92)
 DIM: Colour = (190, 210, 196)
+OVERLAY_FILL = (12, 44, 28, 255)
+"""The panel of every dialog and overlay: opaque, so no card corner shows through its words."""
 SUIT_OF_SYMBOL = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 
 

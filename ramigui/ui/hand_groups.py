@@ -1,0 +1,80 @@
+"""The viewer's hand in groups: the melds it already holds, a gap, the loose cards apart.
+
+A purely visual grouping, found by the rules' own meld search (the rummy planner that
+leaves the fewest points in hand; gin's least-deadwood arrangement); Yami has no melds in
+hand, so its hand is one group. It never changes a move: the cards stay the player's.
+
+What happens to the order (decided for issue 17):
+* a hand the table sorts (by suit or by rank, the default) is laid out melds first, each
+  meld in table order (a joker where it stands), then the loose cards in the sort's order;
+  a drawn card that completes a meld joins it;
+* a hand the player arranged by hand (a card dragged elsewhere) keeps their order exactly:
+  the gaps only frame the melds the player has put side by side, and new cards go right.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+
+from ramigui.cards import Card
+from ramigui.rules.variant import Variant
+
+Group = tuple[Card, ...]
+
+
+def hand_melds(cards: Sequence[Card], variant: Variant) -> list[Group]:
+    """The melds `cards` already hold, each in the order it would lie on the table."""
+    if len(cards) < 3:
+        return []
+    if variant.family == "gin":
+        from ramigui.rules.gin_melds import best_melds
+
+        return [tuple(meld) for meld in best_melds(cards)[0]]
+    if variant.family != "rummy":
+        return []
+    from ramigui.bots.rummy_plan import Planner
+    from ramigui.rules.melds import MeldError, arrange
+
+    groups = []
+    for meld in Planner(variant).arrange(cards).melds:
+        try:
+            groups.append(tuple(arrange(meld, variant).cards))
+        except MeldError:
+            groups.append(tuple(meld))
+    return groups
+
+
+def grouped(cards: Sequence[Card], melds: Sequence[Group], key: Callable[[Card], tuple[int, int, int]]) -> list[Card]:
+    """`cards` laid out melds first (in the order of their lowest card by `key`), then the
+    loose cards sorted by `key`."""
+    ordered = sorted(melds, key=lambda meld: min(key(c) for c in meld))
+    left = Counter(cards)
+    out: list[Card] = []
+    for meld in ordered:
+        out.extend(meld)
+        left.subtract(meld)
+    for card in sorted(cards, key=key):
+        if left[card] > 0:
+            out.append(card)
+            left[card] -= 1
+    return out
+
+
+def group_starts(order: Sequence[Card], melds: Sequence[Group]) -> list[int]:
+    """The indices of `order` where a gap goes: before and after each meld whose cards lie
+    side by side in the order (in any order among themselves)."""
+    starts: set[int] = set()
+    taken = [False] * len(order)
+    for meld in sorted(melds, key=len, reverse=True):
+        size = len(meld)
+        want = Counter(meld)
+        for begin in range(len(order) - size + 1):
+            span = range(begin, begin + size)
+            if any(taken[i] for i in span) or Counter(order[i] for i in span) != want:
+                continue
+            for i in span:
+                taken[i] = True
+            starts.update((begin, begin + size))
+            break
+    return sorted(i for i in starts if 0 < i < len(order))

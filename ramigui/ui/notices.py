@@ -1,0 +1,116 @@
+"""How the table speaks to the player: an instruction, a passing note, a refusal, a hint.
+
+Each kind has its own look so it is told apart at a glance, even by someone who does not
+read the words: an instruction is cream text after a gold arrow; a note (the meld number
+being typed) the same on a dark panel; a refusal a red panel with a drawn no-entry sign;
+a hint a violet panel with a drawn bulb (its cards wear a dashed violet ring). The icons are shapes, not font glyphs, so they
+look the same on every machine. Panels are opaque: no card corner shows through words.
+
+The text always stays in its box: on one line if it fits at a readable size, else on two
+lines, shrinking only as far as it must, and shortened with "…" as a last resort.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from ramigui.ui.fonts import font
+from ramigui.ui.widgets import (
+    GOLD,
+    WHITE,
+    Colour,
+    blit_text,
+    draw_panel,
+    ellipsized,
+    fitted_size,
+    wrap_lines,
+)
+
+
+@dataclass(frozen=True)
+class NoticeStyle:
+    fill: tuple[int, int, int, int] | None
+    border: tuple[int, int, int, int]
+    text: Colour
+    icon: str
+
+
+CREAM: Colour = (255, 246, 210)
+STYLES: dict[str, NoticeStyle] = {
+    "prompt": NoticeStyle(None, (0, 0, 0, 0), CREAM, "arrow"),
+    "waiting": NoticeStyle(None, (0, 0, 0, 0), (205, 222, 208), "hourglass"),
+    "info": NoticeStyle((18, 46, 34, 255), (*CREAM, 255), CREAM, "arrow"),
+    "refusal": NoticeStyle((128, 22, 28, 255), (255, 196, 190, 255), WHITE, "no_entry"),
+    "hint": NoticeStyle((54, 30, 92, 255), (196, 150, 255, 255), WHITE, "bulb"),
+}
+"""The look of each kind of notice (`TableScene.message_kind` and the hint banner)."""
+KINDS = tuple(STYLES)
+
+
+def fit_lines(text: str, size: int, width: int, height: int, bold: bool = True,
+              smallest: int = 11) -> tuple[list[str], int]:
+    """`text` in a box `width` × `height`: one line if it fits at 80% of `size` or more, else
+    two lines at the largest size that fits, else one line shortened with "…"."""
+    one = fitted_size(text, size, width, bold, smallest)
+    if one >= size * 0.8 and font(one, bold).size(text)[0] <= width:
+        return [text], one
+    for trial in range(size, smallest - 1, -1):
+        lines = wrap_lines(text, trial, width, bold)
+        if len(lines) <= 2 and len(lines) * trial * 1.2 <= height and all(
+                font(trial, bold).size(line)[0] <= width for line in lines):
+            return lines, trial
+    if font(one, bold).size(text)[0] <= width:
+        return [text], one
+    return [ellipsized(text, one, width, bold)], one
+
+
+def draw_icon(surface: pygame.Surface, kind: str, centre: tuple[int, int], size: int, colour: Colour) -> pygame.Rect:
+    """A drawn icon `size` px tall centred on `centre`: arrow, no-entry sign or bulb."""
+    x, y = centre
+    half = size // 2
+    if kind == "no_entry":
+        pygame.draw.circle(surface, (235, 60, 60), centre, half)
+        pygame.draw.circle(surface, WHITE, centre, half, max(2, size // 10))
+        bar = pygame.Rect(0, 0, int(size * 0.62), max(3, size // 5))
+        bar.center = centre
+        pygame.draw.rect(surface, WHITE, bar, border_radius=bar.height // 2)
+    elif kind == "bulb":
+        bulb = (x, y - size // 8)
+        pygame.draw.circle(surface, (255, 226, 120), bulb, int(half * 0.78))
+        base = pygame.Rect(0, 0, int(size * 0.4), int(size * 0.28))
+        base.midtop = (x, bulb[1] + int(half * 0.55))
+        pygame.draw.rect(surface, (200, 200, 210), base, border_radius=max(1, size // 14))
+        pygame.draw.line(surface, (120, 120, 130), (base.left, base.centery), (base.right - 1, base.centery), 1)
+    elif kind == "hourglass":
+        top, bottom = y - half * 0.85, y + half * 0.85
+        side = half * 0.55
+        pygame.draw.polygon(surface, colour, [(x - side, top), (x + side, top), (x, y)])
+        pygame.draw.polygon(surface, colour, [(x, y), (x + side, bottom), (x - side, bottom)])
+        pygame.draw.line(surface, colour, (x - side * 1.2, top), (x + side * 1.2, top), max(1, size // 10))
+        pygame.draw.line(surface, colour, (x - side * 1.2, bottom), (x + side * 1.2, bottom), max(1, size // 10))
+    else:  # arrow: a gold chevron pointing at the words
+        points = [(x - half * 0.55, y - half * 0.8), (x + half * 0.75, y), (x - half * 0.55, y + half * 0.8)]
+        pygame.draw.polygon(surface, GOLD if kind == "arrow" else colour, points)
+    return pygame.Rect(x - half, y - half, size, size)
+
+
+def draw_notice(surface: pygame.Surface, box: pygame.Rect, text: str, kind: str, size: int,
+                margin: int) -> list[pygame.Rect]:
+    """The notice of `kind` in `box` (icon, then the words fitted inside); returns the rects
+    of the words drawn."""
+    style = STYLES.get(kind, STYLES["info"])
+    if style.fill is not None:
+        draw_panel(surface, box, style.fill, min(box.height // 3, margin * 2), style.border)
+    icon = max(12, min(int(size * 1.1), box.height - 6))
+    draw_icon(surface, style.icon, (box.left + margin + icon // 2, box.centery), icon, style.text)
+    left = box.left + margin + icon + max(4, margin // 2)
+    room = box.right - margin - left
+    lines, fitted = fit_lines(text, size, room, box.height - 4)
+    step = int(fitted * 1.2)
+    top = box.centery - step * len(lines) // 2
+    drawn = []
+    for k, line in enumerate(lines):
+        drawn.append(blit_text(surface, line, fitted, style.text, (left, top + k * step), "topleft", bold=True))
+    return drawn

@@ -1,0 +1,215 @@
+"""The table read at a glance (issue 17): instructions apart from refusals, a silent key that
+says why, rings that never cover the next card, the hint apart from the selection, the card
+just drawn marked, the hand's melds grouped, opaque notices — each driven through the real
+loop and read off the pixels drawn."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pygame
+import pytest
+from ui_helpers import drag, hand_point, open_app, press, settle, table
+
+from ramigui import i18n
+from ramigui.cards import parse_cards
+from ramigui.rules import Game
+from ramigui.session import GameSession, GameSetup, Seat
+from ramigui.ui import table_draw
+from ramigui.ui.app import App
+from ramigui.ui.game_screen import SessionTable
+from ramigui.ui.hand_groups import group_starts, grouped, hand_melds
+from ramigui.ui.notices import STYLES
+from ramigui.ui.screen import Context
+from ramigui.ui.sound import Sounds
+from ramigui.ui.table import TableScene
+
+#   gin, seat 0 (human): A♥ 2♥ 3♥ · 4♠ 5♠ 6♠ · 9♣ 9♦ 9♥ · K♦    seat 1: a bot
+GIN_HUMAN = "AH 2H 3H 4S 5S 6S 9C 9D 9H KD"
+GIN_BOT = "5C 6C 8D 8C JC QH 2D 3D 4C 10S"
+#   rummy (rami_base), seat 0: 7♥ 8♥ 9♥ K♠ (a run and a loose king)   seat 1: 2♣ 5♦ 9♠
+RUMMY_HUMAN = ["7H", "8H", "9H", "KS"]
+
+
+def gin(stock: str = "QS QD JD", hand: str = GIN_HUMAN) -> Game:
+    return Game.from_position("gin", hands=[hand, GIN_BOT], stock=stock, discard="KS", to_play=0)
+
+
+def rummy(hand: list[str] | None = None) -> Game:
+    return Game.from_position("rami_base", hands=[hand or RUMMY_HUMAN, ["2C", "5D", "9S"]],
+                              stock=["10H", "4C", "6C", "3D"], discard=["5H"], to_play=0)
+
+
+@pytest.fixture
+def app() -> Iterator[App]:
+    with open_app() as opened:
+        yield opened
+
+
+def status_fill(app: App, scene: TableScene) -> tuple[int, int, int]:
+    """The colour of the status line's panel, just inside its left edge (no words there)."""
+    assert scene.layout is not None
+    app.draw()
+    box = scene.layout.status
+    colour = app.screen.get_at((box.left + 3, box.centery))
+    return colour.r, colour.g, colour.b
+
+
+# --- a silent key says why ---------------------------------------------------------------------
+
+
+def test_k_when_no_knock_is_allowed_says_why_in_the_refusal_look(app: App) -> None:
+    """A♥ 2♥ 3♥ · 4♠ 5♠ 6♠ · 9♣ 9♦ 7♥ K♦ draws Q♠: 35 deadwood at best. The Knock button is
+    disabled, and K says why with the rules' reason instead of doing nothing (seed 001:
+    knock with 10 or less)."""
+    scene = table(app, gin("QS QD JD", "AH 2H 3H 4S 5S 6S 9C 9D 7H KD"))
+    press(app, pygame.K_p)
+    knock = next(b for b in scene.buttons if b.action == "knock")
+    assert not knock.enabled and not scene.message
+    press(app, pygame.K_k)
+    assert scene.message_kind == "refusal"
+    assert "35" in scene.message and "10" in scene.message and "deadwood" in scene.message
+    assert len(scene.game.hand(0)) == 11  # nothing was played
+    assert status_fill(app, scene) == STYLES["refusal"].fill[:3]  # type: ignore[index]
+
+
+def test_k_before_drawing_says_to_draw_first(app: App) -> None:
+    scene = table(app, gin())
+    press(app, pygame.K_k)
+    assert scene.message_kind == "refusal" and "draw" in scene.message
+
+
+def test_a_shortcut_out_of_turn_says_whose_turn_it_is(app: App) -> None:
+    game = Game.from_position("gin", hands=[GIN_HUMAN, GIN_BOT], stock="QS QD JD", discard="KS", to_play=1)
+    with open_app(bot_speed="slow") as slow:
+        scene = table(slow, game)
+        assert not scene.is_human_turn()
+        press(slow, pygame.K_u)
+        assert scene.message_kind == "refusal" and scene.config.names[1] in scene.message
+
+
+# --- instructions look like instructions ------------------------------------------------------
+
+
+def test_a_typed_meld_number_is_an_instruction_not_a_refusal(app: App) -> None:
+    scene = table(app, rummy())
+    press(app, pygame.K_x)  # "Take from meld …": what to do next, not a refusal
+    assert scene.message_kind == "info"
+    assert status_fill(app, scene) == STYLES["info"].fill[:3]  # type: ignore[index]
+    press(app, pygame.K_ESCAPE)
+    scene.message = ""
+    press(app, pygame.K_d)  # discarding before drawing: refused
+    assert scene.message_kind == "refusal"
+    assert STYLES["info"].fill != STYLES["refusal"].fill and STYLES["info"].icon != STYLES["refusal"].icon
+
+
+def test_notices_and_overlays_are_opaque() -> None:
+    """No card corner shows through words: every notice panel and overlay panel is opaque."""
+    from ramigui.ui.widgets import OVERLAY_FILL
+
+    assert all(style.fill is None or style.fill[3] == 255 for style in STYLES.values())
+    assert OVERLAY_FILL[3] == 255
+
+
+# --- rings -------------------------------------------------------------------------------------
+
+
+def test_the_focus_ring_never_covers_the_next_card(app: App) -> None:
+    scene = table(app, rummy())
+    assert scene.layout is not None and len(scene.order) == 4
+    scene.focus = 3
+    app.draw()
+    before = [app.screen.get_at((x, y)) for x in range(scene.hand_rect(1).left, scene.hand_rect(1).right)
+              for y in range(scene.hand_rect(1).top, scene.hand_rect(1).bottom, 3)]
+    scene.focus = 0
+    app.draw()
+    after = [app.screen.get_at((x, y)) for x in range(scene.hand_rect(1).left, scene.hand_rect(1).right)
+             for y in range(scene.hand_rect(1).top, scene.hand_rect(1).bottom, 3)]
+    assert before == after, "the ring round card 0 reached card 1"
+    assert table_draw.visible_part(scene, 0).right < scene.hand_rect(1).left
+
+
+def session_table(app: App, variant: str = "rami_base") -> SessionTable:
+    from ramigui.settings import Settings as Stored
+
+    stored = Stored(language="en", animation_speed="instant", bot_speed="instant")
+    session = GameSession.new(GameSetup(variant, (Seat("Ann"), Seat("Bot", "easy"))), None, seed=4)
+    scene = SessionTable(session, Context(None, stored, Sounds(False)))
+    app.push(scene)
+    settle(app, 5)
+    return scene
+
+
+def test_the_hint_ring_differs_from_the_selection(app: App) -> None:
+    scene = session_table(app)
+    assert scene.is_human_turn()
+    press(app, pygame.K_p)  # draw, so the hint names cards of the hand
+    scene.show_hint()
+    assert scene.hint is not None and scene.hint.move.cards
+    hinted = scene.hinted()
+    assert hinted
+    scene.selected = set()
+    app.draw()
+    index = min(hinted)
+    part = table_draw.visible_part(scene, index)
+    ring = [tuple(app.screen.get_at((x, part.top + 1)))[:3] for x in range(part.left, part.right)]
+    assert table_draw.HINTED in ring and table_draw.GOLD not in ring  # type: ignore[attr-defined]
+    assert table_draw.HINTED != table_draw.GOLD and table_draw.HINTED != table_draw.FOCUS  # type: ignore[attr-defined]
+
+
+# --- the card just drawn ------------------------------------------------------------------------
+
+
+def test_the_card_just_drawn_is_marked_until_the_next_move(app: App) -> None:
+    scene = table(app, rummy())
+    assert scene.layout is not None
+    drag(app, scene.layout.stock.center, scene.layout.hand_area.center)
+    ten = parse_cards("10H")[0]
+    assert scene.fresh == ten and scene.order[scene.fresh_index() or 0] == ten
+    app.draw()
+    part = table_draw.visible_part(scene, scene.fresh_index() or 0)
+    tab = [tuple(app.screen.get_at((x, part.top - 2)))[:3] for x in range(part.left, part.right)]
+    assert table_draw.FRESH in tab
+    drag(app, hand_point(scene, parse_cards("KS")[0]), scene.layout.discard.center)
+    assert scene.game.to_play == 1 and scene.fresh is None and scene.fresh_index() is None
+
+
+# --- the hand's melds -------------------------------------------------------------------------
+
+
+def test_a_sorted_hand_lays_its_melds_first_with_a_gap() -> None:
+    game = rummy(["KS", "7H", "QD", "9H", "8H", "2C"])
+    melds = hand_melds(game.hand(0), game.variant)
+    assert melds == [tuple(parse_cards("7H 8H 9H"))]
+    order = grouped(game.hand(0), melds, lambda card: card.sort_key())
+    assert order == parse_cards("7H 8H 9H KS QD 2C")
+    assert group_starts(order, melds) == [3]  # a gap after the run, none among the loose cards
+
+
+def test_a_hand_arranged_by_hand_keeps_its_order_and_frames_only_whole_melds(app: App) -> None:
+    scene = table(app, rummy(["KS", "7H", "QD", "9H", "8H", "2C"]))
+    assert scene.order == parse_cards("7H 8H 9H KS QD 2C")
+    assert scene.layout is not None
+    gap = scene.layout.hand[3].left - scene.layout.hand[2].left
+    step = scene.layout.hand[2].left - scene.layout.hand[1].left
+    assert gap > step  # the run stands apart
+    first = scene.hand_rect(0)
+    drag(app, hand_point(scene, parse_cards("KS")[0]), (first.left - first.width // 2, first.centery))
+    assert scene.order == parse_cards("KS 7H 8H 9H QD 2C")  # the player's order, untouched
+    assert group_starts(scene.order, scene.hand_melds(scene.order)) == [1, 4]
+    scene.order = parse_cards("7H KS 8H 9H QD 2C")
+    assert group_starts(scene.order, scene.hand_melds(scene.order)) == []  # a split run is not framed
+
+
+def test_yami_hands_are_not_grouped() -> None:
+    game = Game.new("yami", 3, seed=1)
+    assert hand_melds(game.hand(0), game.variant) == []
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_new_notice_words_exist_in_both_languages(lang: str) -> None:
+    i18n.set_language(lang)
+    try:
+        assert "{" not in i18n.tr("table.not_your_turn", name="Ann")
+    finally:
+        i18n.set_language("en")
