@@ -34,6 +34,7 @@ TEXTS: dict[str, str] = {
     "variant_error.text_too_long": "ce texte dépasse {limit} caractères : raccourcissez-le",
     "variant_error.text_control": "ce texte contient un saut de ligne ou un caractère de contrôle : gardez-le sur une ligne",
     "variant_error.no_end": "la partie ne finit jamais : donnez à rounds ou à target une valeur au-dessus de 0",
+    "variant_error.family_fixed": "un jeu {family} se joue toujours avec {fixed} ici : écrivez {fixed} ou retirez le champ",
     "variant_error.deal_too_big": "{players} joueurs × {deal} cartes (plus une pioche) demandent {need} cartes, le paquet en a {have} : distribuez moins de cartes, ou ajoutez des jeux ou des jokers",
     "variant_error.unknown_variant": "il n'y a pas de variante {value} : utilisez l'une de {known}",
     "variant_error.options_shape": "écrivez options comme le nom de chaque règle maison suivi de ses réglages, par exemple rounds: {{default: 5, field: rounds, min: 1, max: 30}}",

@@ -47,6 +47,12 @@ VARIANT_ID = re.compile(r"[a-z0-9][a-z0-9_-]*\Z")
 OPTION_NAME = re.compile(r"[a-z][a-z0-9_]*\Z")
 OPTION_KEYS = frozenset({"default", "label", "help", "choices", "field", "min", "max"})
 NOT_SETTABLE = frozenset({"options", "extends", "family"})
+FIXED_BY_FAMILY: dict[str, dict[str, Any]] = {
+    "gin": {"players": (2, 2), "deck": 52, "decks": 1, "jokers": 0, "deal": 10},
+}
+"""What a family's engine always plays with: Gin is two players, one 52-card deck without
+jokers, ten cards each (seed 001). A gin variant may not set these to anything else: the
+engine would ignore the value (or refuse the game) instead of playing it."""
 
 
 # --- single values --------------------------------------------------------------------------
@@ -380,8 +386,17 @@ def _build(variant_id: str, family: str, raw: Mapping[str, Any], options: tuple[
         options=options,
         chosen=chosen,
     )
+    _check_fixed(variant)
     _check_possible(variant)
     return variant
+
+
+def _check_fixed(variant: Variant) -> None:
+    for key, fixed in FIXED_BY_FAMILY.get(variant.family, {}).items():
+        if getattr(variant, key) != fixed:
+            shown_fixed = f"[{fixed[0]}, {fixed[1]}]" if isinstance(fixed, tuple) else str(fixed)
+            raise VariantError("family_fixed", variant=variant.id, field_name=key, family=variant.family,
+                               fixed=shown_fixed)
 
 
 def _check_possible(variant: Variant) -> None:

@@ -46,6 +46,7 @@ PROBLEMS: dict[str, str] = {
     "text_too_long": "this text is longer than {limit} characters: shorten it",
     "text_control": "this text holds a line break or a control character: keep it on one line",
     "no_end": "the game never ends: set rounds or target above 0",
+    "family_fixed": "a {family} game is always played with {fixed} here: write {fixed} or remove the field",
     "deal_too_big": "{players} players × {deal} cards (and a stock) need {need} cards but the pack holds {have}: deal fewer cards, or add decks or jokers",
     "unknown_variant": "there is no variant {value}: use one of {known}",
     # house-rule options
