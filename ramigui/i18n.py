@@ -121,6 +121,33 @@ def person_key(key: str, name: Any) -> str:
     return key
 
 
+DEFAULT_NAME_KEYS = ("table.you", "table.player", "table.bot_name", "setup.default_human", "setup.default_bot")
+"""The names the game gives seats nobody named ("Player 1", "Robot 2", "You")."""
+
+
+def seat_name(name: str) -> str:
+    """A seat's name as shown now: a name the game gave (its default in either language,
+    "Robot 2") is said in the current language ("Bot 2"), so switching language mid-game
+    relabels every default name; a name a person typed is shown as typed."""
+    for key in DEFAULT_NAME_KEYS:
+        for catalogue in LANGUAGES.values():
+            match = _default_name_pattern(catalogue.get(key, "")).fullmatch(name)
+            if match:
+                return tr(key, n=int(match.group(1))) if match.groups() else tr(key)
+    return name
+
+
+_PATTERNS: dict[str, re.Pattern[str]] = {}
+
+
+def _default_name_pattern(template: str) -> re.Pattern[str]:
+    """"Robot {n}" → a pattern matching "Robot 2" (the number captured)."""
+    if template not in _PATTERNS:
+        parts = template.split("{n}")
+        _PATTERNS[template] = re.compile(r"(\d+)".join(re.escape(part) for part in parts)) if template else re.compile(r"(?!)")
+    return _PATTERNS[template]
+
+
 def rank_text(rank: int) -> str:
     """The index letter of a rank in the current language (V D R in French)."""
     return tr(f"rank.{rank}")

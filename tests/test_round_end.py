@@ -90,19 +90,25 @@ def test_yami_round_end_names_the_box_each_player_filled(app: App) -> None:
     result = game.last_result
     assert result is not None
     for seat, box, points in result.details["marks"]:
-        assert lines[seat].mark  # the box in words, and its points unless crossed out
+        assert lines[seat].mark  # the box in words, and what filled it
         assert i18n.box_text(box) in lines[seat].mark
-        assert points is None or str(points) in lines[seat].mark
+        assert (points is None) == ("crossed out" in lines[seat].mark)
+        assert lines[seat].points == result.points[seat]
         assert len(lines[seat].hand) == 5  # every hand is exposed
 
 
 def test_points_beyond_the_cards_left_are_explained(app: App) -> None:
     # seed 000 (Rami familial): "Un joueur qui n'a rien posé marque 100 points en plus"
-    from ramigui.ui.overlays import points_why
+    from ramigui.rules.family import RoundResult
+    from ramigui.ui.score_words import points_parts
 
-    assert points_why({"hand_points": (0, 25), "put_down": (True, False)}, 1, 125) == "25 + 100, never laid down"
-    assert points_why({"hand_points": (0, 25), "put_down": (True, True)}, 1, 50) == "25 × 2, rami"
-    assert points_why({"hand_points": (0, 25), "put_down": (True, True)}, 1, 25) == ""
+    variant = Game.new("rami", 4, 1).variant
+    never = RoundResult((0, 125), "out", 0, {"hand_points": (0, 25), "put_down": (True, False)})
+    assert points_parts(never, 1, variant) == "25 in hand + 100 never laid down"
+    plain = RoundResult((0, 25), "out", 0, {"hand_points": (0, 25), "put_down": (True, True)})
+    assert points_parts(plain, 1, variant) == "25 in hand"
+    assert points_parts(plain, 1, variant, plain=False) == ""  # the sheet names only what is more than cards
+    assert points_parts(plain, 0, variant) == ""  # the winner scored nothing
     for seed in range(1, 30):  # a real round where somebody never laid a card down
         game = round_played("rami", 4, seed)
         details = game.last_result.details if game.last_result else {}
@@ -113,5 +119,5 @@ def test_points_beyond_the_cards_left_are_explained(app: App) -> None:
         pytest.skip("no seeded round left a player without a meld")
     lines = shown(app, game, "never_down").lines()
     seat = idle[0]
-    assert lines[seat].why == f"{details['hand_points'][seat]} + 100, never laid down"
+    assert lines[seat].why == f"{details['hand_points'][seat]} in hand + 100 never laid down"
     assert lines[seat].points == details["hand_points"][seat] + 100

@@ -7,27 +7,29 @@ never by calling it, and pop themselves.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 import pygame
 
 from ramigui import i18n
 from ramigui.cards import Card
 from ramigui.rules import Game
-from ramigui.rules.yami_boxes import SERIES
 from ramigui.ui.app import Scene
 from ramigui.ui.cardart import RATIO, CardArt, DeckStyle, card_art, card_height, rank_letters
 from ramigui.ui.controls import fitted_size
 from ramigui.ui.felt import felt
 from ramigui.ui.fonts import font
+from ramigui.ui.score_words import leader_text, points_parts, round_summary, rule_text
 from ramigui.ui.widgets import (
+    DIM,
     GOLD,
     OVERLAY_FILL,
     UI_ACTION,
     WHITE,
     blit_text,
+    common_size,
     dim_screen,
     draw_panel,
+    ellipsized,
 )
 
 AUTO_CONTINUE = 3.0
@@ -139,33 +141,38 @@ class RoundEndScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         width, height = surface.get_size()
         dim_screen(surface, 120)
-        text = max(16, int(min(width / 55, height / 30)))
-        box = pygame.Rect(0, 0, int(width * 0.8), int(height * 0.8))
+        sizes = PanelSizes.of(width, height)
+        box = pygame.Rect(0, 0, int(width * 0.9), int(height * 0.9))
         box.center = (width // 2, height // 2)
-        draw_panel(surface, box, OVERLAY_FILL, text, (*GOLD, 255))
-        y = self._header(surface, box, text)
-        self._rows(surface, box, text, y)
-        blit_text(surface, i18n.tr("round.continue"), int(text * 0.85), (200, 220, 205),
-                  (box.centerx, box.bottom - text), "midbottom")
+        draw_panel(surface, box, OVERLAY_FILL, sizes.text, (*GOLD, 255))
+        y = self._header(surface, box, sizes)
+        bottom = box.bottom - int(sizes.small * 1.6)
+        self._rows(surface, box, sizes, y, bottom)
+        blit_text(surface, i18n.tr("round.continue"), sizes.small, DIM, (box.centerx, box.bottom - sizes.small // 2),
+                  "midbottom")
 
-    def _header(self, surface: pygame.Surface, box: pygame.Rect, text: int) -> int:
+    def _header(self, surface: pygame.Surface, box: pygame.Rect, sizes: PanelSizes) -> int:
+        """The title, who won the round and how, who leads (or won the game) and by which rule."""
         game = self.game
-        result = game.last_result
+        names = [i18n.seat_name(name) for name in self.names]
+        room = box.width - 2 * sizes.text
         title = i18n.tr("round.game_over") if game.game_over else i18n.tr("round.title", n=game.round_no)
-        y = blit_text(surface, title, int(text * 1.6), GOLD, (box.centerx, box.top + text), "midtop", bold=True).bottom
-        if result is not None:
-            who = i18n.tr("round.winner", name=self.names[result.winner]) if result.winner is not None else i18n.tr("round.nobody")
-            reason = i18n.tr(f"round.reason.{result.reason}")
-            y = blit_text(surface, f"{who} — {reason}", text, WHITE, (box.centerx, y + text // 2), "midtop").bottom
-        if game.game_over and game.winners:
-            names = ", ".join(self.names[s] for s in game.winners)
-            y = blit_text(surface, i18n.tr("round.game_winner", name=names), int(text * 1.2), GOLD,
-                          (box.centerx, y + text // 2), "midtop", bold=True).bottom
-        return y + text
+        y = box.top + sizes.small
+        y = _centred(surface, title, int(sizes.text * 1.5), GOLD, box.centerx, y, room, sizes.small, True).bottom
+        summary = round_summary(game.last_result, names)
+        if summary:
+            y = _centred(surface, summary, sizes.text, WHITE, box.centerx, y + sizes.small // 3, room, sizes.small).bottom
+        lead = leader_text(names, game.scores, game.lower_wins, game.game_over, game.winners)
+        rule = rule_text(game.lower_wins, game.variant.target, game.variant.rounds)
+        line = f"{lead} · {rule}" if lead else rule
+        y = _centred(surface, line, sizes.small, GOLD if game.game_over else DIM, box.centerx, y + sizes.small // 3,
+                     room, sizes.small, game.game_over).bottom
+        return y + sizes.small // 2
 
     def lines(self) -> list[SeatLine]:
         """Each player's line: the melds they own on the table, the cards left in their hand
-        (face up: the round is over), the box a Yami player filled, the round's points, the total."""
+        (face up: the round is over), the box a Yami player filled, the round's points and
+        what they are made of (score_words), the total."""
         game = self.game
         result = game.last_result
         points = result.points if result is not None else (0,) * game.players
@@ -174,62 +181,68 @@ class RoundEndScene(Scene):
         melds: list[list[tuple[Card, ...]]] = [[] for _ in range(game.players)]
         for meld in public.get("melds", ()):
             melds[meld.owner].append(tuple(meld.cards))
-        marks = [""] * game.players
-        for seat, box, scored in (result.details.get("marks", ()) if result is not None else ()):
-            marks[seat] = _mark_text(box, scored)
-        return [
-            SeatLine(self.names[seat], tuple(melds[seat]), tuple(game.hand(seat)), marks[seat], points[seat], totals[seat],
-                     points_why(result.details if result is not None else {}, seat, points[seat]))
-            for seat in range(game.players)
-        ]
+        yami = game.variant.family == "yami"
+        lines = []
+        for seat in range(game.players):
+            parts = points_parts(result, seat, game.variant)
+            lines.append(SeatLine(i18n.seat_name(self.names[seat]), tuple(melds[seat]), tuple(game.hand(seat)),
+                                  parts if yami else "", points[seat], totals[seat], "" if yami else parts))
+        return lines
 
-    def _rows(self, surface: pygame.Surface, box: pygame.Rect, text: int, top: int) -> None:
+    def _rows(self, surface: pygame.Surface, box: pygame.Rect, sizes: PanelSizes, top: int, bottom: int) -> None:
         lines = self.lines()
-        yami = any(line.mark for line in lines)
+        yami = self.game.variant.family == "yami"
+        text, small = sizes.text, sizes.small
         width = box.width
+        total_w = max(font(small, True).size(i18n.tr("round.total"))[0], font(text, True).size("0000")[0])
+        points_w = max(font(small, True).size(i18n.tr("round.points"))[0], font(text, True).size("0000")[0])
         cols = RoundColumns(
-            name=pygame.Rect(box.left + text, 0, int(width * 0.15), 0),
-            cards=pygame.Rect(box.left + int(width * 0.18), 0, int(width * 0.62), 0),
-            points=box.right - int(width * 0.1),
+            name=pygame.Rect(box.left + text, 0, int(width * 0.16), 0),
+            cards=pygame.Rect(box.left + text + int(width * 0.16) + small, 0, 0, 0),
+            points=box.right - text - total_w - small,
             total=box.right - text,
         )
+        cols.cards.width = cols.points - points_w - small - cols.cards.left
         head = ((cols.name.left, "round.player", "topleft"),
                 (cols.cards.left, "round.box" if yami else "round.melds", "topleft"),
                 (cols.cards.right, "round.hand_shown" if yami else "round.hand", "topright"),
                 (cols.points, "round.points", "topright"), (cols.total, "round.total", "topright"))
         for x, key, anchor in head:
-            blit_text(surface, i18n.tr(key), int(text * 0.85), (200, 220, 205), (x, top), anchor, bold=True)
-        top += int(text * 1.5)
-        row_h = max(int(text * 2.2), min(int(text * 6), (box.bottom - top - text * 2) // max(1, len(lines))))
+            blit_text(surface, i18n.tr(key), small, DIM, (x, top), anchor, bold=True)
+        top += int(small * 1.5)
+        parts_h = int(small * 1.3) if any(line.why for line in lines) else 0
+        row_h = max(int(text * 1.6) + parts_h, min(int(text * 6), (bottom - top) // max(1, len(lines))))
+        names = [line.name for line in lines]
+        name_size = common_size(names, text, cols.name.width, True, smallest=small)
         for index, line in enumerate(lines):
-            mid = top + index * row_h + row_h // 2
+            row = pygame.Rect(box.left + text // 2, top + index * row_h, box.width - text, row_h)
             if index % 2:
-                draw_panel(surface, pygame.Rect(box.left + text // 2, mid - row_h // 2, box.width - text, row_h),
-                           (255, 255, 255, 14), text // 3)
-            size = fitted_size(line.name, text, cols.name.width, True)
-            blit_text(surface, line.name, size, WHITE, (cols.name.left, mid), "midleft", bold=True)
-            self._cards(surface, line, cols.cards, mid, row_h, text)
-            lift = int(text * 0.35) if line.why else 0
-            blit_text(surface, str(line.points), int(text * 1.1), WHITE, (cols.points, mid - lift), "midright", bold=True)
+                draw_panel(surface, row, (255, 255, 255, 14), text // 3)
+            cards_mid = row.top + (row_h - parts_h) // 2
+            shown = ellipsized(line.name, name_size, cols.name.width, True)
+            blit_text(surface, shown, name_size, WHITE, (cols.name.left, cards_mid), "midleft", bold=True)
+            self._cards(surface, line, cols.cards, cards_mid, row_h - parts_h, sizes)
+            blit_text(surface, str(line.points), int(text * 1.1), WHITE, (cols.points, cards_mid), "midright", bold=True)
+            blit_text(surface, str(line.total), int(text * 1.1), GOLD, (cols.total, cards_mid), "midright", bold=True)
             if line.why:
-                room = cols.points - cols.cards.right - text // 2
-                why = line.why if font(int(text * 0.7)).size(line.why)[0] <= room else line.why.split(",")[0]
-                blit_text(surface, why, int(text * 0.7), (200, 220, 205), (cols.points, mid + int(text * 0.6)),
-                          "midright")
-            blit_text(surface, str(line.total), int(text * 1.1), GOLD, (cols.total, mid), "midright", bold=True)
+                room = cols.points - cols.cards.left
+                why = ellipsized(line.why, small, room)
+                blit_text(surface, why, small, DIM, (cols.points, row.bottom - parts_h // 2), "midright")
 
-    def _cards(self, surface: pygame.Surface, line: SeatLine, room: pygame.Rect, mid: int, row_h: int, text: int) -> None:
+    def _cards(self, surface: pygame.Surface, line: SeatLine, room: pygame.Rect, mid: int, row_h: int,
+               sizes: PanelSizes) -> None:
         """The line's melds (or Yami box) from the left of `room`, its hand face up against
         the right; the cards as large as the row and the room allow, so a long hand takes
         the space its owner's melds leave instead of shrinking every line."""
         hand = _units((line.hand,))
         if line.mark:
-            label = blit_text(surface, line.mark, text, GOLD, (room.left, mid), "midleft", bold=True)
-            free = room.right - label.right - text
+            shown = ellipsized(line.mark, sizes.text, max(10, room.width - int(hand * MIN_CARD) - sizes.text), True)
+            label = blit_text(surface, shown, sizes.text, GOLD, (room.left, mid), "midleft", bold=True)
+            free = room.right - label.right - sizes.text
             width = int(free / hand) if hand else 10_000
         else:
             width = _fitting_width(line.melds + ((), line.hand), room.width, extra=GAP if line.melds and hand else 0)
-        width = max(MIN_CARD, min(width, int(row_h * 0.88 / RATIO), int(text * 3.4)))
+        width = max(MIN_CARD, min(width, int(row_h * 0.88 / RATIO), int(sizes.text * 3.4)))
         style = DeckStyle(self.app.settings.four_colour, self.app.settings.back) if self.app else DeckStyle()
         art = card_art(width, style, rank_letters(i18n.tr))
         if not line.mark:
@@ -237,27 +250,26 @@ class RoundEndScene(Scene):
         _fan(surface, art, (line.hand,), room.right - int(hand * width), mid, width)
 
 
-def points_why(details: Any, seat: int, points: int) -> str:
-    """A rummy loser's points when they are more than the cards left: doubled after a rami,
-    or the penalty for never having laid a card down (from the round result's details)."""
-    hands = details.get("hand_points", ()) if hasattr(details, "get") else ()
-    if seat >= len(hands) or points <= hands[seat] or hands[seat] <= 0:
-        return ""
-    cards = hands[seat]
-    if points == 2 * cards:
-        return i18n.tr("round.why.doubled", cards=cards)
-    put_down = details.get("put_down", ())
-    if seat < len(put_down) and not put_down[seat]:
-        return i18n.tr("round.why.never_down", cards=cards, penalty=points - cards)
-    return ""
+@dataclass(frozen=True)
+class PanelSizes:
+    """The end-of-round panel's two text sizes: `text`, and `small` never under 14 px at
+    1024×600 and above (what a grandmother reads from the sofa)."""
+
+    text: int
+    small: int
+
+    @classmethod
+    def of(cls, width: int, height: int) -> PanelSizes:
+        text = max(16, int(min(width / 52, height / 29)))
+        floor = 14 if width >= 1024 and height >= 600 else 12
+        return cls(text, max(floor, int(text * 0.8)))
 
 
-def _mark_text(box: str, points: int | None) -> str:
-    """The Yami box a player filled this deal, in words: "Full: 20", "Série 7: 15", "Carré crossed out"."""
-    if points is None:
-        return i18n.tr("round.crossed", box=box)
-    key = "round.scored_series" if box in SERIES else "round.scored"
-    return i18n.tr(key, box=box, points=points)
+def _centred(surface: pygame.Surface, text: str, size: int, colour: tuple[int, int, int], x: int, top: int,
+             room: int, smallest: int, bold: bool = False) -> pygame.Rect:
+    """One line centred at `x`, shrunk to `room` (not below `smallest`), then shortened."""
+    fitted = fitted_size(text, size, room, bold, smallest)
+    return blit_text(surface, ellipsized(text, fitted, room, bold), fitted, colour, (x, top), "midtop", bold=bold)
 
 
 @dataclass(frozen=True)
@@ -270,10 +282,10 @@ class SeatLine:
     mark: str
     points: int
     total: int
-    why: str = ""  # how the points were made when it is not just the cards left ("94 + 100")
+    why: str = ""  # what the points are made of when not just the cards left ("94 in hand + 100 never laid down")
 
 
-@dataclass(frozen=True)
+@dataclass
 class RoundColumns:
     """Where each column of the panel starts (x; rects carry the width)."""
 
@@ -283,7 +295,7 @@ class RoundColumns:
     total: int
 
 
-MIN_CARD = 22
+MIN_CARD = 14
 STEP = 0.42
 """How much of each covered card shows in a fan (its index corner), as a share of the width."""
 GAP = 0.3

@@ -17,6 +17,7 @@ from ramigui import i18n
 from ramigui.rules import Game
 from ramigui.stats import FinishedGame, YamiSheets
 from ramigui.ui.layout import SEAT_COLOURS
+from ramigui.ui.score_words import leader_text, leaders, points_parts, round_summary, rule_text
 from ramigui.ui.screen import Context, Screen
 from ramigui.ui.widgets import (
     DIM,
@@ -27,13 +28,17 @@ from ramigui.ui.widgets import (
     common_size,
     draw_panel,
     ellipsized,
+    fitted_size,
     text_width,
+    wrap_items,
 )
 
 SERIES_BOXES = ("7", "8", "9", "10", "J", "Q", "K", "A")
 COMBINATION_BOXES = ("paire", "double_paire", "brelan", "full", "carre", "quinte", "couleur", "quinte_floche")
 BOX_RANKS = {"J": 11, "Q": 12, "K": 13, "A": 1}
 CROSS: Colour = (230, 90, 90)
+WORDS_LINES = 2
+"""The most lines a round's words take under its points on the sheet."""
 
 
 @dataclass(frozen=True)
@@ -50,6 +55,12 @@ class SheetData:
     over: bool
     yami: YamiSheets | None = None
     options: Mapping[str, Any] = field(default_factory=dict)
+    results: tuple[Any, ...] = ()
+    """The rounds' results with their details (a game at the table); a finished game of the
+    statistics keeps only the points and reasons, so its rounds say only why they ended."""
+    variant: Any = None
+    target: int = 0
+    planned_rounds: int = 0
 
     @classmethod
     def from_game(cls, game: Game, names: Sequence[str]) -> SheetData:
@@ -64,6 +75,10 @@ class SheetData:
             lower_wins=game.lower_wins,
             over=game.game_over,
             yami=yami,
+            results=tuple(game.results),
+            variant=game.variant,
+            target=game.variant.target,
+            planned_rounds=game.variant.rounds,
         )
 
     @classmethod
@@ -71,11 +86,13 @@ class SheetData:
         try:
             from ramigui.variants import get_variant
 
-            title = i18n.variant_name(get_variant(game.variant))
+            variant = get_variant(game.variant, **dict(game.options))
+            title = i18n.variant_name(variant)
         except Exception:  # noqa: BLE001 - a variant since removed still shows its sheet
-            title = game.variant
+            variant, title = None, game.variant
         return cls(title, game.names, game.rounds, game.reasons, game.totals, game.winners,
-                   game.lower_wins, True, game.yami, game.options)
+                   game.lower_wins, True, game.yami, game.options, variant=variant,
+                   target=getattr(variant, "target", 0), planned_rounds=getattr(variant, "rounds", 0))
 
     @property
     def leaders(self) -> tuple[int, ...]:
@@ -84,10 +101,24 @@ class SheetData:
             return self.winners
         if not self.rounds and self.yami is None:
             return ()
-        best = min(self.totals) if self.lower_wins else max(self.totals)
-        if not any(self.totals):
-            return ()
-        return tuple(i for i, total in enumerate(self.totals) if total == best)
+        return leaders(self.totals, self.lower_wins)
+
+    def round_words(self, index: int) -> list[str]:
+        """Round `index` in words, piece by piece: who won it and how, then each player's
+        points that are more than their cards ("Ann: 33 in hand + 100 never laid down")."""
+        names = [i18n.seat_name(name) for name in self.names]
+        if index >= len(self.results):
+            reason = self.reasons[index] if index < len(self.reasons) else ""
+            return [i18n.tr(f"round.reason.{reason}")] if reason else []
+        result = self.results[index]
+        parts = [points_parts(result, seat, self.variant, plain=False) for seat in range(len(names))]
+        winner = result.winner if result.winner is not None and result.winner < len(names) else None
+        said = [round_summary(result, names, short=True)]
+        if winner is not None and parts[winner]:  # "Bob: knock, 34 − 6 deadwood"
+            said[0] = f"{said[0]}, {parts[winner]}"
+        said += [i18n.tr("score.seat_parts", name=name, parts=parts[seat])
+                 for seat, name in enumerate(names) if parts[seat] and seat != winner]
+        return said
 
     def running(self) -> list[list[int]]:
         """Each player's total after each round (the chart's lines)."""
@@ -113,6 +144,8 @@ class ScoreSheetScene(Screen):
         self.data = data
         self.final = final
         self.page = "grid" if data.yami is not None else "rounds"
+        self.back_rounds = 0
+        """How many of the latest rounds are scrolled out of view, below (the wheel, Page Up/Down)."""
 
     def title_text(self) -> str:
         return f"{i18n.tr('sheet.title')} · {self.data.title}"
@@ -123,6 +156,21 @@ class ScoreSheetScene(Screen):
             specs.insert(0, ("page", "sheet.show_rounds" if self.page == "grid" else "sheet.show_grid"))
         buttons = self.footer_buttons(specs)
         buttons[-1].key = pygame.K_RETURN if self.final else pygame.K_TAB
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """The wheel and Page Up / Page Down scroll through the rounds when they do not all fit."""
+        if event.type == pygame.MOUSEWHEEL and self.page == "rounds":
+            self._scroll_rounds(event.y)
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN) and self.page == "rounds":
+            self._scroll_rounds(3 if event.key == pygame.K_PAGEUP else -3)
+            return True
+        return super().handle_event(event)
+
+    def _scroll_rounds(self, delta: int) -> None:
+        self.back_rounds = max(0, min(len(self.data.rounds) - 1, self.back_rounds + delta))
+        if self.app is not None:
+            self.app.invalidate()
 
     def on_action(self, action: str, event: pygame.event.Event) -> bool:
         if action == "page":
@@ -157,19 +205,24 @@ class ScoreSheetScene(Screen):
         return (0.5 if self.page == "grid" else 0.55) + min(0.08, crowd)
 
     def _banner(self, surface: pygame.Surface, view: pygame.Rect) -> int:
-        """Who won (or leads), one line."""
+        """Who won (or leads, with how many points) on the left, how the game is won on the right."""
         m = self.m
         data = self.data
-        names = ", ".join(data.names[s] for s in data.leaders)
-        if data.over and names:
-            text, colour = i18n.tr("sheet.winner", name=names), GOLD
-        elif names:
-            text, colour = i18n.tr("sheet.leader", name=names), WHITE
+        names = [i18n.seat_name(name) for name in data.names]
+        lead = leader_text(names, data.totals, data.lower_wins, data.over, data.winners) if data.leaders else ""
+        if data.over and lead:
+            text, colour = lead, GOLD
+        elif lead:
+            text, colour = lead, WHITE
         else:
             text, colour = i18n.tr("sheet.no_rounds"), DIM
-        rule = i18n.tr("sheet.lower_wins" if data.lower_wins else "sheet.higher_wins")
-        rect = blit_text(surface, text, m.text, colour, (view.left, view.top), bold=True)
-        blit_text(surface, rule, m.small, DIM, (view.right, rect.centery), "midright")
+        rule = rule_text(data.lower_wins, data.target, data.planned_rounds)
+        rule_w = min(text_width(rule, m.small), view.width // 2)
+        room = view.width - rule_w - m.pad
+        size = fitted_size(text, m.text, room, True, m.small)
+        rect = blit_text(surface, ellipsized(text, size, room, True), size, colour, (view.left, view.top), bold=True)
+        blit_text(surface, ellipsized(rule, m.small, view.width // 2), m.small, DIM, (view.right, rect.centery),
+                  "midright")
         return rect.bottom + m.pad // 2
 
     def _columns(self, area: pygame.Rect, first: int) -> list[int]:
@@ -197,6 +250,8 @@ class ScoreSheetScene(Screen):
             draw_panel(surface, rect, (*GOLD, 45), 8, (*GOLD, 200))
 
     def _rounds(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """A row per round: its number and each player's points, and under them the round in
+        words (who won it and how, the points that are more than cards); the totals below."""
         m = self.m
         data = self.data
         label = i18n.tr("sheet.round")
@@ -205,18 +260,33 @@ class ScoreSheetScene(Screen):
         self._highlight(surface, area, cols, area.top)
         y = self._header(surface, area, cols, m.text, area.top + m.pad // 2)
         blit_text(surface, label, m.small, DIM, (area.left + m.pad // 2, area.top + m.pad // 2))
-        room = area.bottom - y - int(m.text * 1.8)
-        row_h = max(int(m.small * 1.2), min(int(m.text * 1.5), room // max(1, len(data.rounds))))
-        size = min(m.text, int(row_h * 0.8))
-        fit = max(1, room // row_h)
-        shown = list(enumerate(data.rounds))[-fit:]
-        if len(shown) < len(data.rounds):
-            blit_text(surface, "…", size, DIM, (area.left + m.pad // 2, y - row_h // 2))
-        for number, points in shown:
-            blit_text(surface, str(number + 1), size, DIM, (area.left + m.pad // 2, y))
+        bottom = area.bottom - int(m.text * 1.8)
+        width = area.width - m.pad
+        step = int(m.small * 1.2)
+        rows = [(number, points, wrap_items(self.data.round_words(number), m.small, width)[:WORDS_LINES])
+                for number, points in enumerate(data.rounds)]
+        end = len(rows) - min(self.back_rounds, max(0, len(rows) - 1))
+        shown: list[tuple[int, tuple[int, ...], list[str]]] = []
+        used = 0
+        for row in reversed(rows[:end]):  # the latest rounds first, as many as fit
+            height = int(m.text * 1.25) + step * len(row[2]) + m.pad // 3
+            if used + height > bottom - y and shown:
+                break
+            shown.insert(0, row)
+            used += height
+        if shown and shown[0][0] > 0:
+            blit_text(surface, "▲", m.small, DIM, (area.right - m.pad, y - m.small), "topright")
+        if end < len(rows):
+            blit_text(surface, "▼", m.small, DIM, (area.right - m.pad, bottom - 2), "bottomright")
+        for number, points, lines in shown:
+            blit_text(surface, str(number + 1), m.text, DIM, (area.left + m.pad // 2, y))
             for seat, x in enumerate(cols):
-                blit_text(surface, str(points[seat]), size, WHITE, (x, y), "midtop")
-            y += row_h
+                blit_text(surface, str(points[seat]), m.text, WHITE, (x, y), "midtop")
+            y += int(m.text * 1.25)
+            for line in lines:
+                blit_text(surface, ellipsized(line, m.small, width), m.small, DIM, (area.left + m.pad // 2, y))
+                y += step
+            y += m.pad // 3
         line_y = area.bottom - int(m.text * 1.7)
         pygame.draw.line(surface, GOLD, (area.left + 4, line_y), (area.right - 4, line_y), 2)
         blit_text(surface, i18n.tr("sheet.total"), m.small, GOLD, (area.left + m.pad // 2, line_y + m.pad // 2), bold=True)
@@ -280,7 +350,8 @@ class ScoreSheetScene(Screen):
     def _chart(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """Each player's running total after each round, a line per player."""
         m = self.m
-        blit_text(surface, i18n.tr("sheet.chart"), m.small, DIM, area.topleft, bold=True)
+        blit_text(surface, ellipsized(i18n.tr("sheet.chart"), m.small, area.width, True), m.small, DIM, area.topleft,
+                  bold=True)
         lines = self.data.running()
         legend = self._legend_rows(area.width)
         legend_h = int(m.small * 1.6) * len(legend)

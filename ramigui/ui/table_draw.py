@@ -23,6 +23,7 @@ from ramigui.ui.widgets import (
     draw_panel,
     ellipsized,
     fitted_size,
+    wrap_items,
     wrap_lines,
 )
 
@@ -385,7 +386,7 @@ def _draw_side(scene: TableScene, surface: pygame.Surface, lay: TableLayout) -> 
     blit_text(surface, i18n.tr("table.last_moves"), text, (200, 220, 205), (x, y), bold=True)
     y += int(text * 1.5)
     key_size = max(11, int(text * 0.8))
-    keys = _key_lines(i18n.tr(scene.family.keys_text), key_size, room)
+    keys = wrap_items(i18n.tr(scene.family.keys_text).split(" · "), key_size, room)
     key_step = int(key_size * 1.25)
     step = int(text * 1.3)
     if panel.bottom - lay.margin - len(keys) * key_step - y < LOG_LINES_BEFORE_KEYS * step:
@@ -406,19 +407,6 @@ def _draw_side(scene: TableScene, surface: pygame.Surface, lay: TableLayout) -> 
     for k, line in enumerate(keys):
         blit_text(surface, line, key_size, (170, 200, 180), (x, bottom + k * key_step))
     scene.family.draw(surface, lay)
-
-
-def _key_lines(text: str, size: int, width: int) -> list[str]:
-    """The keyboard help, wrapped between its " · " items so a shortcut is never split
-    from what it does ("T / prendre")."""
-    lines: list[str] = []
-    for item in text.split(" · "):
-        trial = f"{lines[-1]} · {item}" if lines else item
-        if lines and font(size).size(trial)[0] <= width:
-            lines[-1] = trial
-        else:
-            lines.extend(wrap_lines(item, size, width))  # an item wider than the panel wraps alone
-    return lines
 
 
 # --- moving cards ---------------------------------------------------------------------------

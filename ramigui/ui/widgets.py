@@ -95,6 +95,22 @@ def _wrapped(text: str, size: int, width: int, bold: bool) -> tuple[str, ...]:
     return tuple(lines)
 
 
+def wrap_items(items: list[str] | tuple[str, ...], size: int, width: int, bold: bool = False,
+               separator: str = " · ") -> list[str]:
+    """Items joined by `separator` into lines no wider than `width`, breaking between items
+    so an item is never split from itself ("T / take"); an item wider than a whole line
+    wraps on its own."""
+    lines: list[str] = []
+    fnt = font(size, bold)
+    for item in items:
+        trial = f"{lines[-1]}{separator}{item}" if lines else item
+        if lines and fnt.size(trial)[0] <= width:
+            lines[-1] = trial
+        else:
+            lines.extend(wrap_lines(item, size, width, bold))
+    return lines
+
+
 def fitted_size(text: str, size: int, width: int, bold: bool = False, smallest: int = 10) -> int:
     """The largest font size up to `size` at which `text` fits in `width` pixels."""
     while size > smallest and font(size, bold).size(text)[0] > width:

@@ -1,0 +1,168 @@
+"""A round's points in words, and who leads by which rule: written once, read by the
+end-of-round panel and the score sheet alike.
+
+The parts come from the round's result (`RoundResult.details`, per family) and the
+variant's scoring rules, never from the drawing code:
+
+* rummy — "33 in hand + 100 never laid down", "(…) × 2 rami sec", "+ 10 rami", and for
+  the winner of a "winner scores" game "45 in the others' hands";
+* gin — "25 gin bonus + 30 deadwood", "42 − 12 deadwood", "… + 20 undercut bonus",
+  "× 2 (spade upcard)" in Oklahoma;
+* Yami — the box and what filled it: "box 7: 3 × 7", "Full house", "Straight crossed out",
+  "+ 50 bonus".
+
+A seat that scored nothing this round gets no parts (the winner of a penalty round).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ramigui import i18n
+from ramigui.rules.yami_boxes import SERIES, SERIES_RANKS
+
+
+def points_parts(result: Any, seat: int, variant: Any, plain: bool = True) -> str:
+    """How `seat`'s points of this round are made up, in words ("" when they need no
+    words). `plain` False leaves out points that are only the cards left in hand (the
+    score sheet, where a line per round names only what is more than that)."""
+    if result is None:
+        return ""
+    details: Mapping[str, Any] = getattr(result, "details", {}) or {}
+    points = result.points[seat] if seat < len(result.points) else 0
+    family = getattr(variant, "family", "")
+    if family == "gin" or "knocker" in details:
+        return _gin_parts(result, seat, details)
+    if family == "yami" or "marks" in details:
+        return _yami_parts(details, seat, points)
+    parts = _rummy_parts(result, seat, points, details, getattr(variant, "rummy", None))
+    hands = details.get("hand_points", ())
+    if not plain and seat < len(hands) and points == hands[seat] and getattr(
+            getattr(variant, "rummy", None), "scoring", "penalty") == "penalty":
+        return ""
+    return parts
+
+
+def _rummy_parts(result: Any, seat: int, points: int, details: Mapping[str, Any], rules: Any) -> str:
+    hands = details.get("hand_points", ())
+    if seat >= len(hands):
+        return ""
+    cards = hands[seat]
+    rami = result.reason in ("rami", "rami_sec")
+    bonus = getattr(rules, "rami_bonus", "none") if rules is not None else "none"
+    if getattr(rules, "scoring", "penalty") == "winner_takes":
+        if seat != result.winner or not points:
+            return ""
+        if result.winner is None:
+            return ""
+        others = sum(v for s, v in enumerate(hands) if s != seat)
+        parts = i18n.tr("score.others_cards", n=others)
+        return _rami_factor(parts, result.reason, bonus, rami, points, others)
+    if seat == result.winner or not points:
+        return ""
+    put_down = details.get("put_down", ())
+    penalty = getattr(rules, "never_down_penalty", 0) if rules is not None else 0
+    base = i18n.tr("score.in_hand", n=cards)
+    plain = cards
+    if seat < len(put_down) and not put_down[seat] and penalty:
+        base = f"{base} {i18n.tr('score.never_down', n=penalty)}"
+        plain = cards + penalty
+    return _rami_factor(base, result.reason, bonus, rami, points, plain)
+
+
+def _rami_factor(parts: str, reason: str, bonus: str, rami: bool, points: int, plain: int) -> str:
+    """The rami's effect on the parts: doubled, or ten more."""
+    if not rami:
+        return parts
+    word = i18n.tr(f"round.reason_short.{reason}")
+    if bonus == "double" and points == 2 * plain:
+        return i18n.tr("score.doubled_by", parts=parts, why=word)
+    if bonus == "plus10" and points == plain + 10:
+        return i18n.tr("score.plus10_by", parts=parts, why=word)
+    return parts
+
+
+def _gin_parts(result: Any, seat: int, details: Mapping[str, Any]) -> str:
+    if seat != result.winner or result.reason == "void":
+        return ""
+    own = int(details.get("knocker_deadwood", 0))
+    other = int(details.get("defender_deadwood", 0))
+    bonus = int(details.get("bonus", 0))
+    reason = result.reason
+    if reason == "gin":
+        parts = i18n.tr("score.gin", bonus=bonus, n=other)
+    elif reason == "big_gin":
+        parts = i18n.tr("score.big_gin", bonus=bonus, n=other)
+    elif reason == "undercut":
+        parts = i18n.tr("score.undercut", own=own, other=other, bonus=bonus)
+    else:
+        parts = i18n.tr("score.knock", own=own, other=other)
+    if details.get("doubled"):
+        parts = i18n.tr("score.oklahoma", parts=parts)
+    return parts
+
+
+def _yami_parts(details: Mapping[str, Any], seat: int, points: int) -> str:
+    marks = [(box, scored) for s, box, scored in details.get("marks", ()) if s == seat]
+    if not marks:
+        return ""
+    box, scored = marks[-1]
+    if scored is None:
+        parts = i18n.tr("score.yami_crossed", box=box)
+    elif box in SERIES:
+        rank = SERIES_RANKS[SERIES.index(box)]
+        hands = details.get("hands", ())
+        count = sum(1 for card in hands[seat] if card.rank == rank) if seat < len(hands) else scored // 5
+        parts = i18n.tr("score.yami_series", box=box, count=min(count, scored // 5 or count), rank=i18n.rank_text(rank))
+    else:
+        parts = i18n.tr("score.yami_box", box=box)
+    extra = points - (scored or 0)
+    if extra > 0:
+        parts = f"{parts} {i18n.tr('score.yami_bonus', n=extra)}"
+    return parts
+
+
+def round_summary(result: Any, names: Sequence[str], short: bool = False) -> str:
+    """Who won the round and how, one line: "Bob wins the round — went out" (`short`, for
+    the score sheet's rows: "Bob: went out")."""
+    if result is None:
+        return ""
+    reason = i18n.tr(f"round.reason.{result.reason}")
+    if result.winner is None or result.winner >= len(names):
+        return i18n.tr("score.seat_parts", name=i18n.tr("round.nobody"), parts=reason) if short else \
+            f"{i18n.tr('round.nobody')} — {reason}"
+    name = i18n.seat_name(names[result.winner])
+    if short:
+        return i18n.tr("score.seat_parts", name=name, parts=reason)
+    return f"{i18n.tr('round.winner', name=name)} — {reason}"
+
+
+def rule_text(lower_wins: bool, target: int = 0, rounds: int = 0) -> str:
+    """How the game is won: "after 16 deals, the highest total wins", "the game ends at 100
+    points; the lowest total wins"."""
+    rule = i18n.tr("score.lower_wins" if lower_wins else "score.higher_wins")
+    if target:
+        return i18n.tr("score.rule_target", n=target, rule=rule)
+    if rounds:
+        return i18n.tr_count("score.rule_rounds", rounds, rule=rule)
+    return rule[:1].upper() + rule[1:]
+
+
+def leaders(totals: Sequence[int], lower_wins: bool) -> tuple[int, ...]:
+    """The seats ahead (all of them tied at the best total); none before anyone scores."""
+    if not totals or not any(totals):
+        return ()
+    best = min(totals) if lower_wins else max(totals)
+    return tuple(seat for seat, total in enumerate(totals) if total == best)
+
+
+def leader_text(names: Sequence[str], totals: Sequence[int], lower_wins: bool, over: bool,
+                winners: Sequence[int] = ()) -> str:
+    """"In the lead: Bob, 45 points" — or, once over, who won; "" before anyone scores."""
+    seats = tuple(winners) if over and winners else leaders(totals, lower_wins)
+    if not seats:
+        return ""
+    who = ", ".join(i18n.seat_name(names[seat]) for seat in seats if seat < len(names))
+    total = totals[seats[0]] if seats[0] < len(totals) else 0
+    return i18n.tr_count("score.winner" if over else "score.leader", total, name=who)

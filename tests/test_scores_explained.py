@@ -1,0 +1,170 @@
+"""Scores explain themselves (issue 17): every round's points with their parts, and who leads
+by which rule, in the end-of-round panel and the score sheet — from real rounds played by
+the rules, in both languages, at sizes a grandmother reads (≥ 14 px at 1024×600)."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from collections.abc import Iterator
+from typing import Any
+
+import pygame
+import pytest
+from rummy_helpers import play
+from rummy_helpers import position as rummy_position
+from ui_helpers import open_app
+
+from ramigui import i18n
+from ramigui.rules import Game
+from ramigui.ui import overlays, scoresheet
+from ramigui.ui.app import App
+from ramigui.ui.overlays import RoundEndScene
+from ramigui.ui.score_words import leader_text, points_parts, round_summary, rule_text
+from ramigui.ui.scoresheet import ScoreSheetScene, SheetData
+from ramigui.ui.screen import Context
+from ramigui.ui.seats import TableConfig
+from ramigui.ui.sound import Sounds
+from ramigui.ui.table import TableScene
+
+# gin, seed 001: the knocker's gin hand (7S drawn: 7C 7D 7H 7S, discard 8D) and a defender
+# holding 41 points of deadwood.
+GIN_HAND = "AS 2S 3S 4H 5H 6H 7C 7D 7H 8D"
+GIN_DEFENDER = "4S 3H QC QD QS 8H 2D 9C JC 5C"
+
+
+@pytest.fixture(autouse=True)
+def english() -> Iterator[None]:
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
+
+
+def gin_round(variant: str, upcard: str) -> Game:
+    game = Game.from_position(variant, hands=[GIN_HAND, GIN_DEFENDER], stock="7S 8C", discard=f"{upcard} 10C")
+    for move in ("draw", "gin 8D", "done"):
+        game.play(move)
+    return game
+
+
+def rami_sec() -> Game:
+    """Seed 000: « (Valeur des cartes restantes + 100 points) x 2 » for a rami sec."""
+    game = rummy_position("rami", ["7H 8H 9H 2C 3C 4C KS", "5D 9S QD", "AS JK"], "10H 4S", "5H")
+    play(game, "draw", "meld 7H 8H 9H 10H", "meld 2C 3C 4C", "discard KS")
+    return game
+
+
+def test_a_gin_says_its_bonus_and_the_deadwood() -> None:
+    # seed 001: "le gin rapporte 25 points de bonus" + the defender's deadwood
+    game = gin_round("gin", "10H")
+    assert game.round_scores == [41 + 25, 0]
+    assert points_parts(game.last_result, 0, game.variant) == "25 gin bonus + 41 deadwood"
+    assert points_parts(game.last_result, 1, game.variant) == ""
+
+
+def test_oklahoma_says_it_doubled_the_round() -> None:
+    # seed 001: "Si l'entame est un pique alors le total des points … est doublé."
+    game = gin_round("gin_oklahoma", "10S")
+    assert game.round_scores == [(41 + 25) * 2, 0]
+    assert points_parts(game.last_result, 0, game.variant) == "(25 gin bonus + 41 deadwood) × 2, spade upcard"
+
+
+def test_rami_sec_says_the_cards_the_hundred_and_the_doubling() -> None:
+    game = rami_sec()
+    assert game.round_scores == [0, (24 + 100) * 2, (31 + 100) * 2]
+    assert points_parts(game.last_result, 1, game.variant) == "24 in hand + 100 never laid down × 2, rami sec"
+    i18n.set_language("fr")
+    assert points_parts(game.last_result, 2, game.variant) == "31 en main + 100 rien posé × 2, rami sec"
+
+
+def test_yami_names_the_box_and_what_filled_it() -> None:
+    game = Game.new("yami", 3, seed=2)
+    from ramigui.bots import make_bot
+
+    bots = [make_bot("yami", "medium", seat) for seat in range(3)]
+    while not game.round_over:
+        game.play(bots[game.to_play].choose(game.view(game.to_play)))
+    result = game.last_result
+    assert result is not None
+    for seat, box, scored in result.details["marks"]:
+        parts = points_parts(result, seat, game.variant)
+        assert i18n.box_text(box) in parts
+        assert "Série" not in parts and "brelan" not in parts.lower()
+        if scored is None:
+            assert "crossed out" in parts
+
+
+def test_who_leads_and_by_which_rule() -> None:
+    assert rule_text(False, 0, 16) == "16 rounds: the highest total wins"  # Yami: "le plus de points"
+    assert rule_text(True, 100, 0) == "Game to 100 points: the lowest total wins"
+    assert leader_text(["Ann", "Bob"], [12, 30], True, False) == "In the lead: Ann, 12 points"
+    assert leader_text(["Ann", "Bob"], [12, 30], False, True, [1]) == "Bob wins the game with 30 points"
+    assert leader_text(["You", "Bob"], [1, 0], False, True, [0]) == "You win the game with 1 point"
+    assert leader_text(["Ann", "Bob"], [0, 0], True, False) == ""  # nobody leads before anyone scores
+    i18n.set_language("fr")
+    assert rule_text(False, 0, 16) == "16 manches\u00a0: le plus grand total gagne"
+    assert leader_text(["Robot 1", "Ann"], [3, 9], True, False) == "En tête\u00a0: Robot 1, 3 points"
+
+
+# --- drawn: the end-of-round panel and the sheet ------------------------------------------------
+
+
+def recorded(monkeypatch: pytest.MonkeyPatch, module: Any) -> list[tuple[str, int, pygame.Rect]]:
+    shown: list[tuple[str, int, pygame.Rect]] = []
+    original = module.blit_text
+
+    def spy(target: pygame.Surface, text: str, size: int, *args: Any, **kwargs: Any) -> pygame.Rect:
+        rect = original(target, text, size, *args, **kwargs)
+        shown.append((text, size, rect))
+        return rect
+
+    monkeypatch.setattr(module, "blit_text", spy)
+    return shown
+
+
+@pytest.fixture
+def app() -> Iterator[App]:
+    with open_app((1024, 600)) as opened:
+        yield opened
+
+
+def test_the_round_end_panel_shows_the_parts_and_the_leader_at_14_px_or_more(
+        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    game = rami_sec()
+    names = ["Marie-Charlotte Lefebvre", "Wolfeschlegelsteinhausen", "Tonton Jean-Baptiste Roy"]
+    config = TableConfig(variant="rami", players=3, seed=1, names=names)
+    app.push(TableScene(config, game))
+    app.push(RoundEndScene(game, names))
+    shown = recorded(monkeypatch, overlays)
+    app.draw()
+    texts = [text for text, _, _ in shown]
+    assert "24 in hand + 100 never laid down × 2, rami sec" in texts
+    assert any(text.startswith("In the lead: Marie-Charlotte Lefebvre, 0 points") for text in texts)
+    assert any("the lowest total wins" in text for text in texts)
+    assert min(size for _, size, _ in shown) >= 14
+    box = pygame.Rect(0, 0, int(1024 * 0.9), int(600 * 0.9))
+    box.center = (512, 300)
+    assert all(box.contains(rect) for _, _, rect in shown), "a text ran out of the panel"
+
+
+def test_the_sheet_says_each_round_in_words(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    game = gin_round("gin_oklahoma", "10S")
+    ctx = Context(None, __import__("ramigui.settings", fromlist=["Settings"]).Settings(language="en"), Sounds(False))
+    app.push(ScoreSheetScene(ctx, SheetData.from_game(game, ["Ann", "Bob"])))
+    shown = recorded(monkeypatch, scoresheet)
+    app.draw()
+    texts = [text for text, _, _ in shown]
+    assert "Ann: gin, (25 gin bonus + 41 deadwood) × 2, spade upcard" in texts
+    assert "In the lead: Ann, 132 points" in texts
+    assert "Game to 150 points: the highest total wins" in texts
+    assert min(size for _, size, _ in shown) >= 14
+
+
+def test_round_summary_in_both_languages() -> None:
+    game = rami_sec()
+    assert round_summary(game.last_result, ["Ann", "Bob", "Cid"]) == "Ann wins the round — rami sec!"
+    i18n.set_language("fr")
+    assert round_summary(game.last_result, ["Vous", "Bob", "Cid"]) == "Vous gagnez la manche — rami sec\u00a0!"
