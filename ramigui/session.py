@@ -5,10 +5,17 @@ seats and the move list in notation — never as a snapshot of objects. So a sav
 safe to load (plain JSON), and checked on load by the rules themselves: a save whose
 variant is gone or whose moves no longer replay is set aside with the reason, and no game
 is offered. A finished game goes to the statistics and its autosave is removed; quitting
-mid-game keeps it (it is already on disk).
+mid-game keeps it (it is already on disk). No game is lost without asking: a new game
+refuses to replace a saved one (`GameInProgress`) unless the player agreed to abandon it,
+and an abandoned game goes to the statistics as unfinished. A save that fails during play
+is reported once (`take_save_problem`), when it starts failing, for the table to show.
 
 The same record is also written as a text log (`export_log`) that `ramigui replay FILE`
 reads back: header lines, then one move per line with the seat that played it.
+
+Besides the deal's seed, a record holds the game's bot secret (`ramigui.bots.secret`): the
+bots draw their randomness from it, never from the seed, so no bot can rebuild the deal,
+and a replay can still rebuild the same bots. Saves from before it get one on load.
 """
 
 from __future__ import annotations
@@ -22,12 +29,15 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from ramigui.bots.secret import MAX_SECRET, new_secret
 from ramigui.cards import shorten
 from ramigui.rules import Game, IllegalMove, Move
 from ramigui.rules.variant import VariantError
 from ramigui.storage import (
+    NOTICE_SAVE_FAILED,
     BrokenFile,
     Document,
+    Notice,
     Schema,
     Store,
     check_options,
@@ -131,6 +141,7 @@ class GameRecord:
     game_id: str = ""
     started: str = ""
     dealer: int | None = None  # who dealt round 1; None: drawn from the seed (Game.new)
+    bot_secret: int = field(default_factory=new_secret)
 
     def new_game(self) -> Game:
         """The game as dealt, before any move. Raises VariantError or ValueError."""
@@ -151,27 +162,34 @@ class GameRecord:
             "options": dict(self.options),
             "seed": self.seed,
             "dealer": self.dealer,
+            "bot_secret": self.bot_secret,
             "seats": [seat.to_json() for seat in self.seats],
             "moves": list(self.moves),
         }
 
     @classmethod
     def from_json(cls, body: Document) -> GameRecord:
+        """The record of a save; a save without its move list is refused (set aside), never
+        read as a game with no moves, which the next save would write over."""
         seed = expect_key(body, "seed", int)
         if not 0 <= seed <= MAX_SEED:
             raise BrokenFile("wrong_shape", f"seed {seed} out of range")
         dealer = body.get("dealer")
         if dealer is not None:
             dealer = expect(dealer, int, "dealer")
+        secret = expect_key(body, "bot_secret", int)
+        if not 0 <= secret <= MAX_SECRET:
+            raise BrokenFile("wrong_shape", f"bot_secret {secret} out of range")
         return cls(
             variant=expect_key(body, "variant", str),
             options=check_options(body.get("options", {})),
             seed=seed,
             seats=tuple(Seat.from_json(seat) for seat in expect_key(body, "seats", list)),
-            moves=tuple(expect_list(body.get("moves", []), str, "moves")),
+            moves=tuple(expect_list(expect_key(body, "moves", list), str, "moves")),
             game_id=expect(body.get("game_id", ""), str, "game_id"),
             started=expect(body.get("started", ""), str, "started"),
             dealer=dealer,
+            bot_secret=secret,
         )
 
 
@@ -193,12 +211,22 @@ def _game_v1_to_v2(body: Document) -> Document:
     return body
 
 
+def _game_v2_to_v3(body: Document) -> Document:
+    """Version 2 saves seeded their bots from the deal's seed: the game gets a bot secret."""
+    body["bot_secret"] = new_secret()
+    return body
+
+
 CURRENT_GAME_SCHEMA = Schema(
-    "current_game", 2, {0: _game_v0_to_v1, 1: _game_v1_to_v2}, max_bytes=MAX_LOG_BYTES
+    "current_game", 3, {0: _game_v0_to_v1, 1: _game_v1_to_v2, 2: _game_v2_to_v3}, max_bytes=MAX_LOG_BYTES
 )
 
 
 # --- the session ----------------------------------------------------------------------------------
+
+
+class GameInProgress(Exception):
+    """A new game would replace the saved one: the player must agree to abandon it first."""
 
 
 class GameSession:
@@ -216,6 +244,7 @@ class GameSession:
         *,
         game_id: str = "",
         started: str = "",
+        bot_secret: int | None = None,
     ) -> None:
         if len(seats) != game.players:
             raise ValueError(f"{len(seats)} seats for a {game.players}-player game")
@@ -224,28 +253,46 @@ class GameSession:
         self.store = store
         self.game_id = game_id or uuid.uuid4().hex
         self.started = started or datetime.now().isoformat(timespec="seconds")
+        self.bot_secret = new_secret() if bot_secret is None else bot_secret
         self.recorded = False
+        self.save_failing = False
+        self._save_problem: Notice | None = None
 
     # --- starting -------------------------------------------------------------------------
 
     @classmethod
     def new(
-        cls, setup: GameSetup, store: Store | None, *, seed: int | None = None, dealer: int | None = None
+        cls, setup: GameSetup, store: Store | None, *, seed: int | None = None, dealer: int | None = None,
+        abandon_saved: bool = False,
     ) -> GameSession:
-        """A new game, saved at once (it replaces any saved game). The first dealer is
-        drawn from the seed unless given. Raises VariantError / ValueError for a setup the
-        variant does not allow."""
+        """A new game, saved at once. The first dealer is drawn from the seed unless given.
+        Raises VariantError / ValueError for a setup the variant does not allow, and
+        GameInProgress when a game is saved, unless the player agreed to abandon it
+        (`abandon_saved`): it then goes to the statistics as unfinished first."""
         chosen = secrets.randbelow(2**31) if seed is None else seed
         game = Game.new(setup.variant, len(setup.seats), chosen, setup.options, dealer)
+        if store is not None and cls.has_saved_game(store):
+            if not abandon_saved:
+                raise GameInProgress(str(store.current_game_path))
+            cls.abandon_saved(store)
         session = cls(game, setup.seats, store)
         session.save()
         return session
 
     @classmethod
+    def abandon_saved(cls, store: Store) -> None:
+        """Abandon the saved game (the player agreed): filed as unfinished, then removed.
+        A save that cannot be read is set aside (kept), as `resume` would."""
+        session = cls.resume(store)
+        if session is not None:
+            session.abandon()
+
+    @classmethod
     def from_record(cls, record: GameRecord, store: Store | None = None) -> GameSession:
         """The session a record replays to (raises IllegalMove, VariantError, ValueError)."""
         game = record.replay()
-        return cls(game, record.seats, store, game_id=record.game_id, started=record.started)
+        return cls(game, record.seats, store, game_id=record.game_id, started=record.started,
+                   bot_secret=record.bot_secret)
 
     @classmethod
     def resume(cls, store: Store) -> GameSession | None:
@@ -273,8 +320,9 @@ class GameSession:
 
     @staticmethod
     def has_saved_game(store: Store) -> bool:
-        """Whether a save exists (cheap; `resume` does the real checks)."""
-        return store.current_game_path.is_file()
+        """Whether a save exists (cheap; `resume` does the real checks). Anything at its
+        place counts, a folder or a pipe too: `resume` sets it aside, never a new game."""
+        return store.current_game_path.exists() or store.current_game_path.is_symlink()
 
     # --- playing --------------------------------------------------------------------------
 
@@ -313,15 +361,33 @@ class GameSession:
             game_id=self.game_id,
             started=self.started,
             dealer=game.first_dealer,
+            bot_secret=self.bot_secret,
         )
 
     # --- saving ---------------------------------------------------------------------------
 
     def save(self) -> bool:
-        """Write the autosave now (atomic). False if there is no store or it failed."""
-        if self.store is None or self.recorded:
+        """Write the autosave now (atomic). False if there is no store or it failed.
+
+        A failure is kept for the table (`take_save_problem`) the first time only: a disk
+        that stays full gives one notice, not one per move; once a save works again, the
+        next failure is news again."""
+        store = self.store
+        if store is None or self.recorded:
             return False
-        return self.store.save(self.store.current_game_path, CURRENT_GAME_SCHEMA, self.record().to_json())
+        saved = store.save(store.current_game_path, CURRENT_GAME_SCHEMA, self.record().to_json())
+        problems = store.take_notices(NOTICE_SAVE_FAILED)
+        if saved:
+            self.save_failing = False
+        elif problems and not self.save_failing:
+            self.save_failing = True
+            self._save_problem = problems[-1]
+        return saved
+
+    def take_save_problem(self) -> Notice | None:
+        """The save failure to tell the player now (once), or None."""
+        problem, self._save_problem = self._save_problem, None
+        return problem
 
     def finish(self) -> None:
         """File the finished game in the statistics (once), then remove the autosave.
@@ -339,8 +405,19 @@ class GameSession:
         self.recorded = True
 
     def abandon(self) -> None:
-        """Forget the saved game (the player chose not to continue it). Not counted."""
-        if self.store is not None:
+        """Give the game up (the player agreed): its score sheet so far goes to the
+        statistics as unfinished, then the save is removed. A game already over is filed
+        as finished."""
+        if self.store is None or self.recorded:
+            self.recorded = True
+            return
+        if self.game.game_over:
+            self.finish()
+            return
+        from ramigui import stats
+
+        book = stats.load_stats(self.store)
+        if stats.save_stats(self.store, book.with_game(stats.FinishedGame.from_session(self, unfinished=True))):
             self.store.remove(self.store.current_game_path)
         self.recorded = True
 
@@ -400,6 +477,7 @@ def format_log(record: GameRecord, movers: Sequence[int]) -> str:
         dealer: 2
         seat 1: human Ana
         seat 2: bot medium Bob
+        bot secret: 9876543210
         moves:
         1 draw
         1 discard KS
@@ -418,6 +496,7 @@ def format_log(record: GameRecord, movers: Sequence[int]) -> str:
     for number, seat in enumerate(record.seats, start=1):
         who = "human" if seat.bot is None else f"bot {seat.bot}"
         lines.append(f"seat {number}: {who} {seat.name}")
+    lines.append(f"bot secret: {record.bot_secret}")
     lines.append("moves:")
     lines.extend(f"{mover + 1} {move}" for mover, move in zip(movers, record.moves, strict=True))
     return "\n".join(lines) + "\n"
@@ -531,9 +610,21 @@ def _build_log(
         seats=tuple(seats),
         moves=tuple(move for _, _, move in moves),
         dealer=_dealer(header, len(seats)),
+        bot_secret=_bot_secret(header),
     )
     _check_movers(moves, len(seats))
     return ParsedLog(record, tuple(seat for _, seat, _ in moves), tuple(line for line, _, _ in moves))
+
+
+def _bot_secret(header: Mapping[str, tuple[int, str]]) -> int:
+    """The log's bot secret; a log written before secrets existed gets a fresh one."""
+    if "bot secret" not in header:
+        return new_secret()
+    line, text = header["bot secret"]
+    secret = _whole_number(text, 20)
+    if secret is None or secret > MAX_SECRET:
+        raise LogError(line, f"bot secret {shorten(text)!r} is not a whole number from 0 to {MAX_SECRET}")
+    return secret
 
 
 def _dealer(header: Mapping[str, tuple[int, str]], players: int) -> int:
@@ -569,5 +660,5 @@ def replay_log(text: str) -> GameSession:
             game.play(move)
         except IllegalMove as error:
             raise LogError(line, f"{shorten(move)!r}: {error}") from None
-    return GameSession(game, record.seats, None)
+    return GameSession(game, record.seats, None, bot_secret=record.bot_secret)
 

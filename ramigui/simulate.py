@@ -28,6 +28,7 @@ from typing import Any
 
 from ramigui.bots import LEVELS, Bot, make_bot
 from ramigui.bots.random_bot import RandomBot
+from ramigui.bots.secret import bot_rng, derived_secret
 from ramigui.cards import Card, make_deck
 from ramigui.rules import Game, IllegalMove
 from ramigui.rules.game import resolve_variant
@@ -129,12 +130,13 @@ def rotation(levels: Sequence[str], shift: int) -> list[str]:
     return [levels[(seat - shift) % n] for seat in range(n)]
 
 
-def play_game(variant: Variant, seating: list[str], seed: int, bot_seed: int, stats: RunStats, check: bool) -> None:
-    """One game, every bot decision timed, every move checked as asked."""
+def play_game(variant: Variant, seating: list[str], seed: int, bot_secret: int, stats: RunStats, check: bool) -> None:
+    """One game, every bot decision timed, every move checked as asked. The bots draw their
+    randomness from `bot_secret`, as at the table, never from the deal's seed."""
     players = len(seating)
     game = Game.new(variant, players, seed)
-    bots: list[Bot] = [make_bot(variant.id, level, bot_seed * 31 + seat) for seat, level in enumerate(seating)]
-    rescue = RandomBot(bot_seed)
+    bots: list[Bot] = [make_bot(variant.id, level, bot_rng(bot_secret, seat)) for seat, level in enumerate(seating)]
+    rescue = RandomBot(bot_rng(bot_secret, -1, "fallback").getrandbits(63))
     pack = pack_of(variant, players)
     round_moves = 0
     while not game.game_over:
@@ -323,7 +325,8 @@ def simulate(args: argparse.Namespace) -> dict[str, Any]:
         shift = index % players if distinct else 0
         deal = index // players if distinct else index
         seed = random.Random(f"{args.seed}:{deal}").randrange(2**31)
-        play_game(variant, rotation(levels, shift), seed, args.seed * 1_000_003 + index, stats, bool(args.check))
+        secret = derived_secret("simulate", args.seed, index)  # reproducible from --seed, unrelated to the deal
+        play_game(variant, rotation(levels, shift), seed, secret, stats, bool(args.check))
     stats.seconds = time.perf_counter() - started
     return build_report(variant, players, levels, args, stats)
 

@@ -5,6 +5,10 @@ final score in the variant's own sense), because scores of different variants do
 compare: a low total wins Rami 51, a high one wins Gin. The history keeps each finished
 game's score sheet (points of every round, and a Yami game's final grilles); it is capped so the file stays small, while
 the records keep counting.
+
+A game abandoned for a new one (the player was asked first) is kept too, marked
+unfinished: its score sheet so far goes to the history and each of its players' records
+counts it as abandoned, never as played, won, best or worst.
 """
 
 from __future__ import annotations
@@ -42,6 +46,7 @@ class PlayerRecord:
     won: int = 0
     best: int | None = None
     worst: int | None = None
+    abandoned: int = 0
 
     def with_game(self, score: int, won: bool, lower_wins: bool) -> PlayerRecord:
         better, worse = (min, max) if lower_wins else (max, min)
@@ -50,10 +55,17 @@ class PlayerRecord:
             won=self.won + int(won),
             best=score if self.best is None else better(self.best, score),
             worst=score if self.worst is None else worse(self.worst, score),
+            abandoned=self.abandoned,
         )
 
+    def with_abandoned(self) -> PlayerRecord:
+        return replace(self, abandoned=self.abandoned + 1)
+
     def to_json(self) -> Document:
-        return {"played": self.played, "won": self.won, "best": self.best, "worst": self.worst}
+        body: Document = {"played": self.played, "won": self.won, "best": self.best, "worst": self.worst}
+        if self.abandoned:
+            body["abandoned"] = self.abandoned
+        return body
 
     @classmethod
     def from_json(cls, value: Any, where: str) -> PlayerRecord:
@@ -62,7 +74,11 @@ class PlayerRecord:
         won = expect_key(body, "won", int)
         if not 0 <= won <= played:
             raise BrokenFile("wrong_shape", f"{where}: won {won} of {played}")
-        return cls(played, won, _optional_int(body.get("best"), where), _optional_int(body.get("worst"), where))
+        abandoned = expect(body.get("abandoned", 0), int, where)
+        if abandoned < 0:
+            raise BrokenFile("wrong_shape", f"{where}: abandoned {abandoned}")
+        return cls(played, won, _optional_int(body.get("best"), where), _optional_int(body.get("worst"), where),
+                   abandoned)
 
 
 def _optional_int(value: Any, where: str) -> int | None:
@@ -129,9 +145,11 @@ class FinishedGame:
     winners: tuple[int, ...]
     lower_wins: bool
     yami: YamiSheets | None = None
+    unfinished: bool = False
+    """Abandoned before its end: the scores are those it had, nobody won it."""
 
     @classmethod
-    def from_session(cls, session: GameSession) -> FinishedGame:
+    def from_session(cls, session: GameSession, unfinished: bool = False) -> FinishedGame:
         game = session.game
         return cls(
             game_id=session.game_id,
@@ -143,9 +161,10 @@ class FinishedGame:
             rounds=tuple(tuple(result.points) for result in game.results),
             reasons=tuple(result.reason for result in game.results),
             totals=tuple(game.scores),
-            winners=tuple(game.winners),
+            winners=() if unfinished else tuple(game.winners),
             lower_wins=game.lower_wins,
             yami=YamiSheets.of_game(game),
+            unfinished=unfinished,
         )
 
     def to_json(self) -> Document:
@@ -164,6 +183,8 @@ class FinishedGame:
         }
         if self.yami is not None:
             body["yami"] = self.yami.to_json()
+        if self.unfinished:
+            body["unfinished"] = True
         return body
 
     @classmethod
@@ -192,6 +213,7 @@ class FinishedGame:
             winners=winners,
             lower_wins=expect_key(body, "lower_wins", bool),
             yami=YamiSheets.from_json(body["yami"], players) if body.get("yami") is not None else None,
+            unfinished=expect(body.get("unfinished", False), bool, "unfinished"),
         )
 
 
@@ -218,9 +240,11 @@ class Stats:
         table = records.setdefault(game.variant, {})
         for seat, name in enumerate(game.names):
             old = table.get(name, PlayerRecord())
-            table[name] = old.with_game(game.totals[seat], seat in game.winners, game.lower_wins)
+            table[name] = old.with_abandoned() if game.unfinished else \
+                old.with_game(game.totals[seat], seat in game.winners, game.lower_wins)
         games = dict(self.games)
-        games[game.variant] = games.get(game.variant, 0) + 1
+        if not game.unfinished:
+            games[game.variant] = games.get(game.variant, 0) + 1
         history = (*self.history, game)[-HISTORY_LIMIT:]
         return replace(self, records=records, games=games, history=history)
 
@@ -237,7 +261,8 @@ class Stats:
     def overall(self, name: str) -> PlayerRecord:
         """Games played and won by a name over all variants (no best/worst: they do not mix)."""
         records = [names[name] for names in self.records.values() if name in names]
-        return PlayerRecord(sum(r.played for r in records), sum(r.won for r in records))
+        return PlayerRecord(sum(r.played for r in records), sum(r.won for r in records),
+                            abandoned=sum(r.abandoned for r in records))
 
     def to_json(self) -> Document:
         return {

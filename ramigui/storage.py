@@ -11,6 +11,9 @@ Why each piece is here:
   queued for the app to show once.
 - Files carry a schema `version`; older versions are migrated step by step on load.
 - Only JSON and YAML (safe loader) are ever parsed: nothing on disk can run code.
+- Only regular files are read or written over: a folder, a pipe, a socket or a device
+  where a file should be is refused (looked at before it is opened, and opened without
+  blocking, so a pipe with no writer never hangs the app) and set aside like a bad file.
 - Two copies of the app must not write the same files: `Store.open` takes an exclusive
   lock; a second copy gets a read-only `Store` and a notice saying why.
 - Nothing is written outside the user's data and config folders (`OutsideUserFolders`).
@@ -21,6 +24,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import stat
 import sys
 import tempfile
 from collections.abc import Callable, Mapping
@@ -138,15 +142,62 @@ def dump_json(document: Any) -> bytes:
 # --- reading ---------------------------------------------------------------------------------
 
 
-def read_bounded(path: Path, max_bytes: int) -> bytes:
-    """The file's bytes; FileNotFoundError if absent, BrokenFile if unreadable or too big."""
+def file_kind(mode: int) -> str:
+    """What a stat mode says is at a path, in a word for the set-aside notice."""
+    if stat.S_ISREG(mode):
+        return "file"
+    if stat.S_ISDIR(mode):
+        return "folder"
+    if stat.S_ISFIFO(mode):
+        return "pipe"
+    if stat.S_ISSOCK(mode):
+        return "socket"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "device"
+    return "special file"
+
+
+def not_a_file(path: Path) -> BrokenFile | None:
+    """Why `path` (present) is not a regular file we may read or replace, or None if it is
+    one or is absent. A link to nothing is not a file either."""
     try:
-        with path.open("rb") as handle:
-            data = _read_at_most(handle, max_bytes)
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        return BrokenFile("not_a_file", "a link to nothing") if os.path.islink(path) else None
+    except OSError as error:
+        return BrokenFile("unreadable", str(error))
+    kind = file_kind(mode)
+    return None if kind == "file" else BrokenFile("not_a_file", f"a {kind}, not a file")
+
+
+_OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+
+
+def read_bounded(path: Path, max_bytes: int) -> bytes:
+    """The file's bytes; FileNotFoundError if absent, BrokenFile if unreadable, too big or
+    not a regular file (a folder, a pipe, a device: looked at before opening, then opened
+    without blocking and looked at again, in case it was swapped in between)."""
+    problem = not_a_file(path)
+    if problem is not None:
+        raise problem
+    try:
+        fd = os.open(path, _OPEN_FLAGS)
     except FileNotFoundError:
         raise
     except OSError as error:
         raise BrokenFile("unreadable", str(error)) from None
+    try:
+        kind = file_kind(os.fstat(fd).st_mode)
+        if kind != "file":
+            raise BrokenFile("not_a_file", f"a {kind}, not a file")
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+        with os.fdopen(fd, "rb", closefd=False) as handle:
+            data = _read_at_most(handle, max_bytes)
+    except OSError as error:
+        raise BrokenFile("unreadable", str(error)) from None
+    finally:
+        os.close(fd)
     if len(data) > max_bytes:
         raise BrokenFile("too_big", f"larger than {max_bytes} bytes")
     return data
@@ -434,10 +485,12 @@ class Store:
         if notice not in self._notices:
             self._notices.append(notice)
 
-    def take_notices(self) -> list[Notice]:
-        """The queued notices, oldest first; the queue is empty afterwards."""
-        notices, self._notices = self._notices, []
-        return notices
+    def take_notices(self, *keys: str) -> list[Notice]:
+        """The queued notices (only those with these keys, if any are given), oldest first;
+        they leave the queue."""
+        taken = [n for n in self._notices if not keys or n.key in keys]
+        self._notices = [n for n in self._notices if n not in taken]
+        return taken
 
     @property
     def notices(self) -> tuple[Notice, ...]:
@@ -460,6 +513,9 @@ class Store:
         """
         if self.read_only:
             return False
+        problem = not_a_file(path)
+        if problem is not None:  # a folder in the way would fail every save: keep it aside
+            self.set_aside(path, problem)
         try:
             self.write_json(path, schema.stamp(document))
         except (OSError, ValueError, TypeError) as error:

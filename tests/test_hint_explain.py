@@ -48,7 +48,7 @@ def test_take_names_the_run_the_discard_completes() -> None:
     assert key == "why.rummy.take_run"
     assert params["card"] == cards("7H")[0] and params["cards"] == cards("5H 6H")
     assert text == "take 7♥: with your 5♥ 6♥ it makes a run."
-    hint = suggest(game, 0)
+    hint = suggest(game, 0, secret=1)
     assert hint is not None and hint.move == Move("take") and hint.text == text
 
 

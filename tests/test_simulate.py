@@ -68,7 +68,8 @@ class _Cheater:
 def test_illegal_bot_move_is_a_violation_not_a_crash(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     import ramigui.simulate as sim
 
-    monkeypatch.setattr(sim, "make_bot", lambda variant, level, seed: _Cheater())
+    monkeypatch.setattr(sim, "make_bot", lambda variant, level, rng: _Cheater())
+    monkeypatch.setattr(sim, "MAX_MOVES_PER_ROUND", 300)  # random rescues: the deal may go on long
     report = simulate(args("--variant", "rami51", "--players", "2", "--games", "1", "--seed", "1", "--bots", "medium", "--option", "rounds=1"))
     assert report["violations"] > 0
     monkeypatch.setattr(sim, "simulate", lambda a: report)

@@ -1,6 +1,8 @@
 """Bots: players that see only a PlayerView and answer a Move through the checked path.
 
-`make_bot(variant_id, level, seed)` is the one way to get one. Levels: random, easy,
+`make_bot(variant_id, level, rng)` is the one way to get one; `rng` is the bot's own
+`random.Random` (at the table: `ramigui.bots.secret.bot_rng`, keyed by the game's bot
+secret, never by the deal's seed), or a whole number for tests and matches. Levels: random, easy,
 medium, hard — named for players Débutant, Moyen, Expert (`LEVEL_NAMES`) — plus, for Gin
 only, `baseline`: the well-known "simple gin player" that other gin bots are measured
 against. A bot's family is read from the first view it is given, so `make_bot` needs no
@@ -9,6 +11,7 @@ file or catalogue access, and the bot of a user-defined variant works the same w
 
 from __future__ import annotations
 
+import random
 from typing import Protocol
 
 from ramigui.bots.random_bot import RandomBot
@@ -63,8 +66,10 @@ def policy_for(family: str, level: str, seed: int) -> Bot:
     return YamiBot("medium" if level == "baseline" else level, seed)
 
 
-def make_bot(variant_id: str, level: str = "medium", seed: int = 0) -> Bot:
-    """A bot for a variant at a level, with its own seeded random generator."""
+def make_bot(variant_id: str, level: str = "medium", rng: random.Random | int = 0) -> Bot:
+    """A bot for a variant at a level drawing its randomness from `rng` (a generator, or a
+    number that seeds one). The bot keeps a generator of its own seeded from it."""
+    seed = rng.getrandbits(63) if isinstance(rng, random.Random) else rng
     if level not in LEVELS + EXTRA_LEVELS:
         raise ValueError(f"unknown bot level {level!r} (one of {', '.join(LEVELS + EXTRA_LEVELS)})")
     if level == "random":

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from ramigui.cards import Card
@@ -18,10 +19,21 @@ from ramigui.rules.errors import IllegalMove
 from ramigui.rules.family import Family, RoundResult
 from ramigui.rules.moves import Move, as_move
 from ramigui.rules.variant import Variant
-from ramigui.rules.view import PlayerView
+from ramigui.rules.view import PlayerView, Said
 
 UNDO = Move("undo")
 NEXT = Move("next")
+
+
+@dataclass(frozen=True)
+class PublicMove:
+    """One move as the table may tell it: who played what, in which round, and the card a
+    `take` lifted from the discard pile (it lay face up there; None otherwise)."""
+
+    round_no: int
+    seat: int
+    move: Move
+    taken: Card | None = None
 
 
 def family_of(variant: Variant) -> Family:
@@ -84,10 +96,12 @@ class Game:
         )
         self.log: list[tuple[int, Move]] = []
         self.round_log: list[tuple[int, Move]] = []
-        self._history: list[tuple[int, str]] = []
+        self._history: list[Said] = []
         self.results: list[RoundResult] = []
         self.totals: list[int] = [0] * players
-        self._undo: list[tuple[Any, int]] = []
+        self._undo: list[tuple[Any, int, int]] = []
+        self._record: list[PublicMove] = []
+        self._turn_start = 0  # where the open turn's moves begin in _record
 
     # --- creating ------------------------------------------------------------------------
 
@@ -150,6 +164,8 @@ class Game:
         twin.results = list(self.results)
         twin.totals = list(self.totals)
         twin._undo = list(self._undo)
+        twin._record = list(self._record)
+        twin._turn_start = self._turn_start
         return twin
 
     # --- reading ---------------------------------------------------------------------------
@@ -226,6 +242,18 @@ class Game:
             return False
         return True
 
+    def public_record(self, viewer: int | None = None) -> tuple[PublicMove, ...]:
+        """The game's moves as the table may tell them to `viewer`: every move of a finished
+        turn that stands, and the open turn's moves only to the seat playing it.
+
+        Built from what stands, never from what happened: a move taken back, and the
+        `undo` itself, are not in it. So a meld laid down and taken back in the same turn is
+        never told to anyone, and the next player learns nothing of the cards that went
+        back into the hand (issue 13, hot-seat privacy)."""
+        if viewer is not None and viewer == self.to_play and not self.round_over:
+            return tuple(self._record)
+        return tuple(self._record[: self._turn_start])
+
     def view(self, seat: int) -> PlayerView:
         """What `seat` may see: its hand, the table, the public history."""
         own_turn = seat == self.to_play and not self.round_over
@@ -268,14 +296,18 @@ class Game:
     def _apply(self, move: Move) -> None:
         before = self.state
         after = self.family.apply(before, move)
-        if after.turn != before.turn or self.family.round_over(after):
+        turn_ends = after.turn != before.turn or self.family.round_over(after)
+        if turn_ends:
             self._undo.clear()
         elif self.family.is_undoable(before, move):
-            self._undo.append((before, len(self.round_log)))
+            self._undo.append((before, len(self.round_log), len(self._record)))
         else:
             self._undo.clear()
         self.round_log.append((before.to_play, move))
-        self._history.append((before.to_play, str(move)))
+        self._history.append(Said(before.to_play, str(move)))
+        self._record.append(PublicMove(self.round_no, before.to_play, move, self._taken(before, move)))
+        if turn_ends:
+            self._turn_start = len(self._record)
         self.state = after
         if self.family.round_over(after):
             result = self.family.round_result(after)
@@ -285,9 +317,17 @@ class Game:
     def _take_back(self) -> None:
         if not self._undo:
             raise IllegalMove("no_undo")
-        self.state, kept = self._undo.pop()
+        self.state, kept, recorded = self._undo.pop()
         del self.round_log[kept:]
         del self._history[kept:]
+        del self._record[recorded:]
+
+    def _taken(self, before: Any, move: Move) -> Card | None:
+        """The face-up card a take from the discard pile lifted (for the public record)."""
+        if move.kind != "take" or move.target is not None or move.cards:
+            return None
+        pile = self.family.public(before, before.to_play).get("discard", ())
+        return pile[-1] if pile else None
 
     def _next_round(self) -> None:
         if not self.round_over:
@@ -304,6 +344,7 @@ class Game:
         self.round_log = []
         self._history = []
         self._undo.clear()
+        self._turn_start = len(self._record)
 
     def moves_text(self) -> list[str]:
         """The whole game's moves in notation, in order (what a save or a log stores)."""

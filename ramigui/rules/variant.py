@@ -5,6 +5,10 @@ flat mapping; `ramigui.rules.variant_build` turns it into a `Variant`, refusing 
 key, wrong type or impossible value with a `VariantError` naming the variant and the field.
 Each family (rummy, gin, yami) has its own rules dataclass; each field carries its
 documentation and its allowed values in `metadata`, so the schema is written in one place.
+
+A Variant is deeply frozen: its mappings are read-only copies (`ramigui.rules.frozen`),
+never the catalogue's own dicts, so no game, bot or view can change the rules of
+another game by writing into the one it was handed.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ramigui.rules.frozen import frozen, frozen_mapping
 from ramigui.rules.variant_errors import TooLongNumber, VariantError, listed, shown
 
 __all__ = ["FAMILIES", "FAMILY_RULES", "GinRules", "IntByPlayers", "OptionSpec", "RummyRules",
@@ -99,6 +104,10 @@ class YamiRules:
     contained_combinations: bool = field(default=True, metadata=doc("a combinaison box takes any hand that holds its combination (a brelan as a paire, a full as a brelan, a quinte floche as a quinte); false: only the hand's best combination"))
     carre_counts_as_double_paire: bool = field(default=False, metadata=doc("a carré may be scored in the double paire box (two pairs of the same rank)"))
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "combination_points", frozen(self.combination_points))
+        object.__setattr__(self, "bonus_threshold", frozen(self.bonus_threshold))
+
 
 FAMILY_RULES: dict[str, type[Any]] = {"rummy": RummyRules, "gin": GinRules, "yami": YamiRules}
 
@@ -119,6 +128,12 @@ class OptionSpec:
     field: str | None = None
     minimum: int = 0
     maximum: int = 0
+
+    def __post_init__(self) -> None:
+        for name in ("label", "help"):
+            object.__setattr__(self, name, frozen_mapping(getattr(self, name)))
+        if self.choices is not None:
+            object.__setattr__(self, "choices", frozen(self.choices))
 
     def overrides(self, value: Any, variant: str) -> dict[str, Any]:
         """The fields this option sets when it takes `value` (a value of another type, a list
@@ -169,6 +184,12 @@ class Variant:
     rules: Any
     options: tuple[OptionSpec, ...] = ()
     chosen: Mapping[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for name in ("name", "description", "chosen"):
+            object.__setattr__(self, name, frozen_mapping(getattr(self, name)))
+        for name in ("players", "decks", "deal", "options"):
+            object.__setattr__(self, name, frozen(getattr(self, name)))
 
     @property
     def rummy(self) -> RummyRules:

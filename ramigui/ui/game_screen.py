@@ -21,7 +21,7 @@ from ramigui.ui.app import App, Scene
 from ramigui.ui.hint import Hint, suggest
 from ramigui.ui.notices import draw_notice, fit_lines
 from ramigui.ui.screen import Context, Metrics
-from ramigui.ui.seats import TableConfig
+from ramigui.ui.seats import TableConfig, fallback_rng, seat_choosers
 from ramigui.ui.table import TableScene
 from ramigui.ui.table_family import ButtonSpec
 from ramigui.ui.widgets import (
@@ -52,6 +52,7 @@ def config_for(session: GameSession) -> TableConfig:
         levels=[seat.bot or "medium" for seat in seats],
         options=dict(session.game.variant.chosen),
         phones=[seat.phone for seat in seats],
+        bot_secret=session.bot_secret,
     )
 
 
@@ -71,6 +72,9 @@ class SessionTable(TableScene):
         self.hint: Hint | None = None
         self.hint_until = 0.0
         super().__init__(config_for(session), session.game)
+        # Bots and their fallback draw from the game's bot secret, never from the deal's seed.
+        self.choosers = seat_choosers(self.config)
+        self.rng = fallback_rng(self.config)
 
     # --- the session: save every accepted move ----------------------------------------
 
@@ -158,7 +162,7 @@ class SessionTable(TableScene):
         """Ask a medium bot what it would play here, select those cards, say why."""
         if not self.is_human_turn() or self.viewer is None:
             return
-        self.hint = suggest(self.game, self.viewer)
+        self.hint = suggest(self.game, self.viewer, self.session.bot_secret)
         self.hint_until = self.now + HINT_TIME
         if self.hint is not None:
             wanted = list(self.hint.move.cards)

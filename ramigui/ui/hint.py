@@ -1,7 +1,8 @@
 """The Hint button: what a medium bot would play now, and one sentence saying why.
 
 The bot sees only the player's own view (as every bot does), so a hint never reveals a
-hidden card. The sentence comes from `ramigui.bots.explain`, which reads the reason off
+hidden card, and it draws its randomness from the game's bot secret, never from the deal's
+seed (`ramigui.bots.secret`). The sentence comes from `ramigui.bots.explain`, which reads the reason off
 the position (the run a card completes, the deadwood a discard leaves, the box a Yami hand
 fills); the UI only translates it.
 """
@@ -24,15 +25,17 @@ class Hint:
     text: str
 
 
-def suggest(game: Game, seat: int) -> Hint | None:
-    """The hint for `seat` (None when it is not their turn or no bot can answer)."""
+def suggest(game: Game, seat: int, secret: int) -> Hint | None:
+    """The hint for `seat` (None when it is not their turn or no bot can answer); the same
+    position of the same game always gets the same hint."""
     view = game.view(seat)
     if not view.legal_moves:
         return None
     try:
         from ramigui.bots import make_bot
+        from ramigui.bots.secret import bot_rng
 
-        bot = make_bot(game.variant.id, HINT_LEVEL, game.seed * 7 + len(view.history))
+        bot = make_bot(game.variant.id, HINT_LEVEL, bot_rng(secret, seat, f"hint:{len(game.log)}"))
         move = bot.choose(view)
     except Exception:  # noqa: BLE001 - a hint must never break the game
         return None

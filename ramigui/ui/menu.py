@@ -72,18 +72,27 @@ def open_table(app: App, options: Any, config: TableConfig, store: Store | None 
     """`--demo` / `--variant`: the menus, and the table at once on a saved session.
 
     A demo (no human seat) never replaces the family's saved game: if one exists, the demo
-    plays unsaved.
+    plays unsaved. A game for people asks first whether to abandon the saved one; until
+    they say yes, the main menu (with Continue) is what they see.
     """
     ctx = open_menus(app, options, store, settings)
     seats = tuple(Seat(name, None if human else level)
                   for name, human, level in zip(config.names, config.humans, config.levels, strict=True))
     store = ctx.store
-    if store is not None and not any(config.humans) and GameSession.has_saved_game(store):
+    setup = GameSetup(config.variant, seats, dict(config.options))
+    if store is not None and GameSession.has_saved_game(store):
+        if any(config.humans):
+            menu = app.top
+            if isinstance(menu, MainMenu):
+                menu.waiting = (setup, config.seed)
+                from ramigui.ui.setup_screen import ask_abandon
+
+                app.push(ask_abandon(ctx, "abandon_for_new"))
+            return ctx
         store = None
-    session = GameSession.new(GameSetup(config.variant, seats, dict(config.options)), store, seed=config.seed)
     from ramigui.ui.game_screen import start_table
 
-    start_table(app, ctx, session)
+    start_table(app, ctx, GameSession.new(setup, store, seed=config.seed))
     return ctx
 
 
@@ -104,6 +113,8 @@ class MainMenu(Screen):
         self.saved = False
         self.notices: list[str] = []
         self.focus = 1
+        self.waiting: tuple[GameSetup, int] | None = None
+        """A game asked for on the command line, waiting for "abandon the saved one?"."""
 
     def enter(self, app: App) -> None:
         super().enter(app)
@@ -164,9 +175,22 @@ class MainMenu(Screen):
             from ramigui.ui.settings_screen import SettingsScreen
 
             self.app.push(SettingsScreen(self.ctx))
+        elif action == "abandon_for_new" and self.waiting is not None:
+            self._start_waiting()
         else:
             return False
         return True
+
+    def _start_waiting(self) -> None:
+        """The player agreed to abandon the saved game for the one the command line asked."""
+        from ramigui.ui.game_screen import start_table
+
+        assert self.waiting is not None and self.app is not None
+        (setup, seed), self.waiting = self.waiting, None
+        session = GameSession.new(setup, self.ctx.store, seed=seed, abandon_saved=True)
+        self._check()
+        self.rebuild()
+        start_table(self.app, self.ctx, session)
 
     def _continue(self) -> None:
         from ramigui.ui.game_screen import start_table

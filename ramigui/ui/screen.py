@@ -22,6 +22,7 @@ from ramigui.ui.controls import FOCUS_RING, Choice, ListRow, TextField
 from ramigui.ui.felt import felt
 from ramigui.ui.sound import Sounds
 from ramigui.ui.widgets import (
+    DIM,
     GOLD,
     OVERLAY_FILL,
     UI_ACTION,
@@ -30,6 +31,8 @@ from ramigui.ui.widgets import (
     blit_text,
     dim_screen,
     draw_panel,
+    text_width,
+    wrap_lines,
 )
 
 CARD_SCALES = {"small": 0.85, "medium": 1.0, "large": 1.2}
@@ -388,27 +391,57 @@ class Screen(Scene):
 
 
 class ConfirmScene(Scene):
-    """A yes / no question over the current screen; posts UI_ACTION(action) on yes."""
+    """A yes / no question over the current screen; posts UI_ACTION(action) on yes.
+
+    `detail` says what yes will do, under the question. `guard` is how long (seconds) the
+    question ignores every click and key once open, so the end of a double click or a
+    second Enter meant for the screen below cannot answer it: answering takes a
+    deliberate act (Y/N, or a click on a button pressed after the guard)."""
 
     opaque = False
 
-    def __init__(self, question: str, action: str, sounds: Sounds | None = None) -> None:
+    def __init__(self, question: str, action: str, sounds: Sounds | None = None, *, detail: str = "",
+                 yes_key: str = "common.yes", no_key: str = "common.no", guard: float = 0.0) -> None:
         super().__init__()
         self.question = question
+        self.detail = detail
         self.action = action
         self.sounds = sounds
+        self.yes_key, self.no_key = yes_key, no_key
+        self.guard = guard
+        self.age = 0.0
         self.buttons: list[Button] = []
+        self.box = pygame.Rect(0, 0, 0, 0)
         self.size = (1280, 800)
+
+    def _lines(self, m: Metrics, width: int) -> list[tuple[str, int, bool]]:
+        lines = [(line, m.text, True) for line in wrap_lines(self.question, m.text, width, True)]
+        if self.detail:
+            lines += [(line, m.small, False) for line in wrap_lines(self.detail, m.small, width)]
+        return lines
 
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
         m = Metrics(*size)
-        width = int(m.text * 8)
-        centre_x, centre_y = size[0] // 2, size[1] // 2 + m.row
-        yes = pygame.Rect(centre_x - width - m.pad, centre_y, width, m.row)
-        no = pygame.Rect(centre_x + m.pad, centre_y, width, m.row)
-        self.buttons = [Button("confirm_yes", lambda: i18n.tr("common.yes"), yes, pygame.K_y),
-                        Button("confirm_no", lambda: i18n.tr("common.no"), no, pygame.K_n)]
+        labels = (i18n.tr(self.yes_key), i18n.tr(self.no_key))
+        button_w = max(int(m.text * 8), *(text_width(label, m.text, True) + 2 * m.pad for label in labels))
+        width = min(m.width - 2 * m.pad, max(int(m.text * 30), 2 * button_w + 3 * m.pad))
+        button_w = min(button_w, (width - 3 * m.pad) // 2)
+        lines = self._lines(m, width - 2 * m.pad)
+        height = 3 * m.pad + sum(int(size * 1.35) for _, size, _ in lines) + m.pad + m.row
+        self.box = pygame.Rect(0, 0, width, height)
+        self.box.center = (m.width // 2, m.height // 2)
+        top = self.box.bottom - m.pad - m.row
+        yes = pygame.Rect(self.box.centerx - button_w - m.pad // 2, top, button_w, m.row)
+        no = pygame.Rect(self.box.centerx + m.pad // 2, top, button_w, m.row)
+        self.buttons = [Button("confirm_yes", lambda: i18n.tr(self.yes_key), yes, pygame.K_y),
+                        Button("confirm_no", lambda: i18n.tr(self.no_key), no, pygame.K_n)]
+
+    def update(self, dt: float) -> None:
+        self.age += dt
+
+    def busy(self) -> bool:
+        return self.age < self.guard  # keep the loop ticking until the guard is over
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == UI_ACTION and event.action in ("confirm_yes", "confirm_no"):
@@ -417,6 +450,8 @@ class ConfirmScene(Scene):
             if event.action == "confirm_yes":
                 pygame.event.post(pygame.event.Event(UI_ACTION, action=self.action))
             return True
+        if self.age < self.guard and event.type in INPUT_EVENTS:
+            return True  # too soon: meant for the screen below, not an answer
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             if self.app is not None:
                 self.app.pop()
@@ -426,9 +461,15 @@ class ConfirmScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         m = Metrics(*surface.get_size())
         dim_screen(surface, 150)
-        box = pygame.Rect(0, 0, min(m.width - 2 * m.pad, int(m.text * 30)), int(m.row * 4.2))
-        box.center = (m.width // 2, m.height // 2)
-        draw_panel(surface, box, OVERLAY_FILL, m.pad, (*GOLD, 255))
-        blit_text(surface, self.question, m.text, WHITE, (box.centerx, box.top + m.row), "center", bold=True)
+        draw_panel(surface, self.box, OVERLAY_FILL, m.pad, (*GOLD, 255))
+        y = self.box.top + m.pad * 3 // 2
+        for line, size, bold in self._lines(m, self.box.width - 2 * m.pad):
+            blit_text(surface, line, size, WHITE if bold else DIM, (self.box.centerx, y), "midtop", bold=bold)
+            y += int(size * 1.35)
         for button in self.buttons:
             button.draw(surface)
+
+
+INPUT_EVENTS = frozenset({pygame.KEYDOWN, pygame.KEYUP, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
+                          pygame.FINGERDOWN, pygame.FINGERUP, pygame.TEXTINPUT})
+"""What a person does (as opposed to a window or timer event): what a guard ignores."""

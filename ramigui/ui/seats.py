@@ -1,8 +1,9 @@
 """Who sits at the table (names, humans, bot levels) and how a bot's move is obtained.
 
 Bots run in a worker thread so the window keeps drawing while they think; they receive
-an immutable PlayerView, so the thread cannot touch the game. Until `ramigui.bots`
-exists, `fallback_choose` plays a simple legal move from the view.
+an immutable PlayerView, so the thread cannot touch the game. Their randomness comes from
+the game's bot secret (`TableConfig.bot_secret`, see `ramigui.bots.secret`), never from
+the deal's seed. `fallback_choose` plays a simple legal move from the view.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ramigui import i18n
+from ramigui.bots.secret import bot_rng, new_secret
 from ramigui.rules import Move, PlayerView
 
 DEFAULT_VARIANT = "rami51"
@@ -33,6 +35,8 @@ class TableConfig:
     levels: list[str] = field(default_factory=list)
     options: dict[str, Any] = field(default_factory=dict)
     phones: list[bool] = field(default_factory=list)
+    bot_secret: int = field(default_factory=new_secret)
+    """Where the bots' and hints' randomness comes from (saved with the game)."""
 
     def __post_init__(self) -> None:
         if not self.humans:
@@ -86,15 +90,23 @@ class TableConfig:
         return cls(variant=variant_id, players=players, seed=seed, humans=humans)
 
 
-def make_chooser(variant_id: str, level: str, seed: int) -> Chooser:
-    """The project's bot when `ramigui.bots` provides one, else the simple fallback."""
-    try:
-        from ramigui.bots import make_bot  # type: ignore[attr-defined]
-    except ImportError:
-        rng = random.Random(seed)
-        return lambda view: fallback_choose(view, rng)
-    bot = make_bot(variant_id, level, seed)
-    return bot.choose  # type: ignore[no-any-return]
+def make_chooser(variant_id: str, level: str, rng: random.Random | int) -> Chooser:
+    """The project's bot for a seat, drawing its randomness from `rng`."""
+    from ramigui.bots import make_bot
+
+    bot = make_bot(variant_id, level, rng)
+    return bot.choose
+
+
+def seat_choosers(config: TableConfig) -> dict[int, Chooser]:
+    """A bot for every seat no person holds, each with its generator from the bot secret."""
+    return {seat: make_chooser(config.variant, config.levels[seat], bot_rng(config.bot_secret, seat))
+            for seat in range(config.players) if not config.humans[seat]}
+
+
+def fallback_rng(config: TableConfig) -> random.Random:
+    """The generator that picks a replacement when a bot's move is refused."""
+    return bot_rng(config.bot_secret, -1, "fallback")
 
 
 _PREFERENCE = {"carte": 0, "gin": 1, "knock": 2, "meld": 3, "layoff": 4, "swap": 5, "draw": 6,

@@ -17,14 +17,16 @@ import pygame
 
 from ramigui import i18n
 from ramigui.rules.variant import OptionSpec, Variant, VariantError
-from ramigui.session import BOT_LEVELS, GameSession, GameSetup, Seat
+from ramigui.session import BOT_LEVELS, GameInProgress, GameSession, GameSetup, Seat
 from ramigui.ui.controls import Choice, ListRow, TextField, number_values
-from ramigui.ui.screen import Context, Screen
+from ramigui.ui.screen import ConfirmScene, Context, Screen
 from ramigui.ui.setup_variants import VariantFileTools
 from ramigui.ui.widgets import DIM, GOLD, WHITE, blit_text, draw_panel, ellipsized, fitted_size
 from ramigui.variants import all_variants, get_variant
 
 MAX_SEATS = 6
+ABANDON_GUARD = 0.8
+"""Seconds the abandon question ignores clicks and keys once open."""
 SEAT_KINDS = ("human", "phone", *BOT_LEVELS)
 """A person at the screen, a person on their own phone (issue 16), or a bot's level."""
 
@@ -50,6 +52,13 @@ def option_text(spec: OptionSpec, value: Any) -> str:
         return i18n.tr(key)
     key = f"optval.{value}"
     return i18n.tr(key) if i18n.has_key(key) else str(value)
+
+
+def ask_abandon(ctx: Context, action: str) -> ConfirmScene:
+    """"Abandon the game in progress?" before a new game would replace it; yes posts `action`.
+    Guarded, so the second click of a double click on Start cannot answer it."""
+    return ConfirmScene(i18n.tr("abandon.question"), action, ctx.sounds, detail=i18n.tr("abandon.detail"),
+                        yes_key="abandon.yes", no_key="abandon.no", guard=ABANDON_GUARD)
 
 
 def option_values(spec: OptionSpec) -> list[Any]:
@@ -278,6 +287,9 @@ class SetupScreen(Screen):
         elif action == "start":
             self.start()
             return True
+        elif action == "start_abandoning":
+            self.start(abandon_saved=True)
+            return True
         else:
             return False
         self.rebuild()
@@ -316,11 +328,16 @@ class SetupScreen(Screen):
             return True
         return super().on_key(event)
 
-    def start(self) -> None:
-        """Check the setup, remember it, start the saved session and open the table."""
+    def start(self, abandon_saved: bool = False) -> None:
+        """Check the setup, remember it, start the saved session and open the table. A game
+        in progress is never replaced unasked: the player is asked first (`ask_abandon`)."""
         try:
             setup = self.setup()
-            session = GameSession.new(setup, self.ctx.store)
+            session = GameSession.new(setup, self.ctx.store, abandon_saved=abandon_saved)
+        except GameInProgress:
+            if self.app is not None:
+                self.app.push(ask_abandon(self.ctx, "start_abandoning"))
+            return
         except (ValueError, VariantError) as error:
             self.error = str(error)
             self.rebuild()

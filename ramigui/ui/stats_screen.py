@@ -98,6 +98,8 @@ class StatsScreen(Screen):
     @staticmethod
     def _game_title(game: FinishedGame) -> str:
         date = i18n.date_text(game.finished)
+        if game.unfinished:
+            return i18n.tr("stats.game_title_unfinished", date=date, variant=variant_title(game.variant))
         winners = ", ".join(game.names[s] for s in game.winners)
         return i18n.tr("stats.game_title", date=date, variant=variant_title(game.variant), name=winners)
 
@@ -115,7 +117,7 @@ class StatsScreen(Screen):
         for name in self.stats.names():
             overall = self.stats.overall(name)
             share = f"{round(100 * overall.won / overall.played)} %" if overall.played else "–"
-            result.append((name, str(overall.played), str(overall.won), share, ""))
+            result.append((name, str(overall.played), str(overall.won), share, str(overall.abandoned or "")))
         return sorted(result, key=lambda row: (-int(row[2]), row[0]))
 
     # --- events ------------------------------------------------------------------------
@@ -166,7 +168,7 @@ class StatsScreen(Screen):
                 left + width - m.pad]
         head_keys = ("stats.name", "stats.played", "stats.won", "stats.best", "stats.worst")
         if self.page == "players":
-            head_keys = ("stats.name", "stats.played", "stats.won", "stats.share", "")
+            head_keys = ("stats.name", "stats.played", "stats.won", "stats.share", "stats.abandoned")
         row_h = self._row_h()
         y = view.top + m.pad // 2 - self.scroll
         draw_panel(surface, pygame.Rect(left, view.top, width, min(view.height, (len(rows) + 1) * row_h + m.pad)),

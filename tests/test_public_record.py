@@ -1,0 +1,64 @@
+"""The public record the table's "Last moves" are told from (issue 13, hot-seat privacy).
+
+A meld laid down and taken back in the same turn went back into the hand: telling it to the
+next player would show them four of the previous player's cards. The record holds only what
+stands, and the open turn only for the seat playing it.
+"""
+
+from __future__ import annotations
+
+from rummy_helpers import play, position
+
+from ramigui.rules import Game
+
+#   seat 0: 6♠ 7♠ 8♠ 9♠ K♥ 2♣ 3♦      seat 1: 4♣ 5♣ 6♣ Q♦ J♦ 10♥ 2♥
+#   stock: A♦ 5♥ …                     discard: 4♥ (top)
+HANDS = ["6S 7S 8S 9S KH 2C 3D", "4C 5C 6C QD JD TH 2H"]
+
+
+def _game() -> Game:
+    return position("rami", HANDS, stock="AD 5H 8D 9D TC JC", discard="4H")
+
+
+def _said(game: Game, viewer: int | None) -> list[str]:
+    return [f"{entry.seat} {entry.move}" for entry in game.public_record(viewer)]
+
+
+def test_a_meld_taken_back_is_never_told_to_anyone() -> None:
+    game = play(_game(), "draw", "meld 6S 7S 8S 9S")
+    assert _said(game, 0) == ["0 draw", "0 meld 6S 7S 8S 9S"]  # the player sees their own turn
+    assert _said(game, 1) == [] and _said(game, None) == []  # nobody else, before it is over
+    play(game, "undo", "discard KH")
+    for viewer in (0, 1, None):
+        assert _said(game, viewer) == ["0 draw", "0 discard KH"], viewer  # no meld, no "undo"
+
+
+def test_a_meld_that_stands_is_told_once_the_turn_is_over() -> None:
+    game = play(_game(), "draw", "meld 6S 7S 8S 9S")
+    assert _said(game, 1) == []
+    play(game, "discard KH")
+    assert _said(game, 1) == ["0 draw", "0 meld 6S 7S 8S 9S", "0 discard KH"]
+
+
+def test_the_card_taken_from_the_discard_pile_is_named_it_lay_face_up() -> None:
+    game = Game.new("gin", 2, seed=5)
+    while not game.is_legal("take"):
+        game.play(next(m for m in game.legal_moves() if m.kind in ("pass", "draw", "discard")))
+    top = game.view(game.to_play).public["discard"][-1]
+    game.play("take")
+    assert game.public_record(game.to_play)[-1].taken == top
+
+
+def test_the_record_replays_the_same_from_the_move_list() -> None:
+    """A resumed game (replayed from its saved moves) tells the same last moves, and never a
+    move taken back nor the undo itself."""
+    from ramigui.bots.random_bot import RandomBot
+
+    game = Game.new("rami", 3, seed=11)
+    bots = [RandomBot(seat) for seat in range(3)]
+    while len(game.log) < 300 and not game.game_over:
+        game.play("next" if game.round_over else bots[game.to_play].choose(game.view(game.to_play)))
+    assert any(move.kind == "undo" for _, move in game.log)  # the random bots do take moves back
+    twin = Game.replay("rami", 3, 11, game.moves_text())
+    assert twin.public_record(None) == game.public_record(None)
+    assert all(entry.move.kind not in ("undo", "next") for entry in game.public_record(None))

@@ -1,0 +1,152 @@
+"""A new game never silently replaces the saved one (issue 13): Start on the New game screen,
+a double click on it, and `--variant` on the command line all ask "Abandon the game in
+progress?" first; the answer takes a deliberate act; an abandoned game goes to the
+statistics as unfinished. Driven through the real loop with posted events."""
+
+from __future__ import annotations
+
+import os
+from argparse import Namespace
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from ramigui import i18n, paths  # noqa: E402
+from ramigui.session import GameSession, GameSetup, Seat  # noqa: E402
+from ramigui.stats import load_stats  # noqa: E402
+from ramigui.storage import Store  # noqa: E402
+from ramigui.ui.app import App, Settings  # noqa: E402
+from ramigui.ui.game_screen import SessionTable  # noqa: E402
+from ramigui.ui.menu import MainMenu, open_menus, open_table  # noqa: E402
+from ramigui.ui.screen import ConfirmScene  # noqa: E402
+from ramigui.ui.seats import TableConfig  # noqa: E402
+from ramigui.ui.setup_screen import ABANDON_GUARD, SetupScreen  # noqa: E402
+
+SIZE = (1024, 600)
+SAVED = GameSetup("rami51", (Seat("Papi"), Seat("Léa")))
+
+
+@pytest.fixture
+def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Store]:
+    monkeypatch.setenv(paths.DATA_ENV, str(tmp_path / "data"))
+    monkeypatch.setenv(paths.CONFIG_ENV, str(tmp_path / "config"))
+    opened = Store.open()
+    yield opened
+    opened.close()
+
+
+@pytest.fixture
+def window(store: Store) -> Iterator[pygame.Surface]:
+    pygame.display.init()
+    pygame.font.init()
+    yield pygame.display.set_mode(SIZE)
+    i18n.set_language("en")
+    pygame.display.quit()
+
+
+def _saved_game(store: Store) -> GameSession:
+    session = GameSession.new(SAVED, store, seed=4)
+    for _ in range(6):
+        moves = session.game.legal_moves()
+        session.play(next((m for m in moves if m.kind not in ("undo", "meld")), moves[0]))
+    return session
+
+
+def _post(kind: int, **fields: Any) -> None:
+    pygame.event.post(pygame.event.Event(kind, **fields))
+
+
+def _click(app: App, pos: tuple[int, int], steps: int = 3) -> None:
+    _post(pygame.MOUSEBUTTONDOWN, button=1, pos=pos)
+    _post(pygame.MOUSEBUTTONUP, button=1, pos=pos)
+    for _ in range(steps):
+        app.step()
+
+
+def _wait(app: App, seconds: float) -> None:
+    """Let the loop run for `seconds` of its own time (frames at 60 per second)."""
+    for _ in range(int(seconds * 60) + 10):
+        app.step()
+
+
+def _start_button(app: App) -> tuple[int, int]:
+    screen = app.top
+    assert isinstance(screen, SetupScreen)
+    return next(c for c in screen.controls if getattr(c, "action", "") == "start").rect.center
+
+
+def test_start_with_a_saved_game_asks_and_a_double_click_never_answers(store: Store, window: pygame.Surface) -> None:
+    saved = _saved_game(store)
+    before = store.current_game_path.read_bytes()
+    app = App(window, Settings(), idle_wait=False)
+    open_menus(app, Namespace(lang="en"), store)
+    app.push(SetupScreen(app.scenes[0].ctx))  # type: ignore[attr-defined]
+    app.step()
+    start = _start_button(app)
+    _post(pygame.MOUSEBUTTONDOWN, button=1, pos=start)  # a double click on Start
+    _post(pygame.MOUSEBUTTONUP, button=1, pos=start)
+    app.step()
+    app.step()
+    assert isinstance(app.top, ConfirmScene)
+    question = app.top
+    for pos in (start, question.buttons[0].rect.center):  # the second click, wherever it lands
+        _click(app, pos, steps=1)
+    _post(pygame.KEYDOWN, key=pygame.K_y, mod=0, unicode="y")  # nor a key hit at once
+    _post(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")
+    app.step()
+    assert app.top is question and question.age < ABANDON_GUARD
+    assert store.current_game_path.read_bytes() == before
+    _wait(app, ABANDON_GUARD)
+    _click(app, question.buttons[1].rect.center)  # "Keep it"
+    assert isinstance(app.top, SetupScreen)
+    assert store.current_game_path.read_bytes() == before and load_stats(store).history == ()
+    # Asked again, and this time the player means it.
+    _click(app, start)
+    assert isinstance(app.top, ConfirmScene)
+    _wait(app, ABANDON_GUARD)
+    _click(app, app.top.buttons[0].rect.center)  # "Abandon it"
+    for _ in range(3):
+        app.step()
+    assert isinstance(app.top, SessionTable)
+    (abandoned,) = load_stats(store).history
+    assert abandoned.game_id == saved.game_id and abandoned.unfinished
+    resumed = GameSession.resume(store)
+    assert resumed is not None and resumed.game_id != saved.game_id
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_variant_on_the_command_line_asks_before_replacing(store: Store, window: pygame.Surface, lang: str) -> None:
+    _saved_game(store)
+    before = store.current_game_path.read_bytes()
+    store.close()  # the app opens the user's files itself, as at a real start
+    app = App(window, Settings(), idle_wait=False)
+    config = TableConfig("gin", 2, 9, humans=[True, False])
+    open_table(app, Namespace(lang=lang), config)
+    app.step()
+    assert isinstance(app.top, ConfirmScene) and isinstance(app.scenes[0], MainMenu)
+    assert i18n.tr("abandon.question") == app.top.question and app.top.detail
+    _wait(app, ABANDON_GUARD)
+    _post(pygame.KEYDOWN, key=pygame.K_n, mod=0, unicode="n")  # no: the saved game stays
+    for _ in range(3):
+        app.step()
+    assert isinstance(app.top, MainMenu) and store.current_game_path.read_bytes() == before
+    assert app.top.saved and not app.top.ctx.store.read_only  # Continue is offered
+
+
+def test_variant_on_the_command_line_abandons_when_told(store: Store, window: pygame.Surface) -> None:
+    saved = _saved_game(store)
+    store.close()
+    app = App(window, Settings(), idle_wait=False)
+    open_table(app, Namespace(lang="en"), TableConfig("gin", 2, 9, humans=[True, False]))
+    _wait(app, ABANDON_GUARD)
+    _post(pygame.KEYDOWN, key=pygame.K_y, mod=0, unicode="y")
+    for _ in range(4):
+        app.step()
+    assert isinstance(app.top, SessionTable) and app.top.game.variant.id == "gin"
+    assert load_stats(store).history[0].game_id == saved.game_id
