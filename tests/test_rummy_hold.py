@@ -1,0 +1,73 @@
+"""The hard rummy bot keeps its melds in hand once down (ramigui/bots/rummy_bot.py).
+
+A meld on the table is a place where the other players lay off their cards (and a joker in
+it one they may win back); in hand it goes down with the last cards all the same. So once
+it has opened, hard lays nothing more until it can go out, and it opens with the melds
+that leave the fewest places for other players' cards. Positions are Rami 51 rounds set
+with `Game.from_position` (stock top card first) and played through the checked path.
+"""
+
+from __future__ import annotations
+
+from ramigui.bots.rummy_bot import RummyBot
+from ramigui.rules import Game
+
+TABLE = [(0, "QS QD QC"), (0, "KH KD KS")]
+
+
+def down_position(hand: str, stock: str, rounds: int = 1, theirs: str = "2H 3H 4H 5S 6S 7D 8D 9D") -> Game:
+    """Seat 0 has opened with two sets; it draws the stock's top card."""
+    game = Game.from_position(
+        "rami51", options={"rounds": rounds}, hands=[hand, theirs], stock=stock, discard="4S", melds=TABLE, to_play=0,
+    )
+    game.play("draw")
+    return game
+
+
+def play_turn(game: Game, level: str) -> list[str]:
+    """The moves `level` plays until its turn ends."""
+    bot, moves = RummyBot(level, 0), []
+    while game.to_play == 0 and not game.round_over:
+        moves.append(str(game.play(bot.choose(game.view(0)))))
+    return moves
+
+
+def test_hard_keeps_a_meld_in_hand_once_down() -> None:
+    moves = play_turn(down_position("7C 8C 9C 2D 5S", "3H"), "hard")
+    assert [m for m in moves if m.startswith("meld")] == []
+    assert moves[-1].startswith("discard")
+
+
+def test_medium_lays_every_meld_at_once() -> None:
+    assert "meld 7C 8C 9C" in play_turn(down_position("7C 8C 9C 2D 5S", "3H"), "medium")
+
+
+def test_hard_lays_its_melds_when_they_take_it_out() -> None:
+    """QH goes onto the queens, 7C-8C-9C down, 2D thrown: out."""
+    game = down_position("7C 8C 9C 2D", "QH")
+    moves = play_turn(game, "hard")
+    assert "meld 7C 8C 9C" in moves and "layoff QH to 1" in moves
+    assert game.round_over and game.last_result is not None and game.last_result.winner == 0
+
+
+def test_in_a_longer_game_hard_lays_down_when_an_opponent_is_near_out() -> None:
+    """Held cards count against their holder when another player goes out: with five
+    rounds to play and the opponent down to three cards, the meld goes down."""
+    far = play_turn(down_position("7C 8C 9C 2D 5S", "3H", rounds=5), "hard")
+    near = play_turn(down_position("7C 8C 9C 2D 5S", "3H", rounds=5, theirs="2H 3H 4H"), "hard")
+    assert "meld 7C 8C 9C" not in far
+    assert "meld 7C 8C 9C" in near
+
+
+def test_hard_opens_with_the_melds_that_leave_the_fewest_places_to_lay_off() -> None:
+    """Kings (30: only the other KH may join them), 10H-KH (40: 9H and AH, two of each) and
+    9S-QS (39: 8S twice and the other KS). Kings + spades reach 51 leaving 4 places; the
+    two richest melds would leave 7. The hearts run stays in hand."""
+    game = Game.from_position(
+        "rami51", options={"rounds": 1}, hands=["KS KD KC 10H JH QH KH 9S 10S JS QS 2D", "2H 3H 4H 5S 6S 7D 8D 9D"],
+        stock="5C", discard="4S", to_play=0,
+    )
+    game.play("draw")
+    moves = play_turn(game, "hard")
+    assert sorted(m for m in moves if m.startswith("meld")) == ["meld 9S 10S JS QS", "meld KS KD KC"]
+    assert {"10H", "JH", "QH", "KH"} <= {str(c) for c in game.hand(0)}
