@@ -70,7 +70,28 @@ def tr(key: str, **params: Any) -> str:
         text = template.format(**shown)
     except (KeyError, IndexError, ValueError):
         text = template
+    text = singular_counts(text)
     return french_spacing(text) if _current == "fr" else text
+
+
+_SINGULARS: dict[str, dict[str, str]] = {
+    "en": {"points": "point", "cards": "card", "rounds": "round"},
+    "fr": {"points non utilisés": "point non utilisé", "points": "point", "cartes": "carte", "manches": "manche"},
+}
+"""Plural nouns after a count, and their singular, per language."""
+_SINGULAR_COUNTS = {
+    lang: re.compile(r"(?<![\d.,−-])(" + ("[01]" if lang == "fr" else "1") + r") (" + "|".join(words) + r")\b")
+    for lang, words in _SINGULARS.items()
+}
+
+
+def singular_counts(text: str) -> str:
+    """A count of one (and of zero in French) takes the singular, whatever the template
+    says: "il vous manque 1 point", "1 card", "0 manche" — the catalogues write the plural."""
+    pattern = _SINGULAR_COUNTS.get(_current)
+    if pattern is None:
+        return text
+    return pattern.sub(lambda m: f"{m.group(1)} {_SINGULARS[_current][m.group(2)]}", text)
 
 
 NBSP = "\u00a0"

@@ -123,7 +123,7 @@ MENUS: dict[str, str] = {
     "why.gin.pass_no_gain": "pass: with {card} your deadwood would be {after} at best (now {before}).",
     "why.gin.draw_no_gain": "draw: with {card} your deadwood would be {after} at best (now {before}).",
     "why.yami.expose": "expose: your hand scores {points} in the {box} box.",
-    "why.yami.score_bonus": "score {points} in the {box} box: your séries reach the bonus (+{bonus}).",
+    "why.yami.score_bonus": "score {points} in the {box} box: your rank boxes reach the bonus (+{bonus}).",
     "why.yami.score_save": "score {points} in {box}; keep {other} ({other_points} now) for a better hand.",
     "why.yami.score_best": "score {points} in the {box} box, the most your hand makes.",
     "why.yami.cross": "cross out {box}: nothing scores in a free box, and it is the least likely to pay.",

@@ -198,6 +198,10 @@ class ScoreSheetScene(Screen):
             self._rounds(surface, inner)
         self._chart(surface, right.inflate(-2 * m.pad, -2 * m.pad))
 
+    def shown_names(self) -> list[str]:
+        """The players' names as shown now (a default name follows the language)."""
+        return [i18n.seat_name(name) for name in self.data.names]
+
     def _split(self) -> float:
         """The share of the width for the table: more players need wider columns for their
         names, so the chart gives up some room from the fourth player on."""
@@ -235,9 +239,10 @@ class ScoreSheetScene(Screen):
         """The players' names over their columns, all at one size (the largest at which every
         name fits, but no smaller than the small text); a name still too long ends in "…"."""
         width = ((cols[1] - cols[0]) if len(cols) > 1 else area.width // 2) - 6
-        shared = common_size(self.data.names, size, width, True, smallest=min(size, self.m.small))
+        names = self.shown_names()
+        shared = common_size(names, size, width, True, smallest=min(size, self.m.small))
         for seat, x in enumerate(cols):
-            name = ellipsized(self.data.names[seat], shared, width, True)
+            name = ellipsized(names[seat], shared, width, True)
             blit_text(surface, name, shared, seat_colour(seat), (x, top), "midtop", bold=True)
         return top + int(size * 1.5)
 
@@ -389,7 +394,7 @@ class ScoreSheetScene(Screen):
         swatch = m.small + 4
         rows: list[list[tuple[int, str]]] = [[]]
         x = 0
-        for seat, full in enumerate(self.data.names):
+        for seat, full in enumerate(self.shown_names()):
             name = ellipsized(full, m.small, width - swatch, True)
             entry = swatch + text_width(name, m.small, True)
             if rows[-1] and x + entry > width:

@@ -100,12 +100,12 @@ class StatsScreen(Screen):
         date = i18n.date_text(game.finished)
         if game.unfinished:
             return i18n.tr("stats.game_title_unfinished", date=date, variant=variant_title(game.variant))
-        winners = ", ".join(game.names[s] for s in game.winners)
+        winners = ", ".join(i18n.seat_name(game.names[s]) for s in game.winners)
         return i18n.tr("stats.game_title", date=date, variant=variant_title(game.variant), name=winners)
 
     @staticmethod
     def _game_line(game: FinishedGame) -> str:
-        return "  ·  ".join(f"{name} {total}" for name, total in zip(game.names, game.totals, strict=True))
+        return "  ·  ".join(f"{i18n.seat_name(name)} {total}" for name, total in zip(game.names, game.totals, strict=True))
 
     def _table_rows(self) -> list[tuple[str, str, str, str, str]]:
         """(name, played, won, best, worst) for the current page."""

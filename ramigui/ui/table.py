@@ -29,7 +29,6 @@ import pygame
 
 from ramigui import i18n
 from ramigui.cards import Card
-from ramigui.movetext import describe_move
 from ramigui.rules import Game, IllegalMove, Move, PlayerView
 from ramigui.rules.moves import as_move
 from ramigui.ui import layout as lay_mod
@@ -45,6 +44,7 @@ from ramigui.ui.table_draw import draw_table
 from ramigui.ui.table_family import ButtonSpec, FamilyTable
 from ramigui.ui.table_gin import GinTable
 from ramigui.ui.table_keys import Keys
+from ramigui.ui.table_log import LastMoves
 from ramigui.ui.table_phones import TablePhones
 from ramigui.ui.table_pointer import Drag, Pointer
 from ramigui.ui.table_yami import YamiTable
@@ -93,7 +93,7 @@ class TableScene(Scene):
         self.message = ""
         self.message_kind = "info"  # "info" (a note, an instruction) or "refusal" (notices.STYLES)
         self.message_until = 0.0
-        self.log: list[str] = []  # filled from the game's own log once the view exists
+        self.last_moves = LastMoves()  # said in the language of the moment (table_log)
         self.now = 0.0
         self.overlay_open = False
         self.view: PlayerView = self.game.view(self.viewer if self.viewer is not None else 0)
@@ -104,7 +104,7 @@ class TableScene(Scene):
         self.buttons: list[Button] = []
         self.button_rows: list[list[Button]] = []
         self._sync()
-        self.log = self._recalled_log()
+        self.last_moves.recall(self.game)
 
     # --- who sees what ---------------------------------------------------------------------
 
@@ -269,8 +269,7 @@ class TableScene(Scene):
         if seat == self.viewer:
             came = Counter(self.game.hand(seat)) - Counter(before.hand) if played.kind in ("draw", "take") else Counter()
             self.fresh = next(iter(came), None)
-        self.log.append(self.describe(seat, played, before))
-        self.log = self.log[-40:]
+        self.last_moves.add(self.game, seat, played, before)
         if self.config.hot_seat and self.game.to_play != seat and self.viewer == seat:
             self.viewer = None  # a person's turn ended: hide their hand at once
             self.order = []
@@ -310,17 +309,20 @@ class TableScene(Scene):
             self.play(move)
         return True
 
-    def _recalled_log(self) -> list[str]:
-        """The last-moves panel of a game resumed or replayed: its recent moves in words
-        (which card a take took is not known without the view before it, so it is said
-        without the card)."""
-        return [self.describe(seat, move, None) for seat, move in self.game.log[-40:]]
+    @property
+    def log(self) -> list[str]:
+        """The last-moves panel's lines, oldest first, in the current language."""
+        return self.last_moves.lines(self.config.names)
+
+    def name(self, seat: int) -> str:
+        """A seat's name as shown now (a default name follows the language: "Robot 2" → "Bot 2")."""
+        return i18n.seat_name(self.config.names[seat])
 
     def describe(self, seat: int, move: Move, before: PlayerView | None) -> str:
-        """The last-moves panel line: the move in words, with who played it."""
-        pile = before.public.get("discard", ()) if before is not None and before.public else ()
-        sheets = self.game.view(seat).public.get("sheets", ()) if move.kind == "score" else ()
-        return describe_move(move, seat, self.config.names[seat], pile, sheets)
+        """A move's line in the last-moves panel, as it would be said now."""
+        said = LastMoves()
+        said.add(self.game, seat, move, before)
+        return said.lines(self.config.names)[0]
 
     def show(self, text: str, kind: str = "info") -> None:
         """Say something for a few seconds in the status line: a note or instruction
@@ -374,7 +376,7 @@ class TableScene(Scene):
         self._sync()
         if self.app is not None:
             self.overlay_open = True
-            self.app.push(HandoffScene(self.game.to_play, self.config.names[self.game.to_play]))
+            self.app.push(HandoffScene(self.game.to_play, self.name(self.game.to_play)))
 
     def _open_round_end(self) -> None:
         from ramigui.ui.overlays import RoundEndScene
@@ -406,7 +408,7 @@ class TableScene(Scene):
         if not self.is_human_turn():
             if self.viewer is None or button.action in SORT_ACTIONS:
                 return False
-            self.refuse(i18n.tr("table.not_your_turn", name=self.config.names[self.game.to_play]))
+            self.refuse(i18n.tr("table.not_your_turn", name=self.name(self.game.to_play)))
             return True
         move = self.family.intended(button.action)
         reason = self.why_not(move) if move is not None else None
@@ -453,7 +455,7 @@ class TableScene(Scene):
         if self.game.game_over:
             self.game = Game.new(self.config.variant, self.config.players, self.config.seed + 1, self.config.options)
             self.config.seed += 1
-            self.log.clear()
+            self.last_moves.clear()
         else:
             self.play("next")
         self.viewer = self._initial_viewer() if not self.config.hot_seat else None

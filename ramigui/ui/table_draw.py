@@ -158,8 +158,9 @@ def _draw_own_plate(scene: TableScene, surface: pygame.Surface, lay: TableLayout
     playing = scene.view.to_play == seat and not scene.view.round_over
     draw_panel(surface, rect, (0, 0, 0, 95 if playing else 60), lay.margin, (*colour, 255) if playing else (0, 0, 0, 0))
     inner = rect.inflate(-lay.margin, 0)
-    name = ellipsized(scene.config.names[seat], lay.text, inner.width, True)
-    blit_text(surface, name, lay.text, colour, (inner.left, rect.top + lay.margin // 2), bold=True)
+    size = fitted_size(scene.name(seat), lay.text, inner.width, True, smallest=max(11, int(lay.text * 0.75)))
+    name = ellipsized(scene.name(seat), size, inner.width, True)
+    blit_text(surface, name, size, colour, (inner.left, rect.top + lay.margin // 2), bold=True)
     _fit_line(surface, seat_facts(scene, seat, own=True), int(lay.text * 0.85), WHITE,
               pygame.Rect(inner.left, rect.bottom - int(lay.text * 1.35), inner.width, int(lay.text * 1.2)))
 
@@ -178,7 +179,7 @@ def _draw_seat_title(scene: TableScene, surface: pygame.Surface, seat: int, rect
         level_colour = PHONE_LINKED if seat in scene.phones.connected() else DIM
     small = int(lay.text * 0.78)
     level_w = font(small).size(f"  {level}")[0] if level else 0
-    name = ellipsized(config.names[seat], lay.text, room, True)
+    name = ellipsized(scene.name(seat), lay.text, room, True)
     drawn = blit_text(surface, name, lay.text, colour, (left, top), bold=True)
     if level and drawn.right + level_w <= rect.right - lay.margin:
         blit_text(surface, level, small, level_colour, (drawn.right + small // 2, drawn.bottom - 2), "bottomleft")
@@ -292,7 +293,7 @@ def _draw_meld_tag(scene: TableScene, surface: pygame.Surface, spot: object, col
     blit_text(surface, str(spot.number), size, (30, 30, 30), badge.center, "center", bold=True)  # type: ignore[attr-defined]
     if spot.first_of_owner:  # type: ignore[attr-defined]
         room = spot.rect.right - badge.right - 6  # type: ignore[attr-defined]
-        name = ellipsized(scene.config.names[spot.owner], size, room, True)  # type: ignore[attr-defined]
+        name = ellipsized(scene.name(spot.owner), size, room, True)  # type: ignore[attr-defined]
         blit_text(surface, name, size, colour, (badge.right + 6, badge.centery), "midleft", bold=True)
 
 
@@ -365,7 +366,7 @@ def _hint(scene: TableScene) -> str:
         return ""
     if scene.is_human_turn():
         return scene.family.prompt()
-    return i18n.tr("table.waiting", name=scene.config.names[view.to_play])
+    return i18n.tr("table.waiting", name=scene.name(view.to_play))
 
 
 # --- side panel -------------------------------------------------------------------------------
@@ -393,7 +394,8 @@ def _draw_side(scene: TableScene, surface: pygame.Surface, lay: TableLayout) -> 
         keys = []  # a small window: the last moves matter more than the keyboard's reminder
     bottom = panel.bottom - lay.margin - len(keys) * key_step
     lines: list[str] = []
-    for entry in reversed(scene.log):
+    names = [ellipsized(scene.name(seat), text, int(room * 0.7)) for seat in range(len(scene.config.names))]
+    for entry in reversed(scene.last_moves.lines(names)):
         wrapped = wrap_lines(entry, text, room - text)
         if y + (len(lines) + len(wrapped)) * step > bottom - lay.margin:
             break

@@ -150,7 +150,7 @@ class GinTable(FamilyTable):
             return i18n.tr("table.gin.discard", limit=public.get("knock_limit", 10))
         if phase == "showdown":
             knocker = public.get("knocker")
-            name = self.scene.config.names[knocker] if knocker is not None else ""
+            name = self.scene.name(knocker) if knocker is not None else ""
             key = "table.gin.layoff" if public.get("finish") == "knock" else "table.gin.after_gin"
             return i18n.tr(key, name=name)
         return ""

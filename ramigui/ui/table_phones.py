@@ -113,8 +113,7 @@ class TablePhones:
         app = self.scene.app
         if app is None or self.server is None or self.codes_open:
             return
-        names = self.scene.config.names
-        codes = [SeatCode(seat, names[seat], self.server.url(seat)) for seat in self.seats]
+        codes = [SeatCode(seat, self.scene.name(seat), self.server.url(seat)) for seat in self.seats]
         self.codes_open = True
         app.push(PhoneCodesScene(codes, self.joined, self.notice, on_close=self._codes_closed, auto_close=auto_close))
 

@@ -207,7 +207,7 @@ class YamiTable(FamilyTable):
             return i18n.tr("table.yami.expose")
         if phase == "reply":
             exposer = self.public.get("exposer")
-            name = self.scene.config.names[exposer] if exposer is not None else ""
+            name = self.scene.name(exposer) if exposer is not None else ""
             crossing = all(points is None for _, _, points in self.choices())
             return i18n.tr("table.yami.cross" if crossing else "table.yami.reply", name=name)
         return ""
@@ -255,8 +255,8 @@ class YamiTable(FamilyTable):
 
     def _draw_row(self, surface: pygame.Surface, grid: SheetGrid, seat: int, marks: Mapping[str, int | None]) -> None:
         colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
-        name = self.scene.config.names[seat]
-        names = [self.scene.config.names[s] for s in self.seats()]
+        name = self.scene.name(seat)
+        names = [self.scene.name(s) for s in self.seats()]
         for block in (0, 1):
             rect = grid.name_rect[seat * 2 + block]
             size = common_size(names, grid.text, rect.width - 8, True, smallest=max(SMALLEST_TEXT, int(grid.text * 0.8)))

@@ -90,6 +90,10 @@ def _wrapped(text: str, size: int, width: int, bold: bool) -> tuple[str, ...]:
             current = word
         else:
             current = trial
+        while fnt.size(current)[0] > width and len(current) > 1:  # a word wider than a line is cut
+            cut = max(1, max(k for k in range(1, len(current) + 1) if fnt.size(current[:k])[0] <= width or k == 1))
+            lines.append(current[:cut])
+            current = current[cut:]
     if current:
         lines.append(current)
     return tuple(lines)

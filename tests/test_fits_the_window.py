@@ -1,0 +1,121 @@
+"""Every label shows, whole and apart (issue 17): at 640×400 (the smallest window allowed) and
+1024×600, in both languages, with 24-character names, the table of each family, the
+end-of-round panel and the score sheet draw no text outside the window or its box, and no
+two texts on top of each other. What is drawn is read off the drawing (screen_texts)."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from collections.abc import Iterator
+
+import pygame
+import pytest
+from screen_texts import Drawn, drawn_texts, overlaps
+
+from ramigui import i18n
+from ramigui.bots import make_bot
+from ramigui.session import GameSession, GameSetup, Seat
+from ramigui.settings import Settings as Stored
+from ramigui.ui.app import App
+from ramigui.ui.app import Settings as TableSettings
+from ramigui.ui.fonts import forget_fonts
+from ramigui.ui.game_screen import SessionTable
+from ramigui.ui.overlays import RoundEndScene
+from ramigui.ui.scoresheet import ScoreSheetScene, SheetData
+from ramigui.ui.screen import Context, apply_settings
+from ramigui.ui.sound import Sounds
+
+LONG_NAMES = ("Marie-Charlotte Lefebvre", "Wolfeschlegelsteinhausen", "Tonton Jean-Baptiste Roy",
+              "WWWWWWWWWWWWWWWWWWWWWWWW")
+SIZES = ((640, 400), (1024, 600))
+CASES = [(variant, players, size, lang) for variant, players in (("rami51", 4), ("gin", 2), ("yami", 4))
+         for size in SIZES for lang in ("en", "fr")]
+
+
+def opened(size: tuple[int, int], lang: str) -> tuple[App, Context]:
+    pygame.display.init()
+    pygame.font.init()
+    forget_fonts()
+    app = App(pygame.display.set_mode(size), TableSettings(), idle_wait=False)
+    stored = Stored(language=lang, animation_speed="instant", bot_speed="instant", sound=False)
+    apply_settings(app, stored)
+    return app, Context(None, stored, Sounds(False))
+
+
+@pytest.fixture(autouse=True)
+def closed() -> Iterator[None]:
+    yield
+    i18n.set_language("en")
+    pygame.display.quit()
+
+
+def table_at_my_turn(app: App, ctx: Context, variant: str, players: int, moves: int) -> SessionTable:
+    """Bots play `moves` moves for everyone, then on until it is seat 0's turn again."""
+    seats = tuple(Seat(name, None if seat == 0 else "easy") for seat, name in enumerate(LONG_NAMES[:players]))
+    session = GameSession.new(GameSetup(variant, seats), None, seed=3)
+    bots = [make_bot(variant, "easy", seat) for seat in range(players)]
+    played = 0
+    while not session.game.round_over and (played < moves or session.game.to_play != 0):
+        game = session.game
+        session.play(bots[game.to_play].choose(game.view(game.to_play)))
+        played += 1
+    scene = SessionTable(session, ctx)
+    app.push(scene)
+    return scene
+
+
+def check(drawn: list[Drawn], window: pygame.Rect) -> None:
+    outside = [(d.text, d.rect) for d in drawn if not window.contains(d.rect)]
+    assert not outside, f"out of the window: {outside}"
+    assert not overlaps(drawn), f"on top of each other: {overlaps(drawn)}"
+
+
+@pytest.mark.parametrize(("variant", "players", "size", "lang"), CASES)
+def test_the_table_shows_every_label_apart(variant: str, players: int, size: tuple[int, int], lang: str) -> None:
+    app, ctx = opened(size, lang)
+    scene = table_at_my_turn(app, ctx, variant, players, 30)
+    scene.show(i18n.tr("table.refused", reason=i18n.tr("reason.opening_short", have=34, need=51)), "refusal")
+    with drawn_texts() as drawn:
+        app.draw()
+    check(drawn, app.screen.get_rect())
+    lay = scene.layout
+    assert lay is not None
+    for d in drawn:
+        if lay.status.colliderect(d.rect):
+            assert d.rect.right <= lay.side.left, f"the status line runs under the buttons: {d.text}"
+        if lay.log_panel.colliderect(d.rect):
+            assert lay.log_panel.contains(d.rect), f"a line runs out of the side panel: {d.text}"
+        for rect in lay.opponents.values():
+            if rect.colliderect(d.rect):
+                assert rect.contains(d.rect), f"a seat's text runs out of its plate: {d.text}"
+        for button in scene.buttons:
+            if button.visible and button.rect.colliderect(d.rect):
+                assert button.rect.contains(d.rect), f"a text runs over a button: {d.text}"
+
+
+@pytest.mark.parametrize(("variant", "players", "size", "lang"), CASES)
+def test_the_round_end_and_the_sheet_show_every_label_apart(variant: str, players: int, size: tuple[int, int],
+                                                            lang: str) -> None:
+    app, ctx = opened(size, lang)
+    scene = table_at_my_turn(app, ctx, variant, players, 10_000)
+    assert scene.game.round_over
+    app.push(RoundEndScene(scene.game, scene.config.names))
+    app.draw()
+    with drawn_texts() as drawn:  # only what the panel says, over the table
+        app.scenes[-1].draw(app.screen)
+    check(drawn, app.screen.get_rect())
+    if size == (1024, 600):
+        assert min(d.size for d in drawn) >= 14
+    app.pop()
+    sheet = ScoreSheetScene(ctx, SheetData.from_game(scene.game, scene.config.names))
+    app.push(sheet)
+    for page in ("grid", "rounds") if sheet.data.yami is not None else ("rounds",):
+        sheet.page = page
+        sheet.rebuild()
+        with drawn_texts() as drawn:
+            app.draw()
+        check(drawn, app.screen.get_rect())

@@ -1,0 +1,186 @@
+"""One language at a time (issue 17): a game begun in French and switched to English mid-game
+says everything in English — the last moves, every default name ("Robot 2" → "Bot 2"),
+Yami's boxes — and the other way round. Every screen is drawn and what it says is read
+off the drawing (screen_texts), then scanned for the other language's words."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+from screen_texts import drawn_texts
+
+from ramigui import i18n, paths
+from ramigui.bots import make_bot
+from ramigui.session import GameSession, GameSetup, Seat
+from ramigui.storage import Store
+from ramigui.ui.app import App
+from ramigui.ui.app import Settings as TableSettings
+from ramigui.ui.game_screen import PauseMenu, SessionTable, start_table
+from ramigui.ui.menu import MainMenu, open_menus
+from ramigui.ui.overlays import RoundEndScene
+from ramigui.ui.scoresheet import ScoreSheetScene, SheetData
+from ramigui.ui.screen import Context
+from ramigui.ui.settings_screen import SettingsScreen
+from ramigui.ui.setup_screen import SetupScreen
+
+FRENCH_ONLY = ("Robot", "Joueur", "Vous", "Série", "Séries", "brelan", "Brelan", "carré", "Carré", "manche",
+               "Manche", "pioche", "Pioche", "défausse", "Défausse", "combinaison", "frappe", "entame",
+               "non utilisé", "Conseil", "Trier", "Annuler", "Partie", "rien posé", "en main", "gagne", "Exposer",
+               "Paire", "Quinte", "Couleur", "Total général")
+ENGLISH_ONLY = ("Bot", "Player", "You", "deadwood", "Round", "round", "Stock", "Discard", "Hint", "Undo", "Sort",
+                "in hand", "never laid", "wins", "lead", "Series", "Pair", "Straight", "Flush", "Expose",
+                "Last moves", "Knock")
+VARIANTS = ("rami51", "gin", "yami")
+
+
+def words_of(lang: str) -> tuple[str, ...]:
+    """The other language's words to look for in a screen of `lang`."""
+    return FRENCH_ONLY if lang == "en" else ENGLISH_ONLY
+
+
+def mixed(texts: list[str], lang: str) -> list[tuple[str, str]]:
+    found = []
+    for text in texts:
+        for word in words_of(lang):
+            if re.search(rf"(?<![\w]){re.escape(word)}(?![\w])", text):
+                found.append((word, text))
+    return found
+
+
+@pytest.fixture
+def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Store]:
+    monkeypatch.setenv(paths.DATA_ENV, str(tmp_path / "data"))
+    monkeypatch.setenv(paths.CONFIG_ENV, str(tmp_path / "config"))
+    opened = Store.open()
+    yield opened
+    opened.close()
+
+
+class Options:
+    lang = "fr"
+
+
+@pytest.fixture
+def app(store: Store) -> Iterator[App]:
+    pygame.display.init()
+    pygame.font.init()
+    made = App(pygame.display.set_mode((1024, 600)), TableSettings(), idle_wait=False)
+    open_menus(made, Options(), store)
+    pygame.event.clear()
+    yield made
+    i18n.set_language("en")
+    pygame.display.quit()
+
+
+def ctx_of(app: App) -> Context:
+    scene = app.scenes[0]
+    assert isinstance(scene, MainMenu)
+    return scene.ctx
+
+
+def said(app: App) -> list[str]:
+    with drawn_texts() as drawn:
+        app.draw()
+    return [d.text for d in drawn]
+
+
+def game_in_french(app: App, variant: str, store: Store, moves: int = 24) -> SessionTable:
+    """A game set up in French (its default names are French), played a little by bots."""
+    players = 2 if variant == "gin" else 3
+    seats = (Seat(i18n.tr("setup.default_human", n=1)),) + tuple(
+        Seat(i18n.tr("setup.default_bot", n=k), "easy") for k in range(1, players))
+    session = GameSession.new(GameSetup(variant, seats), None, seed=5)
+    bots = [make_bot(variant, "easy", seat) for seat in range(players)]
+    for _ in range(moves):
+        game = session.game
+        if game.round_over:
+            break
+        session.play(bots[game.to_play].choose(game.view(game.to_play)))
+    table = start_table(app, ctx_of(app), session)
+    return table
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_switching_language_mid_game_relabels_every_line_and_name(app: App, store: Store, variant: str) -> None:
+    assert i18n.language() == "fr"
+    table = game_in_french(app, variant, store)
+    for _ in range(3):
+        app.step()
+    assert any("Robot" in text for text in said(app)), "the French game names its bots in French"
+    for lang in ("en", "fr"):
+        ctx_of(app).change(app, language=lang)
+        texts = said(app)
+        assert not mixed(texts, lang), mixed(texts, lang)
+        assert all(not mixed([line], lang) for line in table.log)
+        app.push(PauseMenu(ctx_of(app)))
+        assert not mixed(said(app), lang)
+        app.pop()
+        app.push(ScoreSheetScene(ctx_of(app), SheetData.from_game(table.game, table.config.names)))
+        assert not mixed(said(app), lang)
+        app.pop()
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_end_of_a_round_and_the_sheet_speak_one_language(app: App, store: Store, variant: str) -> None:
+    table = game_in_french(app, variant, store, moves=2000)
+    game = table.game
+    assert game.round_over
+    for lang in ("en", "fr"):
+        ctx_of(app).change(app, language=lang)
+        app.push(RoundEndScene(game, table.config.names))
+        texts = said(app)
+        assert not mixed(texts, lang), mixed(texts, lang)
+        app.pop()
+        sheet = ScoreSheetScene(ctx_of(app), SheetData.from_game(game, table.config.names))
+        app.push(sheet)
+        assert not mixed(said(app), lang)
+        if sheet.data.yami is not None:  # both pages of a Yami sheet
+            sheet.page = "rounds"
+            assert not mixed(said(app), lang)
+        app.pop()
+
+
+def test_the_menus_speak_one_language(app: App) -> None:
+    for lang in ("en", "fr"):
+        ctx_of(app).change(app, language=lang)
+        for screen in (None, SetupScreen(ctx_of(app)), SettingsScreen(ctx_of(app))):
+            if screen is not None:
+                app.push(screen)
+            texts = said(app)
+            assert not mixed(texts, lang), mixed(texts, lang)
+            if screen is not None:
+                app.pop()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_default_names_are_said_in_the_language_of_the_moment(lang: str) -> None:
+    i18n.set_language(lang)
+    try:
+        for name in ("Robot 2", "Bot 2"):
+            assert i18n.seat_name(name) == i18n.tr("setup.default_bot", n=2)
+        for name in ("Joueur 1", "Player 1"):
+            assert i18n.seat_name(name) == i18n.tr("setup.default_human", n=1)
+        assert i18n.seat_name("Robot 2x") == "Robot 2x" and i18n.seat_name("Ann") == "Ann"
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize(("lang", "text"), [("fr", "il vous manque 1 point pour ouvrir"), ("en", "(1 point)")])
+def test_a_count_of_one_is_singular(lang: str, text: str) -> None:
+    i18n.set_language(lang)
+    try:
+        said_now = i18n.tr("why.rummy.discard_keep" if lang == "fr" else "why.rummy.discard_high", card="7H",
+                           short=1, need=51, points=1)
+        assert text in said_now
+        assert i18n.tr("table.cards", n=11).endswith("s")
+    finally:
+        i18n.set_language("en")
