@@ -410,6 +410,25 @@ def test_joker_swap_only_when_opened_or_doing_rami(variant_id: str) -> None:
 # --- the discard ends the turn and the round ------------------------------------------------
 
 
+def test_round_ends_when_nobody_can_ever_go_out() -> None:
+    """The stock is rebuilt every time it runs out (seed 004 is silent: as seed 000), unless
+    nobody can ever go out: two cards each (« Il faut toujours garder une carte pour pouvoir la
+    jeter »: no meld of 3 then), no card that fits a meld, and a joker taken from the table
+    (« il peut prendre le Joker qu'il doit poser sur la table ») would fit nowhere either."""
+    # seat 0: KD 8C   seat 1: AH 9C   stock: (empty)   discard: 5D 3S 2D (top 2D)
+    # table: [1] 10H 10C 10D 10S  [2] KS KH KC JK  [3] 4S 4H 4D 4C
+    melds = [(0, "10H 10C 10D 10S"), (1, "KS KH KC JK"), (0, "4S 4H 4D 4C")]
+    game = position("rami40", ["KD 8C", "AH 9C"], "", "5D 3S 2D", melds=melds)
+    assert game.is_legal("draw")
+    play(game, "draw")
+    assert game.round_over and game.last_result is not None
+    assert game.last_result.reason == "no_way_out"
+    # With a run that would take the joker, taking it (KD for the JK) is a way out.
+    game = position("rami40", ["KD 8C", "AH 9C"], "", "5D 3S 2D", melds=[*melds, (1, "5S 6S 7S")])
+    play(game, "draw")
+    assert not game.round_over and game.state.reuses == 1
+
+
 @pytest.mark.parametrize("variant_id", FORTIES)
 def test_melds_final_after_the_discard(variant_id: str) -> None:
     """« Il n'y a pas de possibilité de modifier les combinaisons étalées, une fois avoir jeté

@@ -341,15 +341,58 @@ def test_stock_turned_over_unshuffled() -> None:
     assert game.state.reuses == 1
 
 
-def test_stock_shuffled_option() -> None:
+def test_stock_turned_over_every_time() -> None:
+    """« la pile de défausse est retournée, sans mélange, pour former une nouvelle pioche, et
+    le jeu continue » — as often as the stock runs out: limiting the reuses is a house rule
+    (option stock_end), not the standard game."""
+    assert get_variant("rami_base").rummy.stock_reuse_limit == 0
+    # Both seats draw and throw back the card drawn, so the stock keeps running out.
+    # seat 0: 7H 8H KS    seat 1: 5D 9S QD    stock: (empty)    discard: 2C 3C 4C (top 4C)
+    game = position("rami_base", ["7H 8H KS", "5D 9S QD"], "", "2C 3C 4C")
+    while game.state.reuses < 12:
+        if not game.state.stock:
+            pile = [str(c) for c in game.state.discard]
+            play(game, "draw")
+            assert str(game.hand(game.to_play)[-1]) == pile[0]  # the first discard comes back first
+            assert stock_top_first(game) == " ".join(pile[1:]) and game.state.discard == ()
+        else:
+            play(game, "draw")
+        play(game, f"discard {game.hand(game.to_play)[-1]}")
+        assert not game.round_over
+
+
+def test_round_ends_when_nobody_can_ever_go_out() -> None:
+    """« Si la pile de stock est épuisée … la pile de défausse est retournée … et le jeu
+    continue » — but a round nobody can ever win is not played for ever: with one card each
+    (going out takes a meld of 3, or a lay-off) and no card that fits the table, it ends
+    with nobody out, scored as the seed says (« Le gagnant est le joueur avec le moins de
+    points, et marque la somme des différences »)."""
+    # seat 0: 2C   seat 1: KS   stock: (empty)   discard: 9D 5D (top 5D)
+    # table: [1] 6H 6D 6C 6S  [2] 7H 8H 9H 10H JH QH KH  [3] 7C … KC (aces low only)
+    melds = [(0, "6H 6D 6C 6S"), (1, "7H 8H 9H 10H JH QH KH"), (0, "7C 8C 9C 10C JC QC KC")]
+    game = position("rami_base", ["2C", "KS"], "", "9D 5D", melds=melds)
+    play(game, "draw")
+    assert game.round_over and game.last_result is not None
+    assert game.last_result.reason == "no_way_out" and game.round_scores == [8, 0]
+    # Two cards each: a drawn third card may make a meld of all three — play goes on.
+    game = position("rami_base", ["2C 4D", "KS QS"], "", "9D 5D", melds=melds)
+    play(game, "draw")
+    assert not game.round_over and game.state.reuses == 1
+
+
+@pytest.mark.parametrize("choice", ["shuffle", "shuffle_3"])
+def test_stock_shuffled_option(choice: str) -> None:
     """« Certains jouent que lorsque le stock est épuisé …, la pile de défausse est mélangée
-    avant de la réutiliser comme stock. » (option stock_end = shuffle_3)"""
-    variant = get_variant("rami_base", stock_end="shuffle_3")
+    avant de la réutiliser comme stock. » — the whole pile, its top card too (option
+    stock_end = shuffle, or shuffle_3 with the 3rd-time end)."""
+    variant = get_variant("rami_base", stock_end=choice)
     game = position(variant, ["7H 8H KS", "5D 9S QD"], "", "2C 3C 4C 5C 6C 7C 8C 9C")
     play(game, "draw")
-    assert game.state.reuses == 1
-    cards = Counter(game.state.stock) + Counter(game.hand(0)[3:]) + Counter(game.state.discard)
+    assert game.state.reuses == 1 and game.state.discard == ()
+    cards = Counter(game.state.stock) + Counter(game.hand(0)[3:])
     assert cards == Counter(parse_cards("2C 3C 4C 5C 6C 7C 8C 9C"))
+    top_first = [game.hand(0)[-1], *reversed(game.state.stock)]
+    assert " ".join(map(str, top_first)) != "2C 3C 4C 5C 6C 7C 8C 9C"  # not just turned over
 
 
 @pytest.mark.parametrize(("choice", "rebuilds"), [("turn_over_3", 2), ("turn_over_once", 1),
@@ -360,8 +403,8 @@ def test_stock_reuse_limit(choice: str, rebuilds: int) -> None:
     pouvez convenir que la pile de défausse n'est réutilisée qu'une seule fois »."""
     variant = get_variant("rami_base", stock_end=choice)
     # Both seats draw and discard the card drawn until the round stops.
-    # seat 0: KS    seat 1: QD    stock: (empty)    discard: 2C 3C
-    game = position(variant, ["KS", "QD"], "", "2C 3C")
+    # seat 0: KS 9D    seat 1: QD 8H    stock: (empty)    discard: 2C 3C
+    game = position(variant, ["KS 9D", "QD 8H"], "", "2C 3C")
     draws = 0
     while not game.round_over:
         play(game, "draw")

@@ -275,6 +275,56 @@ def test_stock_rebuilt_from_the_discard_keeping_its_top_card() -> None:
     assert again.state == game.state
 
 
+def test_stock_rebuilt_every_time_it_runs_out() -> None:
+    """« Lorsque la pioche est épuisée, on se sert de la pile de défausse pour refaire un
+    nouveau talon » — every time: the seed sets no limit, so no number of rebuilds ends the
+    round (it used to stop after 5)."""
+    # Both seats draw and throw back the card drawn, so the stock keeps running out.
+    # seat 0: 7H 8H KS     seat 1: 5D 9S QD     stock: (empty)     discard: 2C 3C 4C (top 4C)
+    game = position("rami", ["7H 8H KS", "5D 9S QD"], "", "2C 3C 4C")
+    while game.state.reuses < 12:
+        play(game, "draw", f"discard {game.hand(game.to_play)[-1]}")
+        assert not game.round_over and len(game.state.discard) >= 1
+    assert sum(game.all_cards().values()) == 9
+
+
+# Full sets, and a heart run that cannot grow (nothing below the ace, the 7H is in a set).
+CLOSED_TABLE = [(0, "8S 8D 8C 8H"), (1, "7S 7C 7H 7D"), (0, "QS QC QH QD"), (1, "AH 2H 3H 4H 5H 6H")]
+
+
+def test_stock_not_rebuilt_when_nobody_can_ever_go_out() -> None:
+    """The stock is rebuilt every time (« Lorsque la pioche est épuisée, on se sert de la pile
+    de défausse pour refaire un nouveau talon »), but not for a round nobody can ever win:
+    with two cards a player can never meld (« un joueur doit toujours se défausser d'une
+    carte, y compris à la fin », so a meld of 3 needs 4 cards) and no card left anywhere fits
+    a meld on the table. The round ends, nobody out, each hand counted."""
+    # seat 0: JH 10C   seat 1: 3C 10D   stock: (empty)   discard: 9H 5D 10S 4D (top 4D)
+    # table: [1] 8S 8D 8C 8H  [2] 7S 7C 7H 7D  [3] QS QC QH QD  [4] AH … 6H
+    game = position("rami", ["JH 10C", "3C 10D"], "", "9H 5D 10S 4D", melds=CLOSED_TABLE)
+    play(game, "draw")
+    assert game.round_over and game.last_result is not None
+    assert game.last_result.reason == "no_way_out" and game.last_result.winner is None
+    assert game.round_scores == [20, 13]  # J 10 + 10; 3 + 10 (both put melds down)
+    # A hand of one announced « Carte ! » is no way out either: it may only draw, then must
+    # lay off one card to go out.
+    game = position("rami", ["JH", "3C 10D"], "", "9H 5D 10S 4D", melds=CLOSED_TABLE)
+    play(game, "draw")
+    assert game.round_over and game.last_result is not None and game.last_result.reason == "no_way_out"
+
+
+@pytest.mark.parametrize(("hands", "discard", "why"), [
+    (["JH 10C", "3C 10D"], "9H 5D 10S 7H", "a card in the pile fits a meld"),
+    (["JH 10C", "3C 7H"], "9H 5D 10S 4D", "a card in a hand fits a meld"),
+    (["JH 10C 9C", "3C 10D"], "9H 5D 10S 4D", "a hand of three may still meld"),
+])
+def test_stock_rebuilt_while_someone_may_still_go_out(hands: list[str], discard: str, why: str) -> None:
+    table = [(0, "8S 8D 8C 8H"), (1, "7S 7C 7D"), (0, "QS QC QH QD"), (1, "AH 2H 3H 4H 5H 6H")]
+    game = position("rami", hands, "", discard, melds=table)
+    play(game, "draw")
+    assert not game.round_over, why
+    assert game.state.reuses == 1
+
+
 # --- « Carte ! » and the last card --------------------------------------------------------
 
 

@@ -145,6 +145,7 @@ CATALOGUE: dict[str, str] = {
     "round.reason.rami": "rami: went out in one go",
     "round.reason.rami_sec": "rami sec!",
     "round.reason.blocked": "the stock ran out",
+    "round.reason.no_way_out": "nobody can go out any more",
     "round.reason.gin": "gin",
     "round.reason.big_gin": "big gin",
     "round.reason.knock": "knock",

@@ -149,6 +149,7 @@ CATALOGUE: dict[str, str] = {
     "round.reason.rami": "rami : tout posé d'un coup",
     "round.reason.rami_sec": "rami sec !",
     "round.reason.blocked": "la pioche est épuisée",
+    "round.reason.no_way_out": "plus personne ne peut sortir",
     "round.reason.gin": "gin",
     "round.reason.big_gin": "grand gin",
     "round.reason.knock": "frappe",

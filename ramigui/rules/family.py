@@ -22,7 +22,7 @@ from ramigui.rules.variant import Variant
 class RoundResult:
     """What a finished round scored, in the variant's own sense (penalties or gains).
 
-    `reason` is a stable word the UI translates (out, rami, rami_sec, blocked, gin,
+    `reason` is a stable word the UI translates (out, rami, rami_sec, blocked, no_way_out, gin,
     big_gin, knock, undercut, void, exposed); `winner` the seat that won the round
     (None: nobody); `details` family-specific facts for the end-of-round screen.
     """

@@ -74,6 +74,7 @@ class RummyState:
     reuses: int = 0
     winner: int | None = None
     rami: bool = False
+    no_way_out: bool = False  # the round ended because nobody could ever go out
 
     @property
     def rules(self) -> RummyRules:
@@ -219,16 +220,19 @@ def _rebuild_stock(state: RummyState) -> RummyState | None:
     pile: tuple[Card, ...]
     keep: tuple[Card, ...]
     if rules.stock_reuse == "turn_over":
-        # "la pile de défausse est retournée, sans mélange": the first discard is the new top.
-        pile, keep = state.discard, ()
+        # "la pile de défausse est retournée, sans mélange": the first discard is the new top
+        # (stock and pile are both listed bottom to top, so turning over reverses).
+        pile, keep = tuple(reversed(state.discard)), ()
     else:
-        pile, keep = state.discard[:-1], state.discard[-1:]
+        # seed 000 "conserver la première carte de la défausse": all but the top card;
+        # seed 003's house rule "la pile de défausse est mélangée": the whole pile.
+        whole = rules.stock_reuse == "shuffle_all"
+        pile, keep = (state.discard, ()) if whole else (state.discard[:-1], state.discard[-1:])
         rng = random.Random(f"{state.seed}:{state.round_no}:reuse{state.reuses}")
         pile = tuple(shuffled(pile, rng))
     if not pile:
         return None
-    new_stock = tuple(reversed(pile)) if rules.stock_reuse == "turn_over" else pile
-    return replace(state, stock=new_stock, discard=keep, reuses=state.reuses + 1)
+    return replace(state, stock=pile, discard=keep, reuses=state.reuses + 1)
 
 
 def _draw_cards(state: RummyState, seat: int, count: int) -> RummyState | None:
@@ -245,9 +249,56 @@ def _draw_cards(state: RummyState, seat: int, count: int) -> RummyState | None:
     return state
 
 
-def _blocked(state: RummyState) -> RummyState:
-    """The round ends with nobody out (stock used up and not rebuilt)."""
-    return replace(state, phase=OVER, winner=None)
+def _blocked(state: RummyState, no_way_out: bool = False) -> RummyState:
+    """The round ends with nobody out (stock used up and not rebuilt, or no way out)."""
+    return replace(state, phase=OVER, winner=None, no_way_out=no_way_out)
+
+
+def nobody_can_go_out(state: RummyState) -> bool:
+    """Whether no player can ever go out, whatever is drawn: then rebuilding the stock again
+    and again (seeds 000 and 003 set no limit) would never end the round.
+
+    A sure but narrow test, asked when the stock runs out:
+    - every hand is too small for a new meld: a meld takes 3 cards, and under "discard to
+      go out" the player must keep one to discard, so a hand of 2 (3 after drawing) can never
+      meld, nor put a taken card or joker into a new meld; under "go out any way", a hand of 1.
+      Hands never grow: each card taken is paid by a discard (the "Carte !" penalty punishes
+      a forgotten announcement; it is not a way a player plans to go out);
+    - no card outside the melds (hands, stock, discard) can be laid off on any meld, so no
+      hand can shrink and the melds never change;
+    - no joker on the table can be taken into the hand to be laid off elsewhere: a swap
+      puts in the card the joker stood for, so that meld takes no new card, and the joker
+      is worth taking only where some meld would take it (when it must go into a new meld,
+      the first point already rules that out).
+    """
+    rules, variant = state.rules, state.variant
+    most = 2 if rules.going_out == "discard" else 1
+    sizes = {len(hand) for hand in state.hands}
+    if max(sizes) > most:
+        return False
+    loose = set(state.stock) | set(state.discard) | {card for hand in state.hands for card in hand}
+    swaps = (
+        rules.joker_swap != "none"
+        and rules.joker_must != "new_meld"
+        and any(_fits(lay_off, meld, JOKER, variant) for meld in state.melds)
+    )
+    for meld in state.melds:
+        swappable = swaps and JOKER in meld.cards
+        for card in loose:
+            if _fits(lay_off, meld, card, variant):
+                return False
+            if swappable and not card.is_joker and _fits(swap_joker, meld, card, variant):
+                return False
+    return True
+
+
+def _fits(change: Any, meld: Meld, card: Card, variant: Variant) -> bool:
+    """Whether `change` (lay_off or swap_joker) accepts `card` on `meld`."""
+    try:
+        change(meld, [card], variant)
+    except MeldError:
+        return False
+    return True
 
 
 # --- the draw phase -------------------------------------------------------------------------
@@ -255,6 +306,8 @@ def _blocked(state: RummyState) -> RummyState:
 
 def _play_draw(state: RummyState) -> RummyState:
     _phase(state, DRAW, "draw")
+    if not state.stock and nobody_can_go_out(state):
+        return _blocked(state, no_way_out=True)
     drawn = _draw_cards(state, state.to_play, 1)
     if drawn is None:
         return _blocked(state)
@@ -688,7 +741,7 @@ def round_result(state: RummyState) -> RoundResult:
     else:
         points = _winner_points(state, values)
     if state.winner is None:
-        reason = "blocked"
+        reason = "no_way_out" if state.no_way_out else "blocked"
     elif state.rami:
         reason = "rami_sec" if rules.rami_needs_nobody_down else "rami"
     else:
