@@ -2,8 +2,9 @@
 
     ramigui bench [rules|gin|ui|phone|all] [--seconds S] [--json]
 
-Each benchmark runs for about S seconds and prints what it measured. Parts whose module
-is missing say so instead of failing.
+Each part (rules, gin, ui, phone) keeps to about S seconds: its measurements share a
+`Budget` of S seconds and stop when it is spent, and each part prints the seconds it took.
+Parts whose module is missing say so instead of failing.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import random
 import statistics
 import time
 import tracemalloc
@@ -18,60 +20,115 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ramigui.bots.random_bot import RandomBot
+from ramigui.cards import ALL_CARDS
 from ramigui.rules import Game
+from ramigui.rules.gin_melds import hand_mask, min_deadwood, min_deadwood_mask
+
+Clock = Callable[[], float]
 
 
-def bench_rules(seconds: float = 3.0, variant: str = "rami51", players: int = 4) -> dict[str, Any]:
-    """Random-legal play through Game.play, views included (what simulate and bots do)."""
+class Budget:
+    """Seconds a measurement may take, from now. `clock` is swappable (tests pass a fake)."""
+
+    def __init__(self, seconds: float, clock: Clock = time.perf_counter) -> None:
+        self.clock = clock
+        self.start = clock()
+        self.seconds = max(0.0, seconds)
+
+    def running(self) -> bool:
+        return self.clock() - self.start < self.seconds
+
+    def elapsed(self) -> float:
+        return self.clock() - self.start
+
+
+def bench_rules(seconds: float = 3.0, variant: str = "rami51", players: int = 4,
+                clock: Clock = time.perf_counter) -> dict[str, Any]:
+    """Random-legal play through Game.play, views included (what simulate and bots do):
+    60% of the budget; legal_moves on a 15-card hand and the memory of a game: 20% each."""
+    Game.new(variant, players=players, seed=0)  # loads the variant catalogue before timing
+    play = Budget(seconds * 0.6, clock)
     moves = 0
     games = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    while play.running() or not moves:
         game = Game.new(variant, players=players, seed=games)
         bots = [RandomBot(games * 10 + s) for s in range(players)]
-        while not game.game_over and time.perf_counter() - start < seconds:
+        while not game.game_over and (play.running() or not moves):
             if game.round_over:
                 game.play("next")
             else:
                 game.play(bots[game.to_play].choose(game.view(game.to_play)))
             moves += 1
         games += 1
-    elapsed = time.perf_counter() - start
+    elapsed = play.elapsed()
     return {
         "benchmark": f"rules: random play of {variant}, {players} players",
         "moves": moves,
-        "moves_per_second": round(moves / elapsed),
-        "peak_memory_mb_one_game": _peak_memory_of_one_game(variant, players),
+        "moves_per_second": round(moves / elapsed) if elapsed > 0 else 0,
+        **bench_legal_moves(seconds * 0.2, clock),
+        **_peak_memory_of_a_game(variant, players, Budget(seconds * 0.2, clock)),
     }
 
 
-def _peak_memory_of_one_game(variant: str, players: int) -> float:
-    """Peak Python memory while playing one whole game (measured apart: tracing is slow)."""
+def _peak_memory_of_a_game(variant: str, players: int, budget: Budget) -> dict[str, Any]:
+    """Peak Python memory while playing one game (to its end, or while the budget lasts;
+    measured apart: tracing makes every move slow)."""
     tracemalloc.start()
     game = Game.new(variant, players=players, seed=0)
     bots = [RandomBot(s) for s in range(players)]
-    while not game.game_over:
+    moves = 0
+    while not game.game_over and (moves == 0 or budget.running()):
         game.play("next" if game.round_over else bots[game.to_play].choose(game.view(game.to_play)))
+        moves += 1
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
-    return round(peak / 1e6, 2)
+    return {
+        "peak_memory_mb_one_game": round(peak / 1e6, 2),
+        "memory_moves_traced": moves,
+        "memory_whole_game": game.game_over,
+    }
 
 
-def bench_legal_moves(seconds: float = 2.0) -> dict[str, Any]:
+def bench_legal_moves(seconds: float = 2.0, clock: Clock = time.perf_counter) -> dict[str, Any]:
     """legal_moves() on 15-card Rami 51 hands: the call every bot and the table make."""
     game = Game.new("rami51", players=4, seed=3)
-    calls, samples = 0, []
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        t0 = time.perf_counter()
+    samples: list[float] = []
+    budget = Budget(seconds, clock)
+    while budget.running() or not samples:
+        t0 = clock()
         game.legal_moves()
-        samples.append(time.perf_counter() - t0)
-        calls += 1
+        samples.append(clock() - t0)
     return {
-        "benchmark": "rules: legal_moves on a 15-card Rami 51 hand",
-        "calls": calls,
-        "median_ms": round(statistics.median(samples) * 1000, 3),
+        "legal_moves_calls": len(samples),
+        "legal_moves_median_ms": round(statistics.median(samples) * 1000, 3),
     }
+
+
+def bench_gin(seconds: float = 3.0, clock: Clock = time.perf_counter, seed: int = 1) -> dict[str, Any]:
+    """min_deadwood, the inner loop of every gin bot, on random hands: 10 cards as dealt for
+    half the budget, then 11-card masks (after a draw: the best discard) for the other half."""
+    rng = random.Random(seed)
+    figures: dict[str, Any] = {"benchmark": "gin: min_deadwood on random hands"}
+    for label, size in (("hands_per_second_10_cards", 10), ("masks_per_second_11_cards", 11)):
+        budget = Budget(seconds / 2, clock)
+        done = 0
+        spent = 0.0
+        while budget.running() or not done:
+            batch = [rng.sample(ALL_CARDS, size) for _ in range(200)]
+            if size == 10:
+                t0 = clock()
+                for hand in batch:
+                    min_deadwood(hand)
+            else:
+                masks = [hand_mask(hand) for hand in batch]
+                t0 = clock()
+                for mask in masks:
+                    min_deadwood_mask(mask, True)
+            spent += clock() - t0
+            done += len(batch)
+        figures[label] = round(done / spent) if spent > 0 else 0
+        figures[f"hands_{size}_cards"] = done
+    return figures
 
 
 def _optional(module: str, function: str) -> Callable[..., dict[str, Any]] | None:
@@ -84,33 +141,55 @@ def _optional(module: str, function: str) -> Callable[..., dict[str, Any]] | Non
     return found if callable(found) else None
 
 
+PARTS = ("rules", "gin", "ui", "phone")
+OPTIONAL = {
+    "ui": ("ramigui.ui.bench", "ui_benchmarks"),
+    "phone": ("ramigui.ui.bench_phone", "phone_benchmarks"),
+}
+"""Parts that need pygame (or the phone server): imported only when asked for."""
+
+
 def run_benchmarks(which: str, seconds: float) -> list[dict[str, Any]]:
+    """Each asked part with about `seconds` of budget; each says how long it took."""
     results: list[dict[str, Any]] = []
-    if which in ("rules", "all"):
-        results.append(bench_rules(seconds))
-        results.append(bench_legal_moves(min(seconds, 2.0)))
-    parts = {
-        "gin": ("ramigui.rules.gin_melds", "bench_min_deadwood", False),
-        "ui": ("ramigui.ui.bench", "ui_benchmarks", True),
-        "phone": ("ramigui.ui.bench_phone", "phone_benchmarks", True),
-    }
-    for name, (module, function, timed) in parts.items():
+    for name in PARTS:
         if which not in (name, "all"):
             continue
-        bench = _optional(module, function)
-        if bench is None:
-            results.append({"benchmark": name, "missing": f"{module}.{function} not available"})
-            continue
-        figures = bench(seconds) if timed else {"benchmark": "gin: min_deadwood on random 10-card hands", **bench()}
-        results.extend(figures if isinstance(figures, list) else [figures])
+        started = time.perf_counter()
+        if name == "rules":
+            figures: list[dict[str, Any]] = [bench_rules(seconds)]
+        elif name == "gin":
+            figures = [bench_gin(seconds)]
+        else:
+            bench = _optional(*OPTIONAL[name])
+            if bench is None:
+                results.append({"benchmark": name, "missing": f"{'.'.join(OPTIONAL[name])} not available"})
+                continue
+            found = bench(seconds)
+            figures = found if isinstance(found, list) else [found]
+        figures[-1]["seconds"] = round(time.perf_counter() - started, 2)
+        results.extend(figures)
     return results
+
+
+def _seconds(text: str) -> float:
+    """`--seconds`: a positive number of seconds, at most an hour."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 < value <= 3600:
+        raise argparse.ArgumentTypeError(f"{text} is not between 0 and 3600 seconds")
+    return value
 
 
 def bench_main(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(prog="ramigui bench", description="Speed figures, printed.")
-    parser.add_argument("which", nargs="?", default="all", choices=("rules", "gin", "ui", "phone", "all"))
-    parser.add_argument("--seconds", type=float, default=3.0)
-    parser.add_argument("--json", action="store_true")
+    parser.add_argument("which", nargs="?", default="all", choices=(*PARTS, "all"),
+                        help="which part to measure (default: all)")
+    parser.add_argument("--seconds", type=_seconds, default=3.0, metavar="S",
+                        help="about how long each part measures (default 3)")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(list(argv))
     results = run_benchmarks(args.which, args.seconds)
     if args.json:

@@ -1,18 +1,64 @@
-"""`ramigui bench` prints its figures (speed targets live in benchmarks, not timed tests)."""
+"""`ramigui bench` prints its figures (speed targets live in benchmarks, not timed tests),
+and each part keeps to its `--seconds` budget (checked on a fake clock, never timed)."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 import pytest
 
-from ramigui.bench import bench_main
+from ramigui.bench import Budget, bench_gin, bench_main, bench_rules
+
+
+def fake_clock(step: float) -> Callable[[], float]:
+    """A clock that moves on `step` seconds every time it is read: a budget that is never
+    checked never ends, one that is checked ends after a known number of reads."""
+    now = [0.0]
+
+    def clock() -> float:
+        now[0] += step
+        return now[0]
+
+    return clock
+
+
+def test_budget_runs_out_on_its_clock() -> None:
+    budget = Budget(1.0, fake_clock(0.25))
+    assert [budget.running() for _ in range(5)] == [True, True, True, False, False]
+
+
+def test_bench_rules_plays_real_moves_within_its_budget() -> None:
+    figures = bench_rules(seconds=1.0, clock=fake_clock(0.002))
+    # 60% of the budget for play, each move reads the clock about twice: ~150 moves.
+    assert 50 <= figures["moves"] <= 400, figures
+    assert figures["moves_per_second"] > 0
+    assert 1 <= figures["legal_moves_calls"] <= 100 and figures["legal_moves_median_ms"] > 0
+    assert figures["memory_moves_traced"] >= 1 and figures["peak_memory_mb_one_game"] > 0
+
+
+def test_bench_gin_stops_on_its_budget() -> None:
+    """The gin part used to run 100,000 hands whatever --seconds said."""
+    figures = bench_gin(seconds=0.1, clock=fake_clock(0.01))  # 3 reads a batch of 200 hands
+    assert figures["hands_10_cards"] <= 600 and figures["hands_11_cards"] <= 600
+    assert figures["hands_per_second_10_cards"] > 0 and figures["masks_per_second_11_cards"] > 0
 
 
 def test_bench_rules_prints_figures(capsys: pytest.CaptureFixture[str]) -> None:
+    assert bench_main(["rules", "--seconds", "0.3", "--json"]) == 0
+    (figures,) = json.loads(capsys.readouterr().out)
+    assert figures["moves"] > 0 and figures["moves_per_second"] > 0  # it once passed with 0 moves
+    assert figures["seconds"] > 0
     assert bench_main(["rules", "--seconds", "0.3"]) == 0
     out = capsys.readouterr().out
-    assert "moves_per_second" in out and "median_ms" in out
+    assert "  moves_per_second: " in out and "  legal_moves_median_ms: " in out
+
+
+@pytest.mark.parametrize("seconds", ["0", "-1", "banana", "1e9"])
+def test_bench_refuses_a_senseless_budget(seconds: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_code:
+        bench_main(["rules", "--seconds", seconds])
+    assert exit_code.value.code == 2 and "--seconds" in capsys.readouterr().err
 
 
 def test_bench_ui_reports_every_figure_beside_its_target(capsys: pytest.CaptureFixture[str]) -> None:

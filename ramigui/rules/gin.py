@@ -34,7 +34,6 @@ from ramigui.rules.gin_layoffs import (
     uniform_odds,
 )
 from ramigui.rules.gin_melds import (
-    bench_min_deadwood,
     best_discard,
     best_melds,
     card_bit,
@@ -53,7 +52,6 @@ from ramigui.rules.variant import GinRules, Variant
 __all__ = [
     "GIN",
     "GinState",
-    "bench_min_deadwood",
     "best_discard",
     "best_melds",
     "from_position",

@@ -17,8 +17,6 @@ more than one lookup per suit.
 
 from __future__ import annotations
 
-import random
-import time
 from collections.abc import Iterable, Sequence
 from itertools import combinations
 
@@ -332,31 +330,3 @@ def melds_in(cards: Iterable[Card]) -> list[Meld]:
         for size in (3, 4):
             found.extend(tuple(sorted(c, key=Card.sort_key)) for c in combinations(sorted(same, key=Card.sort_key), size))
     return found
-
-
-# --- benchmark -------------------------------------------------------------------------------
-
-
-def bench_min_deadwood(hands: int = 100_000, seed: int = 1, size: int = 10) -> dict[str, float]:
-    """Hands per second of `min_deadwood` on random hands (from cards, and from masks).
-
-    No output here (the rules do no I/O): `ramigui bench` and tests/bench_gin.py print it.
-    """
-    rng = random.Random(seed)
-    deals = [rng.sample(ALL_CARDS, size) for _ in range(hands)]
-    masks = [hand_mask(hand) for hand in deals]
-    start = time.perf_counter()
-    for hand in deals:
-        min_deadwood(hand)
-    from_cards = time.perf_counter() - start
-    drop = size == 11
-    start = time.perf_counter()
-    for mask in masks:
-        min_deadwood_mask(mask, drop)
-    from_masks = time.perf_counter() - start
-    return {
-        "hands": float(hands),
-        "cards_per_hand": float(size),
-        "hands_per_second": hands / from_cards,
-        "masks_per_second": hands / from_masks,
-    }

@@ -3,7 +3,7 @@
 Four figures, each printed beside its target (benchmarks print, tests never time):
 
 * idle CPU — a human to play, nothing moving, the real loop (`App.step`, which sleeps in
-  `pygame.event.wait`) running for S seconds: process CPU time / wall time;
+  `pygame.event.wait`) running for a quarter of S seconds: process CPU time / wall time;
 * full-table redraw — 4 players, 2 decks, 15 melds on the table, 1920×1080: one frame
   (`App.draw`: every scene's draw, then the flip), median and 95th percentile;
 * animation — four bots at normal speed, cards in flight: the real loop's frame rate,
@@ -58,13 +58,15 @@ BUSY_STOCK = "3C 2D 10S 7D 4D QH KH AD 5H 6S"
 
 
 def ui_benchmarks(seconds: float) -> dict[str, Any]:
-    """All four UI figures, each beside its target: about 3 × `seconds`, plus three launches
-    of the game (one for a run under a second)."""
+    """All four UI figures, each beside its target, in about `seconds`: a quarter each for
+    idle, redraw and animation, the last quarter for launches of the game (at least one,
+    at most three: a launch takes about a second)."""
+    share = seconds / 4
     with _dummy_display():
-        idle = measure_idle(seconds)
-        redraw = measure_redraw(seconds)
-        animation = measure_animation(seconds)
-    first = measure_first_frame(runs=3 if seconds >= 1 else 1)
+        idle = measure_idle(share)
+        redraw = measure_redraw(share)
+        animation = measure_animation(share)
+    first = measure_first_frame(seconds=share)
     return {
         "benchmark": f"ui: the real App loop and TableScene, dummy video driver, {SIZE[0]}x{SIZE[1]}",
         **idle, **redraw, **animation, **first,
@@ -167,7 +169,7 @@ def measure_redraw(seconds: float) -> dict[str, Any]:
     samples: list[float] = []
     cpu: list[float] = []
     start = time.perf_counter()
-    while time.perf_counter() - start < seconds or len(samples) < 20:
+    while time.perf_counter() - start < seconds or len(samples) < 5:
         t0, c0 = time.perf_counter(), time.thread_time()
         app.draw()
         samples.append((time.perf_counter() - t0) * 1000)
@@ -237,11 +239,13 @@ def measure_animation(seconds: float) -> dict[str, Any]:
 
 # --- start-up -----------------------------------------------------------------------------------
 
-def measure_first_frame(runs: int = 1) -> dict[str, Any]:
+def measure_first_frame(seconds: float = 0.0, most: int = 3) -> dict[str, Any]:
     """Launch `python -m ramigui --max-frames 1` (fresh settings and data folders) and read
-    back when its first frame flipped. The best of `runs` launches (the first warms caches)."""
-    times = []
-    for _ in range(max(1, runs)):
+    back when its first frame flipped: once, then again while `seconds` last (at most `most`
+    launches); the best one counts (the first warms the caches)."""
+    times: list[float | None] = []
+    started = time.perf_counter()
+    while not times or (len(times) < most and time.perf_counter() - started < seconds):
         with tempfile.TemporaryDirectory(prefix="ramigui-bench-") as folder:
             times.append(_launch_once(Path(folder)))
     found = [t for t in times if t is not None]

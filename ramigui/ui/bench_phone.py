@@ -53,11 +53,12 @@ while True:
 
 
 def phone_benchmarks(seconds: float) -> dict[str, Any]:
-    """Both figures; about `seconds` of idle measuring plus ~50 moves."""
+    """Both figures in about `seconds`: half for moves from the phones (10 to 50 of them),
+    half of idle measuring."""
     os.environ.setdefault("RAMIGUI_PHONE_BIND", "127.0.0.1")  # loopback: the figures are the table's
     with _dummy_display():
-        latency = measure_tap_to_table(moves=50)
-        idle = measure_idle_with_phones(seconds)
+        latency = measure_tap_to_table(moves=50, seconds=seconds / 2)
+        idle = measure_idle_with_phones(seconds / 2)
     return {"benchmark": f"phone: {PHONES} phone seats at the real App loop and TableScene, loopback, "
                          f"dummy video driver, {SIZE[0]}x{SIZE[1]}", **latency, **idle}
 
@@ -92,8 +93,16 @@ def _post(url: str, move: str) -> Any:
         return json.loads(reply.read())
 
 
-def measure_tap_to_table(moves: int = 50) -> dict[str, Any]:
-    """Phones play `moves` moves; each from its POST until the loop drew it."""
+def measure_tap_to_table(moves: int = 50, seconds: float | None = None, fewest: int = 10) -> dict[str, Any]:
+    """Phones play `moves` moves (or, given `seconds`, as many as fit in them, at least
+    `fewest`); each from its POST until the loop drew it."""
+    started = time.perf_counter()
+
+    def more() -> bool:
+        if len(sent) >= moves:
+            return False
+        return seconds is None or len(sent) < fewest or time.perf_counter() - started < seconds
+
     app, scene = _table(seed=21)
     urls = scene.phones.server.urls()  # type: ignore[union-attr]
     for url in urls.values():
@@ -115,7 +124,7 @@ def measure_tap_to_table(moves: int = 50) -> dict[str, Any]:
     def phones() -> None:
         try:
             state = _get(urls[scene.game.to_play] + "state")
-            while len(sent) < moves and not state["game_over"]:
+            while more() and not state["game_over"]:
                 seat = state["to_play"]
                 state = _get(urls[seat] + "state")
                 if state["round_over"]:
