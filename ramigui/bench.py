@@ -19,6 +19,7 @@ import tracemalloc
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from ramigui.arguments import Parser
 from ramigui.bots.random_bot import RandomBot
 from ramigui.cards import ALL_CARDS
 from ramigui.rules import Game
@@ -183,14 +184,18 @@ def _seconds(text: str) -> float:
     return value
 
 
-def bench_main(argv: Sequence[str]) -> int:
-    parser = argparse.ArgumentParser(prog="ramigui bench", description="Speed figures, printed.")
+def bench_parser() -> Parser:
+    parser = Parser(prog="ramigui bench", description="Speed and memory figures, printed beside their targets.")
     parser.add_argument("which", nargs="?", default="all", choices=(*PARTS, "all"),
                         help="which part to measure (default: all)")
     parser.add_argument("--seconds", type=_seconds, default=3.0, metavar="S",
                         help="about how long each part measures (default 3)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
-    args = parser.parse_args(list(argv))
+    return parser
+
+
+def bench_main(argv: Sequence[str]) -> int:
+    args = bench_parser().parse_args(list(argv))
     results = run_benchmarks(args.which, args.seconds)
     if args.json:
         print(json.dumps(results, indent=2))

@@ -16,13 +16,14 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
+from ramigui.arguments import Parser
 from ramigui.session import MAX_LOG_BYTES, GameSession, LogError, replay_log
 
 EXIT_BAD_FILE = 2
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="ramigui replay", description="Replay an exported game log.")
+    parser = Parser(prog="ramigui replay", description="Replay an exported game log.")
     parser.add_argument("file", type=Path, help="a log written by 'Export the game log'")
     parser.add_argument("--headless", action="store_true", help="print the scores instead of opening the table")
     return parser

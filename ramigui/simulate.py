@@ -20,6 +20,7 @@ import json
 import math
 import random
 import statistics
+import sys
 import time
 from collections import Counter
 from collections.abc import Sequence
@@ -335,8 +336,8 @@ def run_simulate(args: argparse.Namespace) -> int:
     """The `ramigui simulate` command: 0 when no rule violation was found, 1 otherwise."""
     try:
         report = simulate(args)
-    except (ValueError, KeyError) as error:
-        print(f"ramigui simulate: {error}")
+    except (ValueError, KeyError) as error:  # --bots, or --players for this game: a usage error
+        print(f"ramigui simulate: {error}", file=sys.stderr)
         return 2
     print(json.dumps(report, indent=2) if args.json else format_report(report))
     return 1 if report["violations"] else 0

@@ -24,6 +24,7 @@ import threading
 from collections.abc import Sequence
 
 from ramigui import i18n
+from ramigui.arguments import Parser, seed, whole
 from ramigui.phone.bridge import Bridge
 from ramigui.phone.relay import PhoneRelay
 from ramigui.phone.server import PhoneServer, lan_address
@@ -34,21 +35,24 @@ WAKE_EVERY = 1.0
 
 
 def host_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="ramigui host",
         description="A game with phone seats (the first K) and bots, served on the network, no window.")
-    parser.add_argument("--variant", default="rami51")
-    parser.add_argument("--players", type=int, default=None)
-    parser.add_argument("--phones", type=int, default=1, help="how many seats are played on phones (the first ones)")
-    parser.add_argument("--port", type=int, default=0, help="the port to listen on (0: any free one)")
+    parser.add_argument("--variant", default="rami51", metavar="ID", help="the game (default rami51)")
+    parser.add_argument("--players", type=whole(2, 8, "a number of players"), default=None, metavar="N",
+                        help="players (default: the game's usual number)")
+    parser.add_argument("--phones", type=whole(1, 8, "a number of phones"), default=1, metavar="K",
+                        help="how many seats are played on phones (the first ones)")
+    parser.add_argument("--port", type=whole(0, 65535, "a port"), default=0,
+                        help="the port to listen on (0: any free one)")
     parser.add_argument("--bind", default="0.0.0.0",
                         help="the address to listen on: 0.0.0.0 (every network), the LAN address, or 127.0.0.1")
-    parser.add_argument("--seed", type=int, default=None)
+    parser.add_argument("--seed", type=seed, default=None, metavar="S", help="the game's seed (default: random)")
     parser.add_argument("--bots", default="medium", help="the bots' level (random, easy, medium, hard)")
     parser.add_argument("--bot-delay", type=float, default=0.0, help="seconds a bot waits before its move")
     parser.add_argument("--linger", type=float, default=3.0,
                         help="seconds the phones are still served after the game ends")
-    parser.add_argument("--lang", choices=("fr", "en"), default=None)
+    parser.add_argument("--lang", choices=("fr", "en"), default=None, help="the phones' language")
     return parser
 
 

@@ -17,22 +17,27 @@ from typing import Any
 import pygame
 
 from ramigui import i18n
+from ramigui.arguments import Parser, check_players, known_variant, seed, whole, window_size
 
 SCREENS = ("table", "round-end", "scores", "new-game")
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="ramigui screenshot", description="Save a PNG of a screen of the game.")
+    parser = Parser(prog="ramigui screenshot", description="Save a PNG of a screen of the game.")
     parser.add_argument("out", help="PNG file to write")
-    parser.add_argument("--variant", default="rami51")
-    parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--moves", type=int, default=40, help="moves played by bots before the picture")
-    parser.add_argument("--rounds", type=int, default=0, help="whole rounds played by bots before those moves")
-    parser.add_argument("--size", default="1920x1080")
-    parser.add_argument("--lang", choices=("fr", "en"), default=None)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--four-colour", action="store_true")
-    parser.add_argument("--back", default="blue")
+    parser.add_argument("--variant", default="rami51", metavar="ID", help="the game (default rami51)")
+    parser.add_argument("--players", type=whole(2, 8, "a number of players"), default=4, metavar="N",
+                        help="players (default 4)")
+    parser.add_argument("--moves", type=whole(0, 100_000, "a number of moves"), default=40, metavar="N",
+                        help="moves played by bots before the picture")
+    parser.add_argument("--rounds", type=whole(0, 100, "a number of rounds"), default=0, metavar="N",
+                        help="whole rounds played by bots before those moves")
+    parser.add_argument("--size", type=window_size, default="1920x1080", metavar="WxH",
+                        help="the picture's size (default 1920x1080)")
+    parser.add_argument("--lang", choices=("fr", "en"), default=None, help="the table's language")
+    parser.add_argument("--seed", type=seed, default=1, metavar="S", help="the game's seed (default 1)")
+    parser.add_argument("--four-colour", action="store_true", help="the four-colour deck")
+    parser.add_argument("--back", choices=("blue", "red", "green"), default="blue", help="the colour of card backs")
     parser.add_argument("--show", choices=SCREENS, default="table",
                         help="the screen to draw: the table, the end of the round (bots play until it), "
                              "the score sheet, the New game screen")
@@ -74,12 +79,7 @@ def _names(options: argparse.Namespace) -> list[str]:
 def screenshot_main(argv: Sequence[str]) -> int:
     parser = _parser()
     options = parser.parse_args(list(argv))
-    try:
-        from ramigui.rules import Game
-
-        Game.new(options.variant, options.players, options.seed)  # a bad variant or count: a usage error
-    except (ValueError, KeyError) as error:
-        parser.error(str(error))
+    check_players(parser, known_variant(parser, options.variant), options.players)
     if options.names:
         from ramigui.session import check_name
 
