@@ -2,8 +2,8 @@
 
 Every card is drawn once per (width, style, language) at three times its size with plain
 polygons and circles, then smooth-scaled down: that is the antialiasing. Suit symbols are
-shapes, not font glyphs, so they look the same on every machine and can be reused inline
-in text (`suit_icon`). Indices are large (a third of the card's width) because the hand is
+shapes, not font glyphs, so they look the same on every machine and are reused inline
+in text (ramigui/ui/symbols.py). Indices are large (a third of the card's width) because the hand is
 fanned and read from a sofa; court cards show the French letters V D R in French. Their
 figures (ramigui/ui/courts.py) follow the language too: the portrait de Paris in French, the
 English pattern in English.
@@ -157,14 +157,6 @@ def _stem(cx: float, cy: float, size: float, sign: float) -> list[tuple[float, f
     bottom = cy + 0.5 * size * sign
     return [(cx - 0.05 * size, top), (cx + 0.05 * size, top),
             (cx + 0.2 * size, bottom), (cx - 0.2 * size, bottom)]
-
-
-@lru_cache(maxsize=512)
-def suit_icon(suit: str, height: int, colour: Colour) -> pygame.Surface:
-    """An antialiased suit symbol on a transparent surface, for inline use in text."""
-    big = pygame.Surface((height * 4, height * 4), pygame.SRCALPHA)
-    draw_suit(big, suit, (height * 2, height * 2), height * 3.6, colour)
-    return pygame.transform.smoothscale(big, (height, height))
 
 
 # --- card faces --------------------------------------------------------------------------

@@ -16,7 +16,6 @@ from dataclasses import dataclass
 
 import pygame
 
-from ramigui.ui.fonts import font
 from ramigui.ui.widgets import (
     GOLD,
     WHITE,
@@ -25,6 +24,7 @@ from ramigui.ui.widgets import (
     draw_panel,
     ellipsized,
     fitted_size,
+    text_width,
     wrap_lines,
 )
 
@@ -54,14 +54,14 @@ def fit_lines(text: str, size: int, width: int, height: int, bold: bool = True,
     """`text` in a box `width` × `height`: one line if it fits at 80% of `size` or more, else
     two lines at the largest size that fits, else one line shortened with "…"."""
     one = fitted_size(text, size, width, bold, smallest)
-    if one >= size * 0.8 and font(one, bold).size(text)[0] <= width:
+    if one >= size * 0.8 and text_width(text, one, bold) <= width:
         return [text], one
     for trial in range(size, smallest - 1, -1):
         lines = wrap_lines(text, trial, width, bold)
         if len(lines) <= 2 and len(lines) * trial * 1.2 <= height and all(
-                font(trial, bold).size(line)[0] <= width for line in lines):
+                text_width(line, trial, bold) <= width for line in lines):
             return lines, trial
-    if font(one, bold).size(text)[0] <= width:
+    if text_width(text, one, bold) <= width:
         return [text], one
     return [ellipsized(text, one, width, bold)], one
 

@@ -22,7 +22,7 @@ from ramigui.rules.variant import Variant
 from ramigui.ui.controls import Choice
 from ramigui.ui.fonts import font
 from ramigui.ui.screen import Context, Screen
-from ramigui.ui.widgets import DIM, GOLD, WHITE, Colour, text_surface
+from ramigui.ui.widgets import DIM, GOLD, WHITE, Colour, text_surface, text_width
 from ramigui.variants import all_variants
 
 MAX_RULES_BYTES = 200_000
@@ -93,7 +93,7 @@ def runs(text: str) -> list[Word]:
 
 
 def word_width(word: Word, size: int) -> int:
-    return sum(font(size, bold).size(piece)[0] for piece, bold in word)
+    return sum(text_width(piece, size, bold) for piece, bold in word)
 
 
 def layout_words(words: list[Word], size: int, width: int) -> list[list[Word]]:

@@ -11,7 +11,6 @@ import pygame
 
 from ramigui import i18n
 from ramigui.ui.cardart import card_height
-from ramigui.ui.fonts import font
 from ramigui.ui.layout import SEAT_COLOURS, TableLayout
 from ramigui.ui.notices import draw_notice
 from ramigui.ui.widgets import (
@@ -23,6 +22,7 @@ from ramigui.ui.widgets import (
     draw_panel,
     ellipsized,
     fitted_size,
+    text_width,
     wrap_items,
     wrap_lines,
 )
@@ -140,7 +140,7 @@ def _fit_line(surface: pygame.Surface, options: list[str], size: int, colour: tu
     shrunk down to `smallest` and shortened with "…" if it must. Drawn at the box's left."""
     floor = max(smallest, int(size * 0.85))
     chosen = next((text for text in options if fitted_size(text, size, box.width, smallest=floor) >= floor
-                   and font(fitted_size(text, size, box.width, smallest=floor)).size(text)[0] <= box.width),
+                   and text_width(text, fitted_size(text, size, box.width, smallest=floor)) <= box.width),
                   options[-1])
     fitted = fitted_size(chosen, size, box.width, smallest=smallest)
     chosen = ellipsized(chosen, fitted, box.width)
@@ -178,7 +178,7 @@ def _draw_seat_title(scene: TableScene, surface: pygame.Surface, seat: int, rect
         level = i18n.tr("table.on_phone")
         level_colour = PHONE_LINKED if seat in scene.phones.connected() else DIM
     small = int(lay.text * 0.78)
-    level_w = font(small).size(f"  {level}")[0] if level else 0
+    level_w = text_width(f"  {level}", small) if level else 0
     name = ellipsized(scene.name(seat), lay.text, room, True)
     drawn = blit_text(surface, name, lay.text, colour, (left, top), bold=True)
     if level and drawn.right + level_w <= rect.right - lay.margin:
@@ -257,7 +257,7 @@ def _draw_piles(scene: TableScene, surface: pygame.Surface, lay: TableLayout) ->
 def _count_badge(surface: pygame.Surface, text: str, pile: pygame.Rect, lay: TableLayout) -> None:
     """How many cards the stock holds, on a dark pill at the foot of the pile."""
     size = max(11, int(lay.text * 0.85))
-    width = max(font(size, True).size(text)[0] + size, int(size * 2.2))
+    width = max(text_width(text, size, True) + size, int(size * 2.2))
     badge = pygame.Rect(0, 0, min(width, pile.width), int(size * 1.35))
     badge.midbottom = (pile.centerx - 4, pile.bottom - 6)
     draw_panel(surface, badge, (16, 24, 20, 235), badge.height // 2, (*WHITE, 200))

@@ -18,9 +18,8 @@ import pygame
 from ramigui import i18n
 from ramigui.cards import Card
 from ramigui.rules import Move, PlayerView
-from ramigui.ui.fonts import font
 from ramigui.ui.table_dialog import Question
-from ramigui.ui.widgets import Button, blit_text, draw_panel
+from ramigui.ui.widgets import Button, blit_text, draw_panel, text_width
 
 if TYPE_CHECKING:
     from ramigui.ui.layout import TableLayout
@@ -148,7 +147,7 @@ def counter_label(surface: pygame.Surface, lay: TableLayout, text: str, good: bo
     """A one-line counter above the buttons (opening points, gin deadwood)."""
     draw_panel(surface, lay.counter, (0, 0, 0, 110), lay.counter.height // 3)
     size = lay.text
-    while size > 11 and font(size, True).size(text)[0] > lay.counter.width - 8:
+    while size > 11 and text_width(text, size, True) > lay.counter.width - 8:
         size -= 1
     blit_text(surface, text, size, GOOD if good else PENDING, lay.counter.center, "center", bold=True)
 

@@ -19,7 +19,6 @@ import pygame
 from ramigui import i18n
 from ramigui.rules import Move
 from ramigui.rules.yami_boxes import COMBINATIONS, SERIES, SERIES_RANKS, box_choices
-from ramigui.ui.fonts import font
 from ramigui.ui.layout import SEAT_COLOURS, TableLayout
 from ramigui.ui.table_family import SORT_ROWS, ButtonSpec, FamilyTable
 from ramigui.ui.widgets import (
@@ -30,6 +29,7 @@ from ramigui.ui.widgets import (
     common_size,
     draw_panel,
     ellipsized,
+    text_width,
     wrap_lines,
 )
 
@@ -81,7 +81,7 @@ def _header_fits(columns: list[str], size: int, width: int, lines: int, short: b
     """Whether every header label fits a cell `width` wide in `lines` lines at `size`."""
     for column in columns:
         label = box_label(column, short)
-        if any(font(size, True).size(word)[0] > width - 4 for word in label.split()):
+        if any(text_width(word, size, True) > width - 4 for word in label.split()):
             return False
         if len(wrap_lines(label, size, width - 4, True)) > lines:
             return False

@@ -14,7 +14,8 @@ from typing import Any
 
 import pygame
 
-from ramigui.ui.cardart import suit_colour, suit_icon
+from ramigui.ui import symbols
+from ramigui.ui.cardart import suit_colour
 from ramigui.ui.fonts import font
 
 UI_ACTION = pygame.event.custom_type()
@@ -28,41 +29,22 @@ GOLD: Colour = (236, 196, 92)
 DIM: Colour = (190, 210, 196)
 OVERLAY_FILL = (12, 44, 28, 255)
 """The panel of every dialog and overlay: opaque, so no card corner shows through its words."""
-SUIT_OF_SYMBOL = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 
 
 @lru_cache(maxsize=2048)
 def text_surface(text: str, size: int, colour: Colour, bold: bool = False,
                  four_colour: bool = False, suit_light: bool = False) -> pygame.Surface:
-    """`text` rendered at `size` px; ♠♥♦♣ become drawn suit shapes in their colours.
+    """`text` rendered at `size` px; symbols (♠♥♦♣ in their colours, ✓, arrows) are drawn
+    as shapes by `symbols`, never left to a font that may lack them.
 
     `suit_light` lightens black suits so they stay visible on the dark felt.
     """
-    fnt = font(size, bold)
-    pieces: list[pygame.Surface] = []
-    chunk = ""
-    for char in text:
-        if char in SUIT_OF_SYMBOL:
-            if chunk:
-                pieces.append(fnt.render(chunk, True, colour))
-                chunk = ""
-            suit = SUIT_OF_SYMBOL[char]
-            tint = suit_colour(suit, four_colour)
-            if suit_light:
-                tint = _lighten(tint)
-            pieces.append(suit_icon(suit, max(6, int(fnt.get_ascent() * 0.8)), tint))
-        else:
-            chunk += char
-    if chunk or not pieces:
-        pieces.append(fnt.render(chunk, True, colour))
-    height = fnt.get_height()
-    surf = pygame.Surface((sum(p.get_width() for p in pieces) or 1, height), pygame.SRCALPHA)
-    x = 0
-    for piece in pieces:
-        y = (height - piece.get_height()) // 2 if piece.get_height() < height else 0
-        surf.blit(piece, (x, y))
-        x += piece.get_width()
-    return surf
+
+    def tint(suit: str) -> Colour:
+        found = suit_colour(suit, four_colour)
+        return _lighten(found) if suit_light else found
+
+    return symbols.render(font(size, bold), text, colour, tint)
 
 
 def _lighten(colour: Colour) -> Colour:
@@ -85,13 +67,13 @@ def _wrapped(text: str, size: int, width: int, bold: bool) -> tuple[str, ...]:
     current = ""
     for word in (w for w in text.split(" ") if w):  # not .split(): it breaks at no-break spaces
         trial = f"{current} {word}".strip()
-        if current and fnt.size(trial)[0] > width:
+        if current and symbols.width(fnt, trial) > width:
             lines.append(current)
             current = word
         else:
             current = trial
-        while fnt.size(current)[0] > width and len(current) > 1:  # a word wider than a line is cut
-            cut = max(1, max(k for k in range(1, len(current) + 1) if fnt.size(current[:k])[0] <= width or k == 1))
+        while symbols.width(fnt, current) > width and len(current) > 1:  # a word wider than a line is cut
+            cut = max(1, max(k for k in range(1, len(current) + 1) if symbols.width(fnt, current[:k]) <= width or k == 1))
             lines.append(current[:cut])
             current = current[cut:]
     if current:
@@ -108,7 +90,7 @@ def wrap_items(items: list[str] | tuple[str, ...], size: int, width: int, bold: 
     fnt = font(size, bold)
     for item in items:
         trial = f"{lines[-1]}{separator}{item}" if lines else item
-        if lines and fnt.size(trial)[0] <= width:
+        if lines and symbols.width(fnt, trial) <= width:
             lines[-1] = trial
         else:
             lines.extend(wrap_lines(item, size, width, bold))
@@ -117,14 +99,14 @@ def wrap_items(items: list[str] | tuple[str, ...], size: int, width: int, bold: 
 
 def fitted_size(text: str, size: int, width: int, bold: bool = False, smallest: int = 10) -> int:
     """The largest font size up to `size` at which `text` fits in `width` pixels."""
-    while size > smallest and font(size, bold).size(text)[0] > width:
+    while size > smallest and text_width(text, size, bold) > width:
         size -= 1
     return size
 
 
 def text_width(text: str, size: int, bold: bool = False) -> int:
-    """How many pixels `text` takes at this size, as `blit_text` draws it (suit shapes too)."""
-    return text_surface(text, size, WHITE, bold).get_width()
+    """How many pixels `text` takes at this size, as `blit_text` draws it (symbols too)."""
+    return symbols.width(font(size, bold), text)
 
 
 ELLIPSIS = "…"
@@ -136,12 +118,12 @@ def ellipsized(text: str, size: int, width: int, bold: bool = False) -> str:
     fits). Used once a shared size is chosen for a row of labels: shrinking each label on its
     own would make neighbours unequal, so the long ones are shortened instead."""
     fnt = font(size, bold)
-    if fnt.size(text)[0] <= width:
+    if symbols.width(fnt, text) <= width:
         return text
     low, high = 0, len(text)
     while low < high:  # the longest prefix that fits with the ellipsis
         mid = (low + high + 1) // 2
-        if fnt.size(text[:mid].rstrip(" -") + ELLIPSIS)[0] <= width:
+        if symbols.width(fnt, text[:mid].rstrip(" -") + ELLIPSIS) <= width:
             low = mid
         else:
             high = mid - 1
@@ -241,6 +223,6 @@ class Button:
         draw_panel(target, self.rect, fill, radius)
         size = max(12, int(self.rect.height * 0.42))
         label = self.label()
-        while size > 10 and font(size, True).size(label)[0] > self.rect.width - 12:
+        while size > 10 and text_width(label, size, True) > self.rect.width - 12:
             size -= 1
         blit_text(target, label, size, text_colour, self.rect.center, "center", bold=True, light_suits=False)
