@@ -189,7 +189,7 @@ def test_every_settings_label_has_one_size_and_long_ones_wrap_whole(app: App) ->
 
 def at_handoff(app: App) -> HandoffScene:  # noqa: F811 - the fixture
     set_up_rami51(app)
-    wait_for(app, lambda: isinstance(app.top, HandoffScene))
+    wait_for(app, lambda: isinstance(app.top, HandoffScene) and app.top.ready)  # its guard is over
     scene = app.top
     assert isinstance(scene, HandoffScene)
     return scene
@@ -243,6 +243,7 @@ def test_escape_at_a_plain_tables_handoff_does_nothing(app: App) -> None:  # noq
     scene = plain_table(app, game, humans=[True, True])
     handoff = app.top
     assert isinstance(handoff, HandoffScene)
+    wait_for(app, lambda: handoff.ready)
     key(app, pygame.K_ESCAPE)
     key(app, pygame.K_TAB)
     assert app.top is handoff and scene.viewer is None
@@ -254,4 +255,4 @@ def test_the_french_prompt_is_gender_neutral() -> None:
         prompt = i18n.tr("handoff.prompt", name="Ana")
     finally:
         i18n.set_language("en")
-    assert "prêt" not in prompt and "commencer votre tour" in prompt
+    assert "prêt" not in prompt and "seul" not in prompt and "touche O" in prompt

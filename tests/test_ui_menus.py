@@ -26,7 +26,7 @@ from ramigui.ui.app import App  # noqa: E402
 from ramigui.ui.app import Settings as TableSettings  # noqa: E402
 from ramigui.ui.game_screen import PauseMenu, SessionTable  # noqa: E402
 from ramigui.ui.menu import MainMenu, open_menus  # noqa: E402
-from ramigui.ui.overlays import HandoffScene, RoundEndScene  # noqa: E402
+from ramigui.ui.overlays import HANDOFF_KEY, HandoffScene, RoundEndScene  # noqa: E402
 from ramigui.ui.rules_screen import RulesScreen  # noqa: E402
 from ramigui.ui.scoresheet import ScoreSheetScene  # noqa: E402
 from ramigui.ui.screen import ConfirmScene, Context, Screen  # noqa: E402
@@ -161,7 +161,8 @@ def settle(app: App) -> SessionTable:
     """Wait for a person's turn (bots play meanwhile), claiming the screen at a hand-off."""
     wait_for(app, lambda: isinstance(app.top, HandoffScene) or table(app).is_human_turn())
     if isinstance(app.top, HandoffScene):
-        key(app, pygame.K_RETURN)
+        wait_for(app, lambda: app.top.ready)  # type: ignore[union-attr]
+        key(app, HANDOFF_KEY)
     return table(app)
 
 

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 import pygame
 import pytest
-from ui_helpers import click, drag, hand_point, open_app, post, press, table
+from ui_helpers import claim_handoff, click, drag, hand_point, open_app, post, press, table
 
 from ramigui import i18n
 from ramigui.cards import Card, parse_cards
@@ -123,7 +123,7 @@ def test_hot_seat_never_draws_another_players_hand(app: App, monkeypatch: pytest
     drawn.clear()
     app.draw()
     assert drawn == []  # the hand-off screen shows no card at all
-    press(app, pygame.K_RETURN)  # seat 0 claims the screen
+    claim_handoff(app)  # seat 0 claims the screen
     app.step()
     assert scene.visible_seat() == 0
     press(app, pygame.K_p)
@@ -134,7 +134,7 @@ def test_hot_seat_never_draws_another_players_hand(app: App, monkeypatch: pytest
     drawn.clear()
     app.draw()
     assert drawn == []
-    press(app, pygame.K_RETURN)  # seat 1 claims it
+    claim_handoff(app)  # seat 1 claims it
     app.step()
     drawn.clear()
     app.draw()
@@ -374,7 +374,7 @@ def test_keyboard_lays_off_on_meld_eleven_with_two_digits(app: App) -> None:
 
 def test_keyboard_takes_a_chosen_card_from_meld_twelve(app: App) -> None:
     scene = table(app, twelve_melds())
-    press(app, pygame.K_x, pygame.K_1, pygame.K_2)  # meld 12: 10♣ J♣ Q♣ K♣, either end may go
+    press(app, pygame.K_x, pygame.K_1, pygame.K_2, pygame.K_RETURN)  # meld 12: 10♣ J♣ Q♣ K♣, either end may go
     assert isinstance(app.top, QuestionScene)
     press(app, pygame.K_2)  # the second answer: K♣
     assert str(scene.game.log[-1][1]) == "take KC from 12"

@@ -119,9 +119,9 @@ def test_last_moves_say_the_box_and_its_points_in_both_languages(app: App) -> No
     assert grid is not None
     click(app, grid.cells[(0, "carre")].center)
     assert "You scored 25 in the 4 of a kind box" in scene.log
-    mine = next(move for seat, move in scene.game.log if seat == 0 and move.kind == "score")
+    mine = next(entry for entry in scene.game.public_record(0) if entry.seat == 0 and entry.move.kind == "score")
     i18n.set_language("fr")
     try:
-        assert scene.describe(0, mine, scene.view) == "Vous marquez 25 dans la case Carré"
+        assert scene.describe(mine) == "Vous marquez 25 dans la case Carré"
     finally:
         i18n.set_language("en")

@@ -94,3 +94,32 @@ def settle(app: App, frames: int = 60) -> None:
     """Let bots and flights finish."""
     for _ in range(frames):
         app.step()
+
+
+def claim_handoff(app: App, limit: int = 400) -> None:
+    """The next player's deliberate act at the hand-off: wait until it takes input (its
+    guard), then press its named key, as a person would."""
+    from ramigui.ui.overlays import HANDOFF_KEY, HandoffScene
+
+    for _ in range(limit):
+        top = app.top
+        if isinstance(top, HandoffScene) and top.ready:
+            break
+        app.step()
+    assert isinstance(app.top, HandoffScene) and app.top.ready, "no hand-off waiting"
+    press(app, HANDOFF_KEY)
+
+
+class FrameClock:
+    """A loop clock whose every frame lasts 1/60 s without the wait: the table's own time
+    (the hand-off's guard, the bots' pauses, a hint's life) runs frame by frame, at full
+    speed. `app.clock = FrameClock()`."""
+
+    def tick(self, fps: int = 60) -> int:
+        return 1000 // 60
+
+
+def frames(app: App, seconds: float) -> None:
+    """Run the loop for `seconds` of its own time (with a FrameClock: 60 frames a second)."""
+    for _ in range(int(seconds * 60) + 2):
+        app.step()

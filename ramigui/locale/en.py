@@ -49,7 +49,7 @@ CATALOGUE: dict[str, str] = {
     "table.level.hard": "expert",
     "table.level.baseline": "simple gin",
     "table.meld_number.layoff": "Lay off on meld {digits}… (another digit, or Enter)",
-    "table.meld_number.take": "Take from meld {digits}… (its number, then Enter if needed)",
+    "table.meld_number.take": "Take from meld {digits}… (its number, then Enter; Esc: cancel)",
     "table.take_card": "Take {card}",
     "table.take_which": "Which card do you take from meld {n}?",
     "table.your_turn_all_at_once": "This deal, lay your whole hand at once or just discard",
@@ -96,7 +96,8 @@ CATALOGUE: dict[str, str] = {
     "button.cancel": "Cancel",
     # hot-seat hand-off
     "handoff.title": "Pass the computer to {name}",
-    "handoff.prompt": "{name}, click or press Enter to start your turn",
+    "handoff.prompt": "{name}, when nobody else can see the screen: the button below, or the O key",
+    "handoff.show": "Show my hand (O)",
     # end of round
     "round.title": "End of round {n}",
     "round.game_over": "Game over",

@@ -53,7 +53,7 @@ CATALOGUE: dict[str, str] = {
     "table.level.hard": "expert",
     "table.level.baseline": "gin simple",
     "table.meld_number.layoff": "Ajouter à la combinaison {digits}… (un autre chiffre, ou Entrée)",
-    "table.meld_number.take": "Prendre dans la combinaison {digits}… (son numéro, puis Entrée si besoin)",
+    "table.meld_number.take": "Prendre dans la combinaison {digits}… (son numéro, puis Entrée ; Échap : annuler)",
     "table.take_card": "Prendre {card}",
     "table.take_which": "Quelle carte prenez-vous dans la combinaison {n} ?",
     "table.your_turn_all_at_once": "Cette donne, posez toute votre main d'un coup, ou défaussez",
@@ -100,7 +100,8 @@ CATALOGUE: dict[str, str] = {
     "button.cancel": "Annuler",
     # passage de main
     "handoff.title": "Passez l'ordinateur à {name}",
-    "handoff.prompt": "{name}, cliquez ou appuyez sur Entrée pour commencer votre tour",
+    "handoff.prompt": "{name}, quand personne d'autre ne voit l'écran : le bouton ci-dessous, ou la touche O",
+    "handoff.show": "Montrer ma main (O)",
     # fin de manche
     "round.title": "Fin de la manche {n}",
     "round.game_over": "Partie terminée",

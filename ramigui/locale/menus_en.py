@@ -5,6 +5,9 @@ Merged into `en.CATALOGUE`; kept in step with menus_fr.py (tests/test_i18n.py ch
 
 MENUS: dict[str, str] = {
     "common.back": "Back",
+    "common.ok": "OK",
+    "save_failed.title": "This game could not be saved",
+    "save_failed.text": "{file}: {reason}. Play goes on, and every move tries to save again; until one succeeds, closing the game loses the moves since the last save. Free some space on the disk, or check that the folder {folder} exists and may be written to.",
     "common.yes": "Yes",
     "common.no": "No",
     "common.on": "On",

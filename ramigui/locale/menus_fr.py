@@ -4,6 +4,9 @@ des règles et des statistiques. Fusionnés dans `fr.CATALOGUE` (mêmes clés qu
 
 MENUS: dict[str, str] = {
     "common.back": "Retour",
+    "common.ok": "OK",
+    "save_failed.title": "Impossible d'enregistrer cette partie",
+    "save_failed.text": "{file} : {reason}. La partie continue et chaque coup essaie d'enregistrer à nouveau ; tant qu'aucun n'y parvient, fermer le jeu perd les coups depuis le dernier enregistrement. Libérez de la place sur le disque, ou vérifiez que le dossier {folder} existe et peut être modifié.",
     "common.yes": "Oui",
     "common.no": "Non",
     "common.on": "Oui",

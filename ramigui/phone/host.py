@@ -63,14 +63,16 @@ class PhoneHost:
                  port: int = 0, public_host: str | None = None, bots: str = "medium",
                  bot_delay: float = 0.0, game: Game | None = None) -> None:
         from ramigui.bots import make_bot
+        from ramigui.bots.secret import bot_rng, new_secret
 
         self.game = game or Game.new(variant, players, seed)
         if not 1 <= phones <= players:
             raise ValueError(f"--phones must be 1 to {players}, not {phones}")
         self.names = [i18n.tr("table.player", n=s + 1) if s < phones else i18n.tr("table.bot_name", n=s)
                       for s in range(players)]
-        self.bots = {s: make_bot(variant, bots, seed * 31 + s) for s in range(phones, players)}
-        self.rng = random.Random(seed)
+        secret = new_secret()  # the bots' randomness owes nothing to the deal's seed
+        self.bots = {s: make_bot(variant, bots, bot_rng(secret, s)) for s in range(phones, players)}
+        self.rng = bot_rng(secret, -1, "fallback")
         self.bot_delay = bot_delay
         self.seats = PhoneSeats(range(phones))
         self.woken = threading.Event()

@@ -5,13 +5,15 @@ Whoever owns the game (the table's pygame loop, or `ramigui host`'s loop) calls
 move is checked on a copy of the game first, so a refusal changes nothing and shows
 nothing on the big screen (a reason may speak of the mover's own cards); an accepted
 one goes to `play`, the owner's own path (the table's `play`, a session that saves), and
-through it to `Game.play`. Each phone's state is made from `Game.view(seat)` only.
+through it to `Game.play`. Each phone's state is made from `Game.view(seat)` only, and its
+last moves from `Game.public_record(seat)`: never a move taken back, never another
+player's open turn.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ramigui import i18n
@@ -38,9 +40,7 @@ class PhoneRelay:
         self.seats = seats
         self.bridge = bridge
         self.accept_next = accept_next
-        self._lines: list[tuple[int, Move, tuple[Any, ...] | None, Any]] = []
         self._seen = len(game.log)
-        self._pile: tuple[Any, ...] = ()
         self._published: dict[int, bytes] = {}
         self.version = 0  # counts publishes: a phone keeps the newest state it got
         self.paused = False
@@ -51,8 +51,7 @@ class PhoneRelay:
         """Every phone seat's state after whatever was played since the last publish."""
         self.version += 1
         views = {seat: self.game.view(seat) for seat in self.seats.seats}
-        public = next(iter(views.values())).public if views else {}
-        self._note_new_moves(public)
+        self._seen = len(self.game.log)
         self._published = {seat: state_bytes(self._state(view)) for seat, view in views.items()}
         self.bridge.publish(self._published)
 
@@ -68,25 +67,14 @@ class PhoneRelay:
         seat = view.seat
         extra = ["next"] if self.accept_next and view.round_over and not view.game_over else []
         you = i18n.tr("table.you")
-        lines = [describe_move(move, mover, you if mover == seat else self.names[mover], pile, sheets)
-                 for mover, move, pile, sheets in self._lines[-LAST_MOVES:]]
+        sheets = view.public.get("sheets", ())
+        lines = [describe_move(entry.move, entry.seat, you if entry.seat == seat else self.names[entry.seat],
+                               (entry.taken,) if entry.taken is not None else None, sheets)
+                 for entry in self.game.public_record(seat)[-LAST_MOVES:]]
         state = view_json(view, self.names, last_moves=lines[::-1], extra_legal=extra)
         state["paused"] = self.paused
         state["version"] = self.version
         return state
-
-    def _note_new_moves(self, public: Mapping[str, Any]) -> None:
-        """Remember the moves played since the last publish for the last-moves lines (the
-        discard pile before the first of them says which card a take took)."""
-        log = self.game.log
-        if len(log) < self._seen:  # a new game in the same relay: start the lines afresh
-            self._seen, self._lines = 0, []
-        for index, (seat, move) in enumerate(log[self._seen:]):
-            pile = self._pile if index == 0 else None
-            self._lines.append((seat, move, pile, public.get("sheets", ())))
-        self._lines = self._lines[-LAST_MOVES:]
-        self._seen = len(log)
-        self._pile = tuple(public.get("discard", ()))
 
     # --- in: their moves ------------------------------------------------------------------
 

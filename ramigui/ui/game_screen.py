@@ -21,7 +21,7 @@ from ramigui.ui.app import App, Scene
 from ramigui.ui.hint import Hint, suggest
 from ramigui.ui.notices import draw_notice, fit_lines
 from ramigui.ui.screen import Context, Metrics
-from ramigui.ui.seats import TableConfig, fallback_rng, seat_choosers
+from ramigui.ui.seats import TableConfig
 from ramigui.ui.table import TableScene
 from ramigui.ui.table_family import ButtonSpec
 from ramigui.ui.widgets import (
@@ -72,9 +72,6 @@ class SessionTable(TableScene):
         self.hint: Hint | None = None
         self.hint_until = 0.0
         super().__init__(config_for(session), session.game)
-        # Bots and their fallback draw from the game's bot secret, never from the deal's seed.
-        self.choosers = seat_choosers(self.config)
-        self.rng = fallback_rng(self.config)
 
     # --- the session: save every accepted move ----------------------------------------
 
@@ -86,6 +83,7 @@ class SessionTable(TableScene):
             return False
         self.hint = None
         self.session.save()
+        self.tell_save_problem()
         if self.game.game_over:
             self.session.finish()
             self.ctx.sounds.play("win")
@@ -94,6 +92,19 @@ class SessionTable(TableScene):
         else:
             self.ctx.sounds.play("turn" if self.game.to_play != seat and self.config.humans[self.game.to_play] else "card")
         return True
+
+    def tell_save_problem(self) -> None:
+        """A save that just started failing is said at once, at the table, with what to do
+        (once: the session reports a failure when it starts, not at every move)."""
+        problem = self.session.take_save_problem()
+        if problem is None or self.app is None:
+            return
+        from ramigui.ui.screen import MessageScene
+
+        folder = str(self.session.store.data_dir) if self.session.store is not None else ""
+        text = i18n.tr("save_failed.text", file=problem.params.get("file", ""),
+                       reason=problem.params.get("reason", ""), folder=folder)
+        self.app.push(MessageScene(i18n.tr("save_failed.title"), text, self.ctx.sounds))
 
     def _next_round(self) -> None:
         """After the last round: the final score sheet (the game is already filed)."""
@@ -107,10 +118,16 @@ class SessionTable(TableScene):
             return
         app.pop()
         if not any(self.config.humans):  # the demo plays on: a new game with the same seats
-            again = GameSession.new(self.session.setup, self.session.store, seed=self.game.seed + 1)
+            # its own game is over and filed: nothing of a family's is abandoned here
+            again = GameSession.new(self.session.setup, self.session.store, seed=self.game.seed + 1,
+                                    abandon_saved=True)
             start_table(app, self.ctx, again)
             return
         app.push(ScoreSheetScene(self.ctx, SheetData.from_game(self.game, self.config.names), final=True))
+
+    def enter(self, app: App) -> None:
+        super().enter(app)
+        self.tell_save_problem()  # the very first save (a new game) may have failed already
 
     # --- the extra buttons --------------------------------------------------------------
 
@@ -134,7 +151,7 @@ class SessionTable(TableScene):
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_F1:
                 return self._menu_action("rules")
-            if event.key == pygame.K_ESCAPE and not self.selected and self.drag is None:
+            if event.key == pygame.K_ESCAPE and not self.selected and self.drag is None and self.keys.meld_entry is None:
                 return self._menu_action("menu")
         return super().handle_event(event)
 
@@ -159,18 +176,12 @@ class SessionTable(TableScene):
         return True
 
     def show_hint(self) -> None:
-        """Ask a medium bot what it would play here, select those cards, say why."""
+        """Ask a medium bot what it would play here and say why; its cards are ringed
+        (`hinted`), never selected: what the player chose stays as it was."""
         if not self.is_human_turn() or self.viewer is None:
             return
         self.hint = suggest(self.game, self.viewer, self.session.bot_secret)
         self.hint_until = self.now + HINT_TIME
-        if self.hint is not None:
-            wanted = list(self.hint.move.cards)
-            self.selected = set()
-            for index, card in enumerate(self.order):
-                if card in wanted:
-                    wanted.remove(card)
-                    self.selected.add(index)
 
     def hinted(self) -> set[int]:
         """The hand cards of the hint's move, ringed apart from the selection."""
@@ -192,7 +203,7 @@ class SessionTable(TableScene):
                 self.app.invalidate()
 
     def busy(self) -> bool:
-        return super().busy() or self.hint is not None
+        return super().busy() or (self.hint is not None and not self.covered())
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)

@@ -22,14 +22,17 @@ from ramigui.ui.score_words import leader_text, points_parts, round_summary, rul
 from ramigui.ui.widgets import (
     DIM,
     GOLD,
+    INPUT_EVENTS,
     OVERLAY_FILL,
     UI_ACTION,
     WHITE,
+    Button,
     blit_text,
     common_size,
     dim_screen,
     draw_panel,
     ellipsized,
+    wrap_lines,
 )
 
 AUTO_CONTINUE = 3.0
@@ -43,8 +46,19 @@ def _confirm(event: pygame.event.Event) -> bool:
     return event.type == pygame.FINGERUP
 
 
+HANDOFF_GUARD = 0.8
+"""Seconds the hand-off ignores every click and key once open: the end of the previous
+player's turn (a second Enter, a stray click) never reveals the next hand."""
+HANDOFF_KEY = pygame.K_o
+"""The one key that reveals the hand ("O": open / ouvrir), shown on the button."""
+
+
 class HandoffScene(Scene):
-    """"Pass the computer to <name>": opaque, so no hand is drawn until they confirm.
+    """"Pass the computer to <name>": opaque, so no hand is drawn until they claim it.
+
+    The hand shows only through a deliberate act of the next player: the scene's own button
+    ("Show my hand") or its named key (O), and only once it has been open for
+    `HANDOFF_GUARD` seconds; no other click or key reveals anything.
 
     It is no dead end: Esc and Tab ask the table below for its pause menu and score sheet
     (events reach only the top scene, so the hand-off passes them on). What the table opens
@@ -61,16 +75,56 @@ class HandoffScene(Scene):
         self.seat = seat
         self.name = name
         self.table_has_menu = False
+        self.age = 0.0
+        self.pressed = False  # a press began on the button (after the guard)
+        self.size = (1280, 800)
+        self.button = Button("claim", lambda: i18n.tr("handoff.show"), pygame.Rect(0, 0, 0, 0), HANDOFF_KEY)
+
+    @property
+    def ready(self) -> bool:
+        """Whether the guard is over (before it, every click and key is ignored)."""
+        return self.age >= HANDOFF_GUARD
+
+    def update(self, dt: float) -> None:
+        if self.app is not None and self.app.top is self:
+            self.age += dt  # the guard counts while the hand-off itself is on screen
+
+    def busy(self) -> bool:
+        return not self.ready
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = size
+        layout = _handoff_layout(size)
+        self.button.rect = layout.button
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.app is None:
             return False
-        if event.type == pygame.KEYDOWN and event.key in self.KEY_ACTIONS:
-            return self._ask_table(self.KEY_ACTIONS[event.key])
         if event.type == UI_ACTION and getattr(event, "action", None) in self.TABLE_ACTIONS:
             return self._ask_table(event.action)
-        if not _confirm(event):
+        if event.type == pygame.MOUSEMOTION:
+            self.button.hot = self.button.rect.collidepoint(event.pos)
             return False
+        if not self.ready:
+            self.pressed = False
+            return event.type in INPUT_EVENTS  # too soon: meant for the previous turn
+        if event.type == pygame.KEYDOWN and event.key in self.KEY_ACTIONS:
+            return self._ask_table(self.KEY_ACTIONS[event.key])
+        if event.type == pygame.KEYDOWN and event.key == HANDOFF_KEY:
+            return self._claim()
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.pressed = self.button.rect.collidepoint(event.pos)
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            pressed, self.pressed = self.pressed, False
+            if pressed and self.button.rect.collidepoint(event.pos):
+                return self._claim()
+            return True
+        return event.type in INPUT_EVENTS
+
+    def _claim(self) -> bool:
+        """The next player asked for their hand: the table shows it."""
+        assert self.app is not None
         self.app.pop()
         pygame.event.post(pygame.event.Event(UI_ACTION, action="claim", seat=self.seat))
         return True
@@ -94,15 +148,41 @@ class HandoffScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         colour = self.app.settings.felt if self.app is not None else "green"
         surface.blit(felt(surface.get_size(), colour), (0, 0))
-        width, height = surface.get_size()
-        size = max(22, int(min(width / 28, height / 16)))
-        box = pygame.Rect(0, 0, int(width * 0.7), int(size * 6))
-        box.center = (width // 2, height // 2)
-        draw_panel(surface, box, (0, 0, 0, 120), size // 2, (*GOLD, 255))
-        blit_text(surface, i18n.tr("handoff.title", name=self.name), size, GOLD,
-                  (box.centerx, box.top + size * 2), "center", bold=True)
-        blit_text(surface, i18n.tr("handoff.prompt", name=self.name), int(size * 0.6), WHITE,
-                  (box.centerx, box.top + int(size * 4.2)), "center")
+        layout = _handoff_layout(surface.get_size())
+        draw_panel(surface, layout.box, (0, 0, 0, 120), layout.size // 2, (*GOLD, 255))
+        room = layout.box.width - 2 * layout.size
+        title = i18n.tr("handoff.title", name=self.name)
+        size = fitted_size(title, layout.size, room, True)
+        blit_text(surface, ellipsized(title, size, room, True), size, GOLD, (layout.box.centerx, layout.title_y),
+                  "center", bold=True)
+        prompt_size = int(layout.size * 0.55)
+        prompt = i18n.tr("handoff.prompt", name=self.name)
+        for k, line in enumerate(wrap_lines(prompt, prompt_size, room)[:2]):
+            blit_text(surface, line, prompt_size, WHITE, (layout.box.centerx, layout.prompt_y + k * int(prompt_size * 1.3)),
+                      "center")
+        self.button.enabled = self.ready
+        self.button.draw(surface)
+
+
+@dataclass(frozen=True)
+class HandoffLayout:
+    """Where the hand-off's panel, words and button go for a window size."""
+
+    size: int
+    box: pygame.Rect
+    title_y: int
+    prompt_y: int
+    button: pygame.Rect
+
+
+def _handoff_layout(window: tuple[int, int]) -> HandoffLayout:
+    width, height = window
+    size = max(22, int(min(width / 28, height / 16)))
+    box = pygame.Rect(0, 0, int(width * 0.72), int(size * 8.2))
+    box.center = (width // 2, height // 2)
+    button = pygame.Rect(0, 0, min(box.width - 2 * size, int(size * 11)), int(size * 1.8))
+    button.midbottom = (box.centerx, box.bottom - int(size * 0.8))
+    return HandoffLayout(size, box, box.top + int(size * 1.6), box.top + int(size * 3.4), button)
 
 
 class RoundEndScene(Scene):
@@ -128,8 +208,8 @@ class RoundEndScene(Scene):
             self._close()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if _confirm(event):
-            self._close()
+        if _confirm(event) or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
+            self._close()  # Esc closes this panel, as it closes every panel of the app
             return True
         return False
 

@@ -24,6 +24,7 @@ from ramigui.ui.sound import Sounds
 from ramigui.ui.widgets import (
     DIM,
     GOLD,
+    INPUT_EVENTS,
     OVERLAY_FILL,
     UI_ACTION,
     WHITE,
@@ -276,7 +277,10 @@ class Screen(Scene):
     def on_key(self, event: pygame.event.Event) -> bool:
         key = event.key
         if key == pygame.K_ESCAPE:
-            self.back()
+            if isinstance(self.focused_control(), TextField):
+                self.leave_field()  # Esc leaves the field being typed in, not the screen
+            else:
+                self.back()
             return True
         if key in (pygame.K_TAB, pygame.K_DOWN):
             back = key == pygame.K_TAB and bool(event.mod & pygame.KMOD_SHIFT)
@@ -339,6 +343,12 @@ class Screen(Scene):
     def back(self) -> None:
         if self.app is not None:
             self.app.pop()
+
+    def leave_field(self) -> None:
+        """Stop typing in the focused field (what was typed stays); no control is focused
+        until Tab or a click, so a second Esc goes back as usual."""
+        self.focus = -1
+        self.rebuild()
 
     # --- drawing -----------------------------------------------------------------------
 
@@ -470,6 +480,26 @@ class ConfirmScene(Scene):
             button.draw(surface)
 
 
-INPUT_EVENTS = frozenset({pygame.KEYDOWN, pygame.KEYUP, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
-                          pygame.FINGERDOWN, pygame.FINGERUP, pygame.TEXTINPUT})
-"""What a person does (as opposed to a window or timer event): what a guard ignores."""
+class MessageScene(ConfirmScene):
+    """Something the player must read now, over the current screen, and one OK button
+    (Enter, Space and Esc close it too, once the guard is over). Posts nothing."""
+
+    def __init__(self, title: str, text: str, sounds: Sounds | None = None, *, guard: float = 0.5) -> None:
+        super().__init__(title, "", sounds, detail=text, yes_key="common.ok", guard=guard)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        ok = self.buttons[0]
+        ok.rect.centerx = self.box.centerx
+        ok.key = pygame.K_RETURN
+        self.buttons = [ok]
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == UI_ACTION and event.action == "confirm_yes" or (
+                self.age >= self.guard and event.type == pygame.KEYDOWN
+                and event.key in (pygame.K_ESCAPE, pygame.K_SPACE, pygame.K_KP_ENTER)):
+            if self.app is not None and self.app.top is self:
+                self.app.pop()
+            return True
+        return super().handle_event(event)
+

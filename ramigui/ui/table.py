@@ -11,7 +11,12 @@ The scene never decides a rule. Every action becomes a `Move` and goes through
 moves only sprites, and a refused drop slides the card back with the translated reason.
 
 Hands shown: only `visible_seat()`'s, read from `game.view(seat)`. In hot-seat games the
-hand is hidden between two people's turns until the next one claims the screen.
+hand is hidden between two people's turns until the next one claims the screen. The
+last-moves lines are told from `Game.public_record(viewer)`: what stands once a turn is
+over (and the viewer's own open turn), never a move taken back.
+
+While anything is open over the table (the pause menu, a score sheet, a question, the
+hand-off, the end of a round) the table stands still: no bot moves, no flight, no timer.
 
 The scene is the part every family shares; what differs (buttons, prompts, panels, the
 questions asked before a move) comes from a `FamilyTable` (table_family, table_gin,
@@ -30,6 +35,7 @@ import pygame
 from ramigui import i18n
 from ramigui.cards import Card
 from ramigui.rules import Game, IllegalMove, Move, PlayerView
+from ramigui.rules.game import PublicMove
 from ramigui.rules.moves import as_move
 from ramigui.ui import layout as lay_mod
 from ramigui.ui.anim import Flight
@@ -44,7 +50,7 @@ from ramigui.ui.table_draw import draw_table
 from ramigui.ui.table_family import ButtonSpec, FamilyTable
 from ramigui.ui.table_gin import GinTable
 from ramigui.ui.table_keys import Keys
-from ramigui.ui.table_log import LastMoves
+from ramigui.ui.table_log import LastMoves, said_lines
 from ramigui.ui.table_phones import TablePhones
 from ramigui.ui.table_pointer import Drag, Pointer
 from ramigui.ui.table_yami import YamiTable
@@ -93,7 +99,7 @@ class TableScene(Scene):
         self.message = ""
         self.message_kind = "info"  # "info" (a note, an instruction) or "refusal" (notices.STYLES)
         self.message_until = 0.0
-        self.last_moves = LastMoves()  # said in the language of the moment (table_log)
+        self.last_moves = LastMoves(self)  # the public record, said in the language of the moment (table_log)
         self.now = 0.0
         self.overlay_open = False
         self.view: PlayerView = self.game.view(self.viewer if self.viewer is not None else 0)
@@ -104,7 +110,6 @@ class TableScene(Scene):
         self.buttons: list[Button] = []
         self.button_rows: list[list[Button]] = []
         self._sync()
-        self.last_moves.recall(self.game)
 
     # --- who sees what ---------------------------------------------------------------------
 
@@ -160,8 +165,14 @@ class TableScene(Scene):
         return card_art(width, style, rank_letters(i18n.tr))
 
     def busy(self) -> bool:
+        if self.covered():
+            return False  # standing still under a menu: nothing to draw 60 times a second
         return bool(self.flights or self.drag or self.bots.busy()
                     or (self.message and self.now < self.message_until))
+
+    def covered(self) -> bool:
+        """Whether another scene is open over the table (then the table stands still)."""
+        return self.app is not None and self.app.top is not self
 
     # --- state → sprites --------------------------------------------------------------------
 
@@ -269,7 +280,6 @@ class TableScene(Scene):
         if seat == self.viewer:
             came = Counter(self.game.hand(seat)) - Counter(before.hand) if played.kind in ("draw", "take") else Counter()
             self.fresh = next(iter(came), None)
-        self.last_moves.add(self.game, seat, played, before)
         if self.config.hot_seat and self.game.to_play != seat and self.viewer == seat:
             self.viewer = None  # a person's turn ended: hide their hand at once
             self.order = []
@@ -311,18 +321,17 @@ class TableScene(Scene):
 
     @property
     def log(self) -> list[str]:
-        """The last-moves panel's lines, oldest first, in the current language."""
+        """The last-moves panel's lines, oldest first, in the current language: the game's
+        public record as the viewer may be told it (never a move taken back; table_log)."""
         return self.last_moves.lines(self.config.names)
 
     def name(self, seat: int) -> str:
         """A seat's name as shown now (a default name follows the language: "Robot 2" → "Bot 2")."""
         return i18n.seat_name(self.config.names[seat])
 
-    def describe(self, seat: int, move: Move, before: PlayerView | None) -> str:
-        """A move's line in the last-moves panel, as it would be said now."""
-        said = LastMoves()
-        said.add(self.game, seat, move, before)
-        return said.lines(self.config.names)[0]
+    def describe(self, entry: PublicMove) -> str:
+        """One move of the public record in words, as the panel would say it now."""
+        return said_lines(self.game, [entry], self.config.names)[0]
 
     def show(self, text: str, kind: str = "info") -> None:
         """Say something for a few seconds in the status line: a note or instruction
@@ -347,10 +356,12 @@ class TableScene(Scene):
     # --- time ----------------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
+        self.phones.update()  # the phones' moves, and every change told to them
+        if self.covered():
+            return  # paused: the clock, the flights and the bots wait for the table to show
         self.now += dt
         if self.message and self.now >= self.message_until:
             self.message = ""
-        self.phones.update()  # the phones' moves, and every change told to them
         self.flights = [f for f in self.flights if not f.done(self.now)]
         if not self.flights:
             self.bots.land()
@@ -391,6 +402,8 @@ class TableScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == UI_ACTION:
             return self._action(event.action, event)
+        if event.type == pygame.KEYDOWN and self.keys.meld_entry is not None:
+            return self.keys.key(event.key)  # a meld number is being typed: no shortcut fires
         for button in self.buttons:
             if button.handle_event(event):
                 return True
@@ -455,7 +468,6 @@ class TableScene(Scene):
         if self.game.game_over:
             self.game = Game.new(self.config.variant, self.config.players, self.config.seed + 1, self.config.options)
             self.config.seed += 1
-            self.last_moves.clear()
         else:
             self.play("next")
         self.viewer = self._initial_viewer() if not self.config.hot_seat else None

@@ -2,12 +2,13 @@
 
 A bot thinks in the `BotRunner`'s worker thread on its own seat's view, so the window never
 freezes; its move's card flies to where it goes and is played when it lands. A move the
-rules refuse is replaced by a legal one: a broken bot never stops the game.
+rules refuse is replaced by a legal one: a broken bot never stops the game. Every bot, and
+the fallback, draws its randomness from the game's bot secret (`seats.seat_choosers`),
+never from the deal's seed.
 """
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING
 
 import pygame
@@ -15,7 +16,7 @@ import pygame
 from ramigui.rules import Move
 from ramigui.ui.anim import FLIGHT_TIME, Flight
 from ramigui.ui.cardart import card_height
-from ramigui.ui.seats import BotRunner, Chooser, fallback_choose, make_chooser
+from ramigui.ui.seats import BotRunner, Chooser, fallback_choose, fallback_rng, seat_choosers
 
 if TYPE_CHECKING:
     from ramigui.ui.table import TableScene
@@ -29,13 +30,9 @@ class BotDriver:
 
     def __init__(self, scene: TableScene) -> None:
         self.scene = scene
-        config = scene.config
-        self.choosers: dict[int, Chooser] = {
-            seat: make_chooser(config.variant, config.levels[seat], config.seed * 31 + seat)
-            for seat in range(config.players) if not config.humans[seat]
-        }
+        self.choosers: dict[int, Chooser] = seat_choosers(scene.config)
         self.runner = BotRunner()
-        self.rng = random.Random(config.seed)
+        self.rng = fallback_rng(scene.config)
         self.wait = BOT_PAUSE
         self.pending: tuple[int, Move] | None = None
         """A bot's move whose card is still flying: played when it lands."""

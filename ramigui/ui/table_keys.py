@@ -1,4 +1,9 @@
-"""The table from the keyboard: focus and select cards, draw, meld, discard, melds by number."""
+"""The table from the keyboard: focus and select cards, draw, meld, discard, melds by number.
+
+A key never plays another move than the one the prompt announced: while a meld number is
+being typed, only digits, Backspace, Enter (the move the prompt names) and Esc (cancel)
+mean anything; any other key cancels the number and plays nothing.
+"""
 
 from __future__ import annotations
 
@@ -26,6 +31,12 @@ class Keys:
     def key(self, key: int) -> bool:
         """A key pressed at the table (the family's own keys first); True when handled."""
         scene = self.scene
+        if self.meld_entry is not None:
+            if scene.is_human_turn() and key != pygame.K_ESCAPE:
+                return self._meld_key(key) or self._cancel_entry()  # another key plays nothing
+            self._cancel_entry()
+            if key == pygame.K_ESCAPE:
+                return True
         if scene.is_human_turn() and scene.family.key(key):
             return True
         count = len(scene.order)
@@ -59,8 +70,10 @@ class Keys:
 
     def _meld_key(self, key: int) -> bool:
         """Melds by number from the keyboard: digits lay the chosen cards off on that meld,
-        X then digits takes a card from it. A number is played as soon as no longer one
-        could follow (with 12 melds, "3" plays at once, "1" waits for a digit or Enter)."""
+        played as soon as no longer number could follow (with 12 melds, "3" plays at once,
+        "1" waits for a digit or Enter). X then the number then Enter takes a card from a
+        meld: the prompt asks for Enter, so the number alone never plays (with one meld on
+        the table "1" would, and the Enter the prompt asked for would then discard)."""
         scene = self.scene
         melds = len(scene.view.public.get("melds", ())) if scene.view.public else 0
         if key == pygame.K_x:
@@ -71,14 +84,24 @@ class Keys:
         intent, digits = self.meld_entry or ("layoff", "")
         if digit is not None and (digits or digit):
             digits += str(digit)
-            if int(digits) * 10 > melds:
+            if intent == "layoff" and int(digits) * 10 > melds:
                 return self._meld_chosen(intent, int(digits))
             self.meld_entry = (intent, digits)
             scene.show(i18n.tr(f"table.meld_number.{intent}", digits=digits))
             return True
-        if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and digits:
-            return self._meld_chosen(intent, int(digits))
+        if self.meld_entry is not None and key == pygame.K_BACKSPACE:
+            self.meld_entry = (intent, digits[:-1])
+            scene.show(i18n.tr(f"table.meld_number.{intent}", digits=digits[:-1]))
+            return True
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.meld_entry is not None:
+            return self._meld_chosen(intent, int(digits)) if digits else self._cancel_entry()
         return False
+
+    def _cancel_entry(self) -> bool:
+        """Forget the meld number being typed (its prompt goes too); nothing is played."""
+        self.meld_entry = None
+        self.scene.message = ""
+        return True
 
     def _meld_chosen(self, intent: str, number: int) -> bool:
         scene = self.scene

@@ -20,6 +20,9 @@ from ramigui.ui.fonts import font
 
 UI_ACTION = pygame.event.custom_type()
 """Posted by widgets: `event.action` names what was asked (undo, sort_suit, …)."""
+INPUT_EVENTS = frozenset({pygame.KEYDOWN, pygame.KEYUP, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
+                          pygame.FINGERDOWN, pygame.FINGERUP, pygame.TEXTINPUT})
+"""What a person does (as opposed to a window or timer event): what a guard ignores."""
 
 Colour = tuple[int, int, int]
 WHITE: Colour = (246, 244, 236)

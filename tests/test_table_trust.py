@@ -1,0 +1,319 @@
+"""The shared table keeps every secret and every game (issue 13), driven through the real
+loop with posted events: the hand-off takes a deliberate act, the last moves never tell a
+move taken back, a pause pauses, a key never plays another move than its prompt said, a
+hint never touches the selection, Esc closes the panel it is pressed on, and a save that
+fails is said at the table at once, once."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+from ui_helpers import FrameClock, claim_handoff, frames, open_app, post, press, table
+
+from ramigui import i18n, paths, storage
+from ramigui.cards import parse_cards
+from ramigui.rules import Game
+from ramigui.session import GameSession, GameSetup, Seat
+from ramigui.settings import Settings as StoredSettings
+from ramigui.storage import Store
+from ramigui.ui import widgets
+from ramigui.ui.app import App
+from ramigui.ui.game_screen import PauseMenu, SessionTable, start_table
+from ramigui.ui.overlays import HANDOFF_GUARD, HandoffScene, RoundEndScene
+from ramigui.ui.scoresheet import ScoreSheetScene
+from ramigui.ui.screen import Context, MessageScene
+from ramigui.ui.sound import Sounds
+
+SIZE = (1024, 600)
+
+
+@pytest.fixture
+def app() -> Iterator[App]:
+    with open_app(SIZE) as opened:
+        opened.clock = FrameClock()
+        yield opened
+
+
+def two_people() -> Game:
+    #   seat 0 (Papi): 6♠ 7♠ 8♠ 9♠ K♥ 2♣ 3♦      seat 1 (Léa): 4♣ 5♣ 6♣ Q♦ J♦ 10♥ 2♥
+    #   stock: A♦ 5♥ …   discard: 4♥ — Rami familial, no opening minimum (seed 000)
+    return Game.from_position("rami", hands=[["6S", "7S", "8S", "9S", "KH", "2C", "3D"],
+                                             ["4C", "5C", "6C", "QD", "JD", "TH", "2H"]],
+                              stock=["AD", "5H", "8D", "9D", "TC", "JC"], discard=["4H"], to_play=0)
+
+
+def hot_seat(app: App, game: Game) -> SessionTable:
+    ctx = Context(None, StoredSettings(), Sounds(False))
+    scene = start_table(app, ctx, GameSession(game, (Seat("Papi"), Seat("Léa")), None))
+    app.step()
+    return scene
+
+
+def click_at(app: App, pos: tuple[int, int], button: int = 1) -> None:
+    post(pygame.MOUSEBUTTONDOWN, button=button, pos=pos)
+    post(pygame.MOUSEBUTTONUP, button=button, pos=pos)
+    app.step()
+
+
+# --- the hand-off ----------------------------------------------------------------------------
+
+
+def test_a_second_enter_or_a_stray_click_never_reveals_the_next_hand(app: App) -> None:
+    scene = hot_seat(app, two_people())
+    claim_handoff(app)
+    assert scene.viewer == 0
+    press(app, pygame.K_p)  # Papi draws…
+    scene.focus = scene.order.index(parse_cards("KH")[0])
+    post(pygame.KEYDOWN, key=pygame.K_d, mod=0, unicode="d")  # …discards K♥, and his fingers go on:
+    post(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")
+    post(pygame.MOUSEBUTTONDOWN, button=1, pos=(512, 300))
+    post(pygame.MOUSEBUTTONUP, button=1, pos=(512, 300))
+    post(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ")
+    for _ in range(4):
+        app.step()
+    handoff = app.top
+    assert isinstance(handoff, HandoffScene) and handoff.seat == 1 and scene.viewer is None
+    assert str(scene.game.log[-1][1]) == "discard KH"
+    frames(app, HANDOFF_GUARD)  # long after: still no key or click but its own reveals
+    for key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER, pygame.K_a):
+        press(app, key)
+    click_at(app, (5, 5))
+    click_at(app, handoff.button.rect.center, button=3)
+    post(pygame.FINGERDOWN, x=0.5, y=0.5, dx=0, dy=0, finger_id=0, touch_id=0, pressure=1.0)
+    post(pygame.FINGERUP, x=0.5, y=0.5, dx=0, dy=0, finger_id=0, touch_id=0, pressure=1.0)
+    app.step()
+    assert app.top is handoff and scene.viewer is None
+    click_at(app, handoff.button.rect.center)  # Léa's deliberate act: the button
+    app.step()
+    assert scene.viewer == 1 and not isinstance(app.top, HandoffScene)
+
+
+def test_the_handoff_ignores_even_its_own_button_at_first(app: App) -> None:
+    scene = hot_seat(app, two_people())
+    handoff = app.top
+    assert isinstance(handoff, HandoffScene)
+    click_at(app, handoff.button.rect.center)
+    press(app, pygame.K_o)
+    assert app.top is handoff and scene.viewer is None and not handoff.ready
+    frames(app, HANDOFF_GUARD)
+    press(app, pygame.K_o)  # the named key, once it listens
+    assert scene.viewer == 0
+
+
+# --- last moves: only what stands --------------------------------------------------------------
+
+
+def test_a_meld_taken_back_is_never_told_to_the_next_player(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    drawn: list[str] = []
+    text_surface = widgets.text_surface
+    monkeypatch.setattr(widgets, "text_surface", lambda text, *a, **k: drawn.append(text) or text_surface(text, *a, **k))
+    scene = hot_seat(app, two_people())
+    claim_handoff(app)
+    press(app, pygame.K_p)
+    scene.human_play("meld 6S 7S 8S 9S")
+    app.step()
+    assert any("6♠ 7♠ 8♠ 9♠" in line for line in scene.log)  # Papi sees his own open turn
+    press(app, pygame.K_u)  # …and takes the meld back
+    scene.focus = scene.order.index(parse_cards("KH")[0])
+    press(app, pygame.K_d)
+    assert isinstance(app.top, HandoffScene)
+    drawn.clear()
+    claim_handoff(app)
+    app.step()
+    app.draw()
+    assert scene.viewer == 1
+    told = " / ".join(scene.log)
+    assert "6♠" not in told and "9♠" not in told and "took a move back" not in told
+    assert scene.log[-2:] == ["Papi drew from the stock", "Papi discarded K♥"]
+    assert not [text for text in drawn if "6♠" in text or "9♠" in text]
+
+
+# --- a pause pauses ---------------------------------------------------------------------------
+
+
+def bots_table(app: App) -> SessionTable:
+    ctx = Context(None, StoredSettings(), Sounds(False))
+    game = Game.new("rami51", 3, 12)
+    seats = (Seat("Ana"), Seat("Robot 1", "easy"), Seat("Robot 2", "easy"))
+    scene = start_table(app, ctx, GameSession(game, seats, None))
+    app.settings.bot_speed = "normal"  # bots pause 0.55 s between moves, as at home
+    app.step()
+    return scene
+
+
+@pytest.mark.parametrize("overlay", ["pause", "scores", "rules"])
+def test_nothing_moves_while_a_menu_is_open(app: App, overlay: str) -> None:
+    scene = bots_table(app)
+    while scene.game.to_play == 0:  # Ana's turn: let a bot's turn come
+        scene.human_play(next(m for m in scene.game.legal_moves() if m.kind in ("draw", "discard")))
+        app.step()
+    scene.show("a note that lasts five seconds")
+    opened = {"pause": pygame.K_ESCAPE, "scores": pygame.K_TAB, "rules": pygame.K_F1}[overlay]
+    press(app, opened)
+    assert app.top is not scene
+    moves, now, note = len(scene.game.log), scene.now, scene.message
+    frames(app, 12.0)  # long enough for every bot to play, the note to go, a flight to land
+    assert len(scene.game.log) == moves and scene.now == now and scene.message == note
+    assert not scene.busy()  # and the loop may sleep meanwhile
+    press(app, pygame.K_ESCAPE if overlay != "scores" else pygame.K_TAB)
+    assert app.top is scene
+    frames(app, 3.0)
+    assert len(scene.game.log) > moves  # back at the table, the bots play on
+
+
+def test_the_pause_menu_stops_a_hint_from_running_out(app: App) -> None:
+    scene = bots_table(app)
+    while not scene.is_human_turn():
+        app.step()
+    press(app, pygame.K_h)
+    assert scene.hint is not None
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, PauseMenu)
+    frames(app, 10.0)  # longer than a hint lasts
+    press(app, pygame.K_ESCAPE)
+    assert scene.hint is not None
+
+
+# --- keys play what their prompt said ---------------------------------------------------------
+
+
+def one_meld() -> Game:
+    # seed 000 (Rami familial): "récupérer une carte d'une combinaison" instead of drawing, for
+    # a player who has opened; one meld on the table, 4♥ 5♥ 6♥ 7♥ (either end may go).
+    return Game.from_position("rami", hands=[["9C", "KH", "5S", "AS"], ["AD", "5D", "9S", "5C"]],
+                              stock=["9H", "AH"], discard=["9D"], to_play=0, melds=[(1, ["4H", "5H", "6H", "7H"])],
+                              opened=[0])
+
+
+def test_x_with_one_meld_waits_for_the_enter_its_prompt_asks_for(app: App) -> None:
+    scene = table(app, one_meld())
+    press(app, pygame.K_x, pygame.K_1)
+    assert len(scene.game.log) == 0, "the number alone plays nothing: the prompt asked for Enter"
+    assert "Enter" in scene.message
+    press(app, pygame.K_RETURN)  # the Enter the prompt asked for: the take, nothing else
+    assert [m.kind for _, m in scene.game.log] in ([], ["take"])
+    if not scene.game.log:  # two cards may go: the player is asked which
+        press(app, pygame.K_1)
+    assert [m.kind for _, m in scene.game.log] == ["take"] and scene.game.to_play == 0
+
+
+def test_a_key_the_prompt_did_not_offer_cancels_and_plays_nothing(app: App) -> None:
+    scene = table(app, one_meld())
+    press(app, pygame.K_x)
+    press(app, pygame.K_d)  # not a digit, not Enter: the number is dropped, nothing discarded
+    assert scene.game.log == [] and scene.keys.meld_entry is None and not scene.message
+    press(app, pygame.K_x, pygame.K_u)  # nor does a button's shortcut fire meanwhile
+    assert scene.game.log == [] and scene.keys.meld_entry is None and not scene.message
+    press(app, pygame.K_x, pygame.K_RETURN)  # Enter with no number: cancels, never discards
+    assert scene.game.log == []
+
+
+# --- a hint never touches the selection --------------------------------------------------------
+
+
+def test_a_hint_rings_its_cards_but_leaves_the_selection_alone(app: App) -> None:
+    scene = bots_table(app)
+    while not scene.is_human_turn():
+        app.step()
+    press(app, pygame.K_SPACE)  # the player selected the focused card
+    chosen = set(scene.selected)
+    assert chosen
+    press(app, pygame.K_h)
+    assert scene.hint is not None and scene.selected == chosen
+    if scene.hint.move.cards:
+        assert scene.hinted(), "the hint's cards are ringed instead"
+
+
+# --- Esc does what it does everywhere ------------------------------------------------------------
+
+
+def test_escape_closes_the_end_of_round_panel(app: App) -> None:
+    game = Game.from_position("rami_base", hands=[["7H", "8H", "9H", "KS"], ["2C", "5D", "9S"]],
+                              stock=["10H", "4C", "6C", "3D"], discard=["5H"], to_play=0)
+    scene = table(app, game, humans=[True, False])
+    for move in ("draw", "meld 7H 8H 9H 10H", "discard KS"):
+        assert scene.play(move)
+    frames(app, 0.2)
+    assert isinstance(app.top, RoundEndScene) and scene.game.round_over
+    round_no = scene.game.round_no
+    press(app, pygame.K_ESCAPE)
+    assert not isinstance(app.top, RoundEndScene)
+    assert scene.game.round_no == round_no + 1 or scene.game.game_over
+
+
+def test_escape_in_a_name_field_leaves_the_field_not_the_new_game_screen(tmp_path: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    from argparse import Namespace
+
+    from ramigui.ui.controls import TextField
+    from ramigui.ui.menu import open_menus
+    from ramigui.ui.setup_screen import SetupScreen
+
+    monkeypatch.setenv(paths.DATA_ENV, str(tmp_path / "data"))
+    monkeypatch.setenv(paths.CONFIG_ENV, str(tmp_path / "config"))
+    with open_app(SIZE) as opened:
+        ctx = open_menus(opened, Namespace(lang="en"), Store.open())
+        setup = SetupScreen(ctx)
+        opened.push(setup)
+        opened.step()
+        field = next(c for c in setup.controls if isinstance(c, TextField))
+        click_at(opened, field.rect.center)
+        for _ in range(3):
+            opened.step()
+        assert isinstance(setup.focused_control(), TextField)
+        post(pygame.TEXTINPUT, text="x")
+        press(opened, pygame.K_ESCAPE)
+        assert opened.top is setup and not isinstance(setup.focused_control(), TextField)
+        assert any(isinstance(c, TextField) and c.text.endswith("x") for c in setup.controls)  # kept
+        press(opened, pygame.K_ESCAPE)  # a second Esc leaves the screen, as everywhere
+        assert opened.top is not setup
+
+
+# --- a failing save is said at the table, once ---------------------------------------------------
+
+
+def test_a_save_that_fails_is_said_at_the_table_at_once_and_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(paths.DATA_ENV, str(tmp_path / "data"))
+    monkeypatch.setenv(paths.CONFIG_ENV, str(tmp_path / "config"))
+    store = Store.open()
+    session = GameSession.new(GameSetup("gin", (Seat("Ana"), Seat("Robot", "easy"))), store, seed=4)
+
+    def full_disk(path: Path, data: bytes) -> None:
+        raise OSError(28, "No space left on device")
+
+    for lang in ("en", "fr"):
+        with open_app(SIZE) as opened:
+            opened.clock = FrameClock()
+            i18n.set_language(lang)
+            scene = start_table(opened, Context(store, StoredSettings(), Sounds(False)), session)
+            opened.step()
+            monkeypatch.setattr(storage, "atomic_write_bytes", full_disk)
+            told, start = 0, len(scene.game.log)
+            for _ in range(400):
+                if isinstance(opened.top, MessageScene):
+                    told += 1
+                    assert i18n.tr("save_failed.title") == opened.top.question
+                    assert "No space left on device" in opened.top.detail and str(store.data_dir) in opened.top.detail
+                    frames(opened, 0.6)
+                    press(opened, pygame.K_RETURN)
+                elif scene.is_human_turn():
+                    scene.human_play(next(m for m in scene.game.legal_moves() if m.kind in ("draw", "pass", "discard")))
+                opened.step()
+                if len(scene.game.log) > start + 12:
+                    break
+            assert told == 1 and len(scene.game.log) > start + 12, "said once, at the first failing move; play went on"
+            assert store.notices == ()  # not again at the main menu
+            monkeypatch.undo()
+            assert session.save()  # the disk has room again: a later failure is news again
+            i18n.set_language("en")
+    store.close()
+
+
+def test_a_round_end_score_sheet_is_no_way_round_the_pause(app: App) -> None:
+    """The score sheet opened from the table is a menu like the others: the table waits."""
+    scene = bots_table(app)
+    press(app, pygame.K_TAB)
+    assert isinstance(app.top, ScoreSheetScene) and scene.covered()
