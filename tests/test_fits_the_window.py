@@ -10,7 +10,9 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+import shutil
 from collections.abc import Iterator
+from pathlib import Path
 
 import pygame
 import pytest
@@ -32,6 +34,7 @@ from ramigui.ui.sound import Sounds
 LONG_NAMES = ("Marie-Charlotte Lefebvre", "Wolfeschlegelsteinhausen", "Tonton Jean-Baptiste Roy",
               "WWWWWWWWWWWWWWWWWWWWWWWW")
 SIZES = ((640, 400), (1024, 600))
+HOUSE_VARIANTS = Path(__file__).parent.parent / "docs" / "house-variants" / "variants.yaml"
 CASES = [(variant, players, size, lang) for variant, players in (("rami51", 4), ("gin", 2), ("yami", 4))
          for size in SIZES for lang in ("en", "fr")]
 
@@ -119,3 +122,48 @@ def test_the_round_end_and_the_sheet_show_every_label_apart(variant: str, player
         with drawn_texts() as drawn:
             app.draw()
         check(drawn, app.screen.get_rect())
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_new_game_list_scrolls_twenty_house_variants_at_a_readable_size(
+        size: tuple[int, int], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/house-variants/variants.yaml holds twenty house variants: the list keeps its rows
+    readable (≥ 14 px at 1024×600) and scrolls, by keyboard too, to the last one."""
+    from ramigui import paths
+    from ramigui.variants import reload_catalogue
+
+    shutil.copy(HOUSE_VARIANTS, tmp_path / "variants.yaml")
+    try:
+        with monkeypatch.context() as patched:  # the house variants for this test only
+            patched.setenv(paths.CONFIG_ENV, str(tmp_path))
+            reload_catalogue()
+            _twenty_house_variants(size)
+    finally:
+        reload_catalogue()  # the built-in catalogue again, for the tests after this one
+
+
+def _twenty_house_variants(size: tuple[int, int]) -> None:
+    from ramigui.ui.controls import ListRow
+    from ramigui.ui.setup_screen import SetupScreen
+
+    app, ctx = opened(size, "en")
+    screen = SetupScreen(ctx)
+    app.push(screen)
+    rows = [c for c in screen.controls if isinstance(c, ListRow) and c.action == "variant"]
+    assert len([r for r in rows if r.value.startswith("maison")]) == 20
+    with drawn_texts() as drawn:
+        app.draw()
+    titles = {i18n.variant_name(v) for v in screen.variants}
+    shown = [d for d in drawn if d.text in titles and d.rect.height > 0]
+    assert not overlaps(drawn)
+    if size == (1024, 600):
+        assert min(d.size for d in shown) >= 14
+    last = rows[-1]
+    assert not screen.viewport.contains(last.rect)  # twenty do not fit: the list scrolls
+    for _ in range(len(screen.controls)):
+        if screen.focused_control() is not None and getattr(screen.focused_control(), "name", "") == last.name:
+            break
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode="", scancode=0))
+        app.step()
+    reached = next(c for c in screen.controls if getattr(c, "name", "") == last.name)
+    assert screen.viewport.contains(reached.rect) and reached.visible

@@ -213,3 +213,32 @@ def test_new_notice_words_exist_in_both_languages(lang: str) -> None:
         assert "{" not in i18n.tr("table.not_your_turn", name="Ann")
     finally:
         i18n.set_language("en")
+
+
+# --- a joker on the table -------------------------------------------------------------------------
+
+
+def test_a_joker_in_a_run_shows_the_card_it_stands_for(app: App) -> None:
+    """Seed 003 (Rami 51): a joker "remplace n'importe quelle carte" — in 7♥ JK 9♥ it is the 8♥,
+    and the table says so on the joker."""
+    from rummy_helpers import position as rummy_position
+    from screen_texts import drawn_texts
+
+    from ramigui.ui.card_marks import BADGE_FILL
+
+    game = rummy_position("rami51", ["2C 5D 9S KS", "3C 4D"], "10H 4C 6C", "5H", melds=[(1, "7H JK 9H"),
+                                                                                        (1, "QS QH JK")])
+    scene = table(app, game)
+    assert scene.layout is not None
+    with drawn_texts() as drawn:
+        app.draw()
+    run, queens = scene.layout.melds[0], scene.layout.melds[1]
+    joker = run.cards[1]
+    shown = joker.clip(pygame.Rect(joker.left, joker.top, run.cards[2].left - joker.left, joker.height))
+    badge = [d for d in drawn if shown.contains(d.rect)]
+    assert [d.text for d in badge] == ["8"]  # the rank; its suit is drawn as a shape under it
+    pixels = {tuple(app.screen.get_at((x, y)))[:3] for x in range(shown.left, shown.right)
+              for y in range(shown.centery, shown.bottom)}
+    assert BADGE_FILL in pixels
+    set_joker = queens.cards[2]  # the last card of its meld: fully shown
+    assert [d.text for d in drawn if set_joker.contains(d.rect)] == ["Q"]  # any suit the set lacks: ♦ ♣

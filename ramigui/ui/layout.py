@@ -98,7 +98,8 @@ def compute(size: tuple[int, int], opponents: Sequence[int], hand_count: int,
                                hand_h)
     top_h = int(card_height(opp_card_w) + lay.text * 2.8)
     lay.top = pygame.Rect(margin, margin, play_w, top_h)
-    lay.status = pygame.Rect(margin, lay.hand_area.top - int(lay.text * 1.9), play_w, int(lay.text * 1.7))
+    status_h = max(int(lay.text * 1.7), 30)  # two lines of a long refusal, in a small window
+    lay.status = pygame.Rect(margin, lay.hand_area.top - status_h - int(lay.text * 0.2), play_w, status_h)
     lay.middle = pygame.Rect(margin, lay.top.bottom + margin, play_w, lay.status.top - lay.top.bottom - 2 * margin)
     _place_opponents(lay, opponents)
     _place_piles(lay)
@@ -145,8 +146,30 @@ def _place_side(lay: TableLayout, buttons: int) -> None:
 
 HAND_STEP = 0.62
 """Visible part of each overlapped card in the hand, as a share of its width, at most."""
-GROUP_GAP = 0.5
-"""The gap between two groups of the hand (a meld, the loose cards), in steps."""
+GROUP_GAP = 0.8
+"""The gap between two groups of the hand when they cannot stand apart, in steps."""
+APART = 0.12
+"""The felt between two groups of the hand that stand apart, as a share of a card's width."""
+SMALLEST_STEP = 0.3
+"""Groups stand fully apart only while each card still shows this much (its index)."""
+
+
+def _hand_spacing(width: int, card_w: int, count: int, groups: int) -> tuple[float, float]:
+    """The step between cards and the extra space before each new group of the hand: the
+    groups stand fully apart (felt between them) when the hand still shows every index,
+    else each group's first card shows a little more than the others."""
+    usable = width - card_w
+    if count <= 1:
+        return 0.0, 0.0
+    step = min(card_w * HAND_STEP, usable / (count - 1))
+    if groups:
+        apart = card_w * (1 + APART)  # a group's last card whole, then felt
+        step = min(card_w * HAND_STEP, (usable - groups * apart) / (count - 1 - groups)) if count - 1 > groups else 0
+        if step >= card_w * SMALLEST_STEP:
+            return step, apart - step
+        step = min(card_w * HAND_STEP, usable / ((count - 1) + GROUP_GAP * groups))
+        return step, step * GROUP_GAP
+    return step, 0.0
 
 
 def hand_positions(area: pygame.Rect, card_w: int, card_h: int, count: int,
@@ -156,10 +179,7 @@ def hand_positions(area: pygame.Rect, card_w: int, card_h: int, count: int,
     if count <= 0:
         return []
     before = {i for i in gaps if 0 < i < count}
-    usable = area.width - card_w
-    units = (count - 1) + GROUP_GAP * len(before)
-    step = min(card_w * HAND_STEP, usable / units) if units else 0
-    gap = step * GROUP_GAP
+    step, gap = _hand_spacing(area.width, card_w, count, len(before))
     total = card_w + step * (count - 1) + gap * len(before)
     left = area.centerx - total / 2
     base = area.bottom - card_h - max(2, card_h // 40)

@@ -47,6 +47,8 @@ STYLES: dict[str, NoticeStyle] = {
 }
 """The look of each kind of notice (`TableScene.message_kind` and the hint banner)."""
 KINDS = tuple(STYLES)
+LINE_STEP = 1.15
+"""From one line of a notice to the next, in text sizes."""
 
 
 def fit_lines(text: str, size: int, width: int, height: int, bold: bool = True,
@@ -58,7 +60,7 @@ def fit_lines(text: str, size: int, width: int, height: int, bold: bool = True,
         return [text], one
     for trial in range(size, smallest - 1, -1):
         lines = wrap_lines(text, trial, width, bold)
-        if len(lines) <= 2 and len(lines) * trial * 1.2 <= height and all(
+        if len(lines) <= 2 and len(lines) * trial * LINE_STEP <= height and all(
                 text_width(line, trial, bold) <= width for line in lines):
             return lines, trial
     if text_width(text, one, bold) <= width:
@@ -108,7 +110,7 @@ def draw_notice(surface: pygame.Surface, box: pygame.Rect, text: str, kind: str,
     left = box.left + margin + icon + max(4, margin // 2)
     room = box.right - margin - left
     lines, fitted = fit_lines(text, size, room, box.height - 4)
-    step = int(fitted * 1.2)
+    step = int(fitted * LINE_STEP)
     top = box.centery - step * len(lines) // 2
     drawn = []
     for k, line in enumerate(lines):

@@ -44,7 +44,10 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--names", default=None, help="the seats' names, comma separated (the first is yours)")
     parser.add_argument("--my-turn", action="store_true", help="after the moves, bots play on until it is your turn")
     parser.add_argument("--hint", action="store_true", help="ask for a hint (on your turn)")
+    parser.add_argument("--crop", default=None, metavar="X,Y,W,H",
+                        help="save only this part of the window (at full resolution: a 4K window's cards up close)")
     parser.add_argument("--keys", default="", help="keys pressed before the picture, comma separated (pygame names: k,space,right)")
+    parser.add_argument("--then", default="", help="keys pressed after the hint (to select other cards beside it)")
     return parser
 
 
@@ -89,12 +92,7 @@ def screenshot_main(argv: Sequence[str]) -> int:
             except ValueError as error:
                 parser.error(f"--names: {error}")
     pygame.init()  # key names need it
-    keys = []
-    for name in (k.strip() for k in options.keys.split(",") if k.strip()):
-        try:
-            keys.append(pygame.key.key_code(name))
-        except ValueError:
-            parser.error(f"--keys: {name!r} is not a key name")
+    keys, then = _key_codes(parser, "--keys", options.keys), _key_codes(parser, "--then", options.then)
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from ramigui.ui.app import App, Settings, parse_size
@@ -107,9 +105,16 @@ def screenshot_main(argv: Sequence[str]) -> int:
     settings = Settings(lang=options.lang, four_colour=options.four_colour, back=options.back, speed="instant",
                         bot_speed="instant")
     app = App(screen, settings, idle_wait=False)
-    _show(app, options, keys)
+    _show(app, options, keys, then)
     app.draw()
-    pygame.image.save(screen, options.out)
+    picture = screen
+    if options.crop:
+        try:
+            x, y, w, h = (int(part) for part in options.crop.split(","))
+            picture = screen.subsurface(pygame.Rect(x, y, w, h).clip(screen.get_rect()))
+        except ValueError:
+            parser.error(f"--crop: {options.crop!r} is not X,Y,W,H inside the window")
+    pygame.image.save(picture, options.out)
     print(options.out)
     pygame.quit()
     return 0
@@ -130,7 +135,17 @@ def _context(app: Any, options: argparse.Namespace) -> Any:
     return Context(None, stored, Sounds(False))
 
 
-def _show(app: Any, options: argparse.Namespace, keys: list[int]) -> None:
+def _key_codes(parser: argparse.ArgumentParser, option: str, text: str) -> list[int]:
+    codes = []
+    for name in (k.strip() for k in text.split(",") if k.strip()):
+        try:
+            codes.append(pygame.key.key_code(name))
+        except ValueError:
+            parser.error(f"{option}: {name!r} is not a key name")
+    return codes
+
+
+def _show(app: Any, options: argparse.Namespace, keys: list[int], then: list[int]) -> None:
     """Open the screen asked for, in the state asked for."""
     from ramigui.session import GameSession, GameSetup, Seat
     from ramigui.ui.game_screen import SessionTable
@@ -162,6 +177,7 @@ def _show(app: Any, options: argparse.Namespace, keys: list[int]) -> None:
     _press(app, keys)
     if options.hint:
         scene.show_hint()
+    _press(app, then)
 
 
 def _press(app: Any, keys: list[int]) -> None:

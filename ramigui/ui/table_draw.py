@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ramigui import i18n
+from ramigui.ui.card_marks import fresh_tab, joker_badge, ring
 from ramigui.ui.cardart import card_height
 from ramigui.ui.layout import SEAT_COLOURS, TableLayout
 from ramigui.ui.notices import draw_notice
@@ -75,25 +76,6 @@ def _card(scene: TableScene, surface: pygame.Surface, card: object, rect: pygame
 def _glow(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int], width: int = 4) -> None:
     radius = max(4, rect.width // 10)
     pygame.draw.rect(surface, colour, rect.inflate(width * 2, width * 2), width, border_radius=radius)
-
-
-def _ring(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int], width: int,
-          dashed: bool = False) -> None:
-    """A ring just inside `rect` (so it covers nothing beside it): solid, or dashed (the
-    hint's look)."""
-    outer = rect
-    if not dashed:
-        pygame.draw.rect(surface, colour, outer, width, border_radius=max(3, rect.width // 12))
-        return
-    dash = max(4, width * 2)
-    for x in range(outer.left, outer.right, dash * 2):
-        end = min(x + dash, outer.right)
-        pygame.draw.line(surface, colour, (x, outer.top + width // 2), (end, outer.top + width // 2), width)
-        pygame.draw.line(surface, colour, (x, outer.bottom - 1 - width // 2), (end, outer.bottom - 1 - width // 2), width)
-    for y in range(outer.top, outer.bottom, dash * 2):
-        end = min(y + dash, outer.bottom)
-        pygame.draw.line(surface, colour, (outer.left + width // 2, y), (outer.left + width // 2, end), width)
-        pygame.draw.line(surface, colour, (outer.right - 1 - width // 2, y), (outer.right - 1 - width // 2, end), width)
 
 
 def _lit(scene: TableScene, name: str) -> bool:
@@ -278,8 +260,13 @@ def _draw_melds(scene: TableScene, surface: pygame.Surface, lay: TableLayout) ->
         meld = melds[spot.number - 1]
         colour = SEAT_COLOURS[spot.owner % len(SEAT_COLOURS)]
         _draw_meld_tag(scene, surface, spot, colour, lay)
-        for card, rect in zip(meld.cards, spot.cards, strict=False):
+        stands = meld.stands_for() if hasattr(meld, "stands_for") else [None] * len(meld.cards)
+        for k, (card, rect) in enumerate(zip(meld.cards, spot.cards, strict=False)):
             _card(scene, surface, card, rect)
+            if card.is_joker:  # the card it stands for, on the part of the joker that shows
+                shown = rect.width if k == len(spot.cards) - 1 else spot.cards[k + 1].left - rect.left
+                joker_badge(surface, rect, shown, stands[k] if k < len(stands) else None,
+                            getattr(meld, "rank", 0), tuple(meld.missing_suits()) if stands[k] is None else ())
         if _lit(scene, f"meld:{spot.number}"):
             _glow(surface, spot.rect, LIT)
 
@@ -309,19 +296,19 @@ def _draw_hand(scene: TableScene, surface: pygame.Surface, lay: TableLayout) -> 
     shown = [i for i in range(min(len(scene.order), len(lay.hand))) if i not in dragged and i not in hidden]
     hinted = scene.hinted()
     fresh = scene.fresh_index()
-    ring = max(2, lay.card_w // 40)
+    thick = max(2, lay.card_w // 40)
     for i in shown:
         rect = scene.hand_rect(i)
         _card(scene, surface, scene.order[i], rect)
         if i in scene.selected:
-            _glow(surface, rect, GOLD, ring + 1)
+            _glow(surface, rect, GOLD, thick + 1)
     for i in shown:  # rings on top of every card, each round the part of its card that shows
         if i in hinted:
-            _ring(surface, visible_part(scene, i), HINTED, ring + 1, dashed=True)
+            ring(surface, visible_part(scene, i), HINTED, thick + 1, dashed=True)
         if i == fresh:
-            _fresh_tab(surface, visible_part(scene, i), lay)
+            fresh_tab(surface, visible_part(scene, i), lay.card_w, lay.card_h, FRESH)
     if scene.order and scene.focus in shown and scene.is_human_turn():
-        _ring(surface, visible_part(scene, scene.focus), FOCUS, ring + 1)
+        ring(surface, visible_part(scene, scene.focus), FOCUS, thick + 1)
 
 
 def visible_part(scene: TableScene, index: int) -> pygame.Rect:
@@ -333,19 +320,6 @@ def visible_part(scene: TableScene, index: int) -> pygame.Rect:
         if rect.left < following.left < rect.right and following.top <= rect.bottom:
             rect.width = following.left - rect.left - 1
     return rect
-
-
-def _fresh_tab(surface: pygame.Surface, rect: pygame.Rect, lay: TableLayout) -> None:
-    """A green tab on the top edge of the card just drawn or taken, with a white arrow down."""
-    height = max(10, lay.card_h // 9)
-    width = max(height, min(rect.width - 4, int(lay.card_w * 0.5)))
-    tab = pygame.Rect(0, 0, width, height)
-    tab.midbottom = (rect.left + min(rect.width, lay.card_w) // 2, rect.top + max(2, lay.card_h // 40))
-    pygame.draw.rect(surface, FRESH, tab, border_radius=height // 3)
-    pygame.draw.rect(surface, WHITE, tab, 1, border_radius=height // 3)
-    half = height * 0.32
-    cx, cy = tab.centerx, tab.centery
-    pygame.draw.polygon(surface, WHITE, [(cx - half, cy - half * 0.6), (cx + half, cy - half * 0.6), (cx, cy + half * 0.9)])
 
 
 def _draw_status(scene: TableScene, surface: pygame.Surface, lay: TableLayout) -> None:
