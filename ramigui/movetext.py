@@ -12,7 +12,7 @@ from typing import Any
 
 from ramigui import i18n
 from ramigui.cards import Card
-from ramigui.rules import Move
+from ramigui.rules import Move, PlayerView
 from ramigui.rules.yami_boxes import box_of
 
 
@@ -48,3 +48,11 @@ def describe_move(
     if not i18n.has_key(key):
         return i18n.tr("move.other", name=name, move=str(move))
     return i18n.tr(key, **params)
+
+
+def draw_prompt(view: PlayerView) -> str:
+    """The prompt of a turn's first move: "draw or take the discard" only while the rules
+    allow the take (Rami familial before the first meld: the stock only), so the table
+    and the phones never offer a move that would be refused."""
+    takes = any(m.kind == "take" and m.target is None for m in view.legal_moves)
+    return i18n.tr("table.your_turn_draw" if takes else "table.your_turn_draw_stock")

@@ -211,6 +211,50 @@ def test_a_key_the_prompt_did_not_offer_cancels_and_plays_nothing(app: App) -> N
     assert scene.game.log == []
 
 
+def test_enter_with_nothing_selected_never_discards_the_card_under_the_cursor(app: App) -> None:
+    """Play-test 1, item 2: an Enter meant for an overlay that had just closed discarded A♠."""
+    scene = table(app, one_meld())
+    press(app, pygame.K_RETURN)  # the prompt's first move: draw from the stock
+    assert [m.kind for _, m in scene.game.log] == ["draw"]
+    for _ in range(3):  # Enters pressed at a closed overlay: a note, nothing played
+        press(app, pygame.K_RETURN)
+    assert [m.kind for _, m in scene.game.log] == ["draw"] and scene.game.to_play == 0
+    assert "Space" in scene.message
+    press(app, pygame.K_d)  # the key that names the move discards the focused card
+    assert [m.kind for seat, m in scene.game.log if seat == 0] == ["draw", "discard"]
+
+
+def test_enter_plays_the_move_a_hint_announced(app: App) -> None:
+    """Play-test 1, item 3: the hint said "pass", Enter tried to discard. Enter plays the
+    hinted move; at the gin upcard without a hint it plays nothing (take or pass?)."""
+    ctx = Context(None, StoredSettings(), Sounds(False))
+    game = Game.new("gin", 2, seed=5)
+    seats = tuple(Seat("Ana") if s == game.to_play else Seat("Bot", "easy") for s in range(2))
+    scene = start_table(app, ctx, GameSession(game, seats, None))
+    app.step()
+    assert scene.is_human_turn() and scene.family.phase == "offer"
+    press(app, pygame.K_RETURN)
+    assert scene.game.log == [] and "P" in scene.message
+    press(app, pygame.K_h)
+    assert scene.hint is not None
+    hinted = scene.hint.move
+    press(app, pygame.K_RETURN)
+    assert scene.game.log[0][1] == hinted
+
+
+def test_the_prompt_offers_the_discard_only_when_it_may_be_taken(app: App) -> None:
+    """Play-test 1, item 4 — seed 000 (Rami familial): the discard is taken only once the
+    player has put a meld down, so before it the prompt says "draw" alone."""
+    game = Game.from_position("rami", hands=[["9C", "KH", "5S", "AS"], ["AD", "5D", "9S", "5C"]],
+                              stock=["9H", "AH"], discard=["9D"], to_play=0)
+    scene = table(app, game)
+    assert not game.is_legal("take")
+    assert scene.family.prompt() == "Your turn: draw from the stock"
+    opened = table(app, one_meld())  # seat 0 has opened: both are offered
+    assert opened.game.is_legal("take")
+    assert opened.family.prompt() == "Your turn: draw from the stock or take the discard"
+
+
 # --- a hint never touches the selection --------------------------------------------------------
 
 

@@ -92,7 +92,9 @@ def test_keyboard_only_turn(app: App) -> None:
     scene.focus = 0
     target = scene.order.index(parse_cards("KS")[0])
     press(app, *([pygame.K_RIGHT] * target))
-    press(app, pygame.K_RETURN)
+    press(app, pygame.K_RETURN)  # nothing selected: Enter never discards the card under the cursor
+    assert str(scene.game.log[-1][1]) == "draw" and "Space" in scene.message
+    press(app, pygame.K_SPACE, pygame.K_RETURN)  # selected, then played
     assert str(scene.game.log[-1][1]) == "discard KS"
     assert scene.game.to_play == 1
 
@@ -128,7 +130,7 @@ def test_hot_seat_never_draws_another_players_hand(app: App, monkeypatch: pytest
     assert scene.visible_seat() == 0
     press(app, pygame.K_p)
     scene.focus = scene.order.index(parse_cards("KS")[0])
-    press(app, pygame.K_RETURN)
+    press(app, pygame.K_d)
     app.step()
     assert isinstance(app.top, HandoffScene) and scene.visible_seat() is None
     drawn.clear()

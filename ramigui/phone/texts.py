@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ramigui import i18n
+from ramigui.movetext import draw_prompt
 from ramigui.rules import IllegalMove, PlayerView
 
 PAGE_KEYS = (
@@ -52,7 +53,7 @@ def prompt(view: PlayerView, names: Sequence[str]) -> str:
     phase = view.public.get("phase")
     if phase != "draw" and view.public.get("all_at_once"):
         return i18n.tr("table.your_turn_all_at_once")
-    return i18n.tr("table.your_turn_draw" if phase == "draw" else "table.your_turn_play")
+    return draw_prompt(view) if phase == "draw" else i18n.tr("table.your_turn_play")
 
 
 def _kinds(view: PlayerView) -> set[str]:
@@ -66,7 +67,7 @@ def _gin_prompt(view: PlayerView, names: Sequence[str]) -> str:
         pile = public.get("discard", ())
         return i18n.tr("table.gin.offer", card=pile[-1] if pile else "")
     if phase == "draw":
-        return i18n.tr("table.gin.draw_stock" if public.get("stock_only") else "table.your_turn_draw")
+        return i18n.tr("table.gin.draw_stock") if public.get("stock_only") else draw_prompt(view)
     if phase == "discard":
         if _kinds(view) & {"knock", "gin"}:
             return i18n.tr("table.gin.discard_or_knock")
@@ -84,7 +85,7 @@ def _yami_prompt(view: PlayerView, names: Sequence[str]) -> str:
     public = view.public
     phase = public.get("phase")
     if phase == "exchange":
-        return i18n.tr("table.yami.exchange_expose" if "expose" in _kinds(view) else "table.yami.exchange")
+        return i18n.tr("table.yami.exchange_expose") if "expose" in _kinds(view) else draw_prompt(view)
     if phase == "discard":
         return i18n.tr("table.yami.discard")
     if phase == "expose":

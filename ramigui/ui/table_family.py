@@ -17,6 +17,7 @@ import pygame
 
 from ramigui import i18n
 from ramigui.cards import Card
+from ramigui.movetext import draw_prompt
 from ramigui.rules import Move, PlayerView
 from ramigui.ui.table_dialog import Question
 from ramigui.ui.widgets import Button, blit_text, draw_panel, text_width
@@ -105,7 +106,20 @@ class FamilyTable:
         """What the viewer should do now, on their turn."""
         if self.phase != "draw" and self.view.public.get("all_at_once"):
             return i18n.tr("table.your_turn_all_at_once")
-        return i18n.tr("table.your_turn_draw" if self.phase == "draw" else "table.your_turn_play")
+        return self.draw_prompt() if self.phase == "draw" else i18n.tr("table.your_turn_play")
+
+    def draw_prompt(self) -> str:
+        return draw_prompt(self.view)
+
+    def enter_move(self) -> Move | None:
+        """The move Enter plays with no card selected: drawing from the stock, the move the
+        prompt names first; None where the prompt offers a choice Enter cannot make for
+        the player (discard which card? take or pass?)."""
+        return Move("draw") if self.scene.game.is_legal(Move("draw")) else None
+
+    def enter_note(self) -> str:
+        """What to do instead, when Enter has nothing to play."""
+        return i18n.tr("table.enter_select_first")
 
     def question_before(self, move: Move) -> Question | None:
         """Rummy: with confirm_go_out on, ask before the move that empties the hand."""

@@ -143,7 +143,7 @@ class GinTable(FamilyTable):
             pile = public.get("discard", ())
             return i18n.tr("table.gin.offer", card=pile[-1] if pile else "")
         if phase == "draw":
-            return i18n.tr("table.gin.draw_stock" if public.get("stock_only") else "table.your_turn_draw")
+            return i18n.tr("table.gin.draw_stock") if public.get("stock_only") else self.draw_prompt()
         if phase == "discard":
             if self.legal_kinds() & set(FINISHES):
                 return i18n.tr("table.gin.discard_or_knock")
@@ -154,6 +154,11 @@ class GinTable(FamilyTable):
             key = "table.gin.layoff" if public.get("finish") == "knock" else "table.gin.after_gin"
             return i18n.tr(key, name=name)
         return ""
+
+    def enter_note(self) -> str:
+        if self.phase == "offer":
+            return i18n.tr("table.gin.enter_offer")
+        return super().enter_note()
 
     def key(self, key: int) -> bool:
         """Enter in the showdown with nothing selected: the defender is done."""

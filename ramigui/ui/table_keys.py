@@ -119,14 +119,26 @@ class Keys:
         return False
 
     def _enter(self) -> bool:
+        """Enter plays the selected cards (one: discard, more: meld); with none selected,
+        the move the hint or the prompt announced (draw from the stock), or nothing and a
+        note saying how to choose. It never discards the card under the cursor: that card
+        is only where the arrows stand, and an Enter meant for something else (an overlay
+        that just closed) would end the turn."""
         scene = self.scene
-        if scene.game.is_legal(Move("draw")) and not scene.selected:
-            return scene.human_play("draw")
-        if len(scene.selected) >= 2:
-            return self._play_cards("meld")
-        return self._play_cards("discard")
+        if scene.selected:
+            return self._play_cards("meld" if len(scene.selected) >= 2 else "discard")
+        hint = getattr(scene, "hint", None)
+        if hint is not None and scene.game.is_legal(hint.move):
+            return scene.human_play(hint.move)
+        move = scene.family.enter_move()
+        if move is not None:
+            return scene.human_play(move)
+        scene.show(scene.family.enter_note())
+        return True
 
     def _chosen_cards(self) -> list[Card]:
+        """The selected cards, else the one under the cursor (for the keys that name their
+        move: D discards it, a digit lays it off)."""
         scene = self.scene
         indices = sorted(scene.selected) or ([scene.focus] if scene.order else [])
         return [scene.order[i] for i in indices if i < len(scene.order)]

@@ -200,7 +200,7 @@ class YamiTable(FamilyTable):
     def prompt(self) -> str:
         phase = self.phase
         if phase == "exchange":
-            return i18n.tr("table.yami.exchange_expose" if "expose" in self.legal_kinds() else "table.yami.exchange")
+            return i18n.tr("table.yami.exchange_expose") if "expose" in self.legal_kinds() else self.draw_prompt()
         if phase == "discard":
             return i18n.tr("table.yami.discard")
         if phase == "expose":
