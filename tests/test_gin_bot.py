@@ -146,3 +146,14 @@ def test_baseline_throws_its_highest_deadwood_card() -> None:
     game = heavy_after("4C KC")
     game.play("draw")  # 7S joins nothing
     assert str(make_bot("gin", "baseline", 1).choose(game.view(0))) == "discard KD"
+
+
+def test_medium_keeps_the_loose_card_that_may_still_meld() -> None:
+    """Medium (issue 15: at least even with the baseline): KD, QC and JD all leave 37 of
+    deadwood, but KD and JD are one QD away from a run; QC near nothing goes."""
+    game = Game.from_position(
+        "gin", hands=["AS 2S 3S 4H 5H 6H KD QC JD 8D", THEIRS], stock="9C 7S 8H", discard="4C KC", to_play=0
+    )
+    game.play("draw")
+    assert str(make_bot("gin", "medium", 1).choose(game.view(0))) == "discard QC"
+    assert str(make_bot("gin", "baseline", 1).choose(game.view(0))) == "discard KD"
