@@ -242,3 +242,57 @@ def test_a_joker_in_a_run_shows_the_card_it_stands_for(app: App) -> None:
     assert BADGE_FILL in pixels
     set_joker = queens.cards[2]  # the last card of its meld: fully shown
     assert [d.text for d in drawn if set_joker.contains(d.rect)] == ["Q"]  # any suit the set lacks: ♦ ♣
+
+
+def _select(app: App, scene: TableScene, cards: str) -> None:
+    from ui_helpers import click
+
+    for card in parse_cards(cards):
+        click(app, hand_point(scene, card))
+
+
+@pytest.mark.parametrize("taken, meld, kept", [("5H", "7H 8H 9H", True), ("6H", "6H 7H 8H 9H", False)])
+def test_the_card_taken_stays_marked_until_it_is_played(app: App, taken: str, meld: str, kept: bool) -> None:
+    """Play-test 2, point 2: the tab stays on the card taken through a meld of other cards
+    (it vanished at the first meld), and leaves it once that card is melded."""
+    game = Game.from_position("rami_base", hands=[["7H", "8H", "9H", "KS", "2C", "3D"], ["2S", "5D", "9S"]],
+                              stock=["10C", "4C"], discard=[taken], to_play=0)
+    scene = table(app, game)
+    assert scene.layout is not None
+    drag(app, scene.layout.discard.center, scene.layout.hand_area.center)
+    card = parse_cards(taken)[0]
+    assert scene.fresh == card
+    _select(app, scene, meld if kept else "6H 7H 8H 9H")
+    press(app, pygame.K_m)
+    assert len(scene.game.hand(0)) == 7 - len(meld.split())  # the meld was laid
+    if kept:
+        assert scene.fresh == card and scene.order[scene.fresh_index() or 0] == card
+        app.draw()
+        part = table_draw.visible_part(scene, scene.fresh_index() or 0)
+        assert table_draw.FRESH in [tuple(app.screen.get_at((x, part.top - 2)))[:3]
+                                    for x in range(part.left, part.right)]
+    else:
+        assert scene.fresh is None and scene.fresh_index() is None
+
+
+@pytest.mark.parametrize("size", [(1088, 680), (1024, 600)])
+def test_a_big_hands_melds_stand_apart_with_felt_between(size: tuple[int, int]) -> None:
+    """Play-test 2, point 2: 15 cards (three melds and the rest) in a 1088×680 window touched,
+    no felt between the groups; each group now ends whole before the next starts, and every
+    card still shows its index (a quarter of its width at least)."""
+    from rummy_helpers import position
+
+    game = position("rami51", ["6S 6D 6C KS KD KC 7D 8D 9D AS 5S 3H 5H 10H 10C", "2C 3C 4C 5C 6C 7C 8C 9C",
+                               "2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AD 2H"], "4S 5S", "AC")
+    with open_app(size, card_scale=1.2) as app:
+        scene = table(app, game)
+        assert scene.layout is not None
+        rects = scene.layout.hand
+        starts = group_starts(scene.order, scene.hand_melds(scene.order))
+        assert starts == [3, 6, 9]
+        for start in starts:
+            assert rects[start - 1].right < rects[start].left  # felt between two groups
+        steps = [b.left - a.left for a, b in zip(rects, rects[1:], strict=False)]
+        assert min(steps) >= rects[0].width * 0.28
+        row = scene.layout.hand_row
+        assert rects[0].left >= row.left - 1 and rects[-1].right <= row.right + 1  # rounding

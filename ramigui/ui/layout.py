@@ -172,6 +172,21 @@ def _hand_spacing(width: int, card_w: int, count: int, groups: int) -> tuple[flo
     return step, 0.0
 
 
+SMALLEST_HAND = 0.6
+"""A big hand's cards shrink down to this share of the table's card width so that its melds
+still stand apart, felt between them, before they close up."""
+
+
+def _apart_width(width: int, card_w: int, count: int, groups: int) -> int:
+    """The hand's card width: the table's, or smaller when a big hand's groups would
+    otherwise touch (15 cards in three melds and the rest at 1088×680)."""
+    if not groups or count - 1 <= groups:
+        return card_w
+    share = groups * (1 + APART) + SMALLEST_STEP * (count - 1 - groups) + 1  # in card widths
+    fits = int(width / share)
+    return card_w if fits >= card_w else max(fits, int(card_w * SMALLEST_HAND), 24)
+
+
 def hand_positions(area: pygame.Rect, card_w: int, card_h: int, count: int,
                    gaps: Sequence[int] = ()) -> list[pygame.Rect]:
     """The fanned hand: overlapped cards, centred, on a gentle arc, with a gap before each
@@ -179,6 +194,8 @@ def hand_positions(area: pygame.Rect, card_w: int, card_h: int, count: int,
     if count <= 0:
         return []
     before = {i for i in gaps if 0 < i < count}
+    card_w = _apart_width(area.width, card_w, count, len(before))
+    card_h = card_height(card_w)
     step, gap = _hand_spacing(area.width, card_w, count, len(before))
     total = card_w + step * (count - 1) + gap * len(before)
     left = area.centerx - total / 2

@@ -27,6 +27,7 @@ table_yami). A person's moves go through `human_play`, which may first ask a que
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from functools import partial
 from typing import Any
 
@@ -278,8 +279,8 @@ class TableScene(Scene):
             self.refuse(i18n.reason_text(error))
             return False
         if seat == self.viewer:
-            came = Counter(self.game.hand(seat)) - Counter(before.hand) if played.kind in ("draw", "take") else Counter()
-            self.fresh = next(iter(came), None)
+            self.fresh = self._still_fresh(played.kind, before.hand, self.game.hand(seat),
+                                           self.game.to_play == seat)
         if self.config.hot_seat and self.game.to_play != seat and self.viewer == seat:
             self.viewer = None  # a person's turn ended: hide their hand at once
             self.order = []
@@ -288,6 +289,16 @@ class TableScene(Scene):
         self.bots.rest()
         self._sync()
         return True
+
+    def _still_fresh(self, kind: str, before: Sequence[Card], after: Sequence[Card], same_turn: bool) -> Card | None:
+        """The card to mark after the viewer's move: the one a draw or take brought; after a
+        meld or a lay-off, the same card while it is still in hand (a discard taken in Rami 51
+        must be melded this turn — exactly when the mark helps); none once the turn passes."""
+        if kind in ("draw", "take"):
+            return next(iter(Counter(after) - Counter(before)), None)
+        if self.fresh is None or not same_turn or Counter(after)[self.fresh] < Counter(before)[self.fresh]:
+            return None
+        return self.fresh
 
     def human_play(self, move: Move | str) -> bool:
         """A person's move: first the family's question if it has one (confirm a knock,

@@ -306,7 +306,8 @@ def _draw_hand(scene: TableScene, surface: pygame.Surface, lay: TableLayout) -> 
         if i in hinted:
             ring(surface, visible_part(scene, i), HINTED, thick + 1, dashed=True)
         if i == fresh:
-            fresh_tab(surface, visible_part(scene, i), lay.card_w, lay.card_h, FRESH)
+            whole = scene.hand_rect(i)  # a big hand's cards may be smaller than the table's
+            fresh_tab(surface, visible_part(scene, i), whole.width, whole.height, FRESH)
     if scene.order and scene.focus in shown and scene.is_human_turn():
         ring(surface, visible_part(scene, scene.focus), FOCUS, thick + 1)
 
