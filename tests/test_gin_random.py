@@ -1,8 +1,11 @@
 """Random play and fuzzing of Gin Rami: invariants after every move, every round and game ends.
 
-The players choose among `g.legal_moves()` only; they lean towards knocking and towards the
-discard that leaves the least deadwood, or a random game would almost never end (nearly every
-round would be void at two stock cards).
+Games are played and checked by the shared harness (tests/randomplay.py: every card once,
+ten cards each between turns, views, copies, the log and the save replay), every move
+deeply; each round's score is checked here. These players choose among the legal moves
+only; they lean towards knocking and towards the discard that leaves the least deadwood, so
+rounds end in knocks and gins more often than RandomBot's (the harness's own players, which
+the long step plays by the thousand).
 """
 
 from __future__ import annotations
@@ -12,13 +15,12 @@ from collections import Counter
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from randomplay import play_random_game, soak
+from randomplay import Chooser, check_deep, check_move, pack_of, play_checked, soak
 
-from ramigui.cards import ALL_CARDS, make_deck
+from ramigui.cards import ALL_CARDS
 from ramigui.rules import Game, IllegalMove, Move
 from ramigui.rules.gin import GinState, best_discard
 
-DECK = Counter(make_deck(52))
 MOVES_PER_ROUND = 400
 
 
@@ -40,18 +42,15 @@ def choose(game: Game, rng: random.Random) -> Move:
     return rng.choice(moves)
 
 
+def leaning_players(seed: int) -> Chooser:
+    rng = random.Random(seed)
+    return lambda game, view: choose(game, rng)
+
+
 def check(game: Game) -> None:
-    """Invariants of every position."""
-    assert Counter(game.all_cards()) == DECK
-    state = game.state
-    assert isinstance(state, GinState)
-    if state.phase in ("offer", "draw"):
-        assert [len(h) for h in state.hands] == [10, 10]
-    assert game.totals == [sum(r.points[s] for r in game.results) for s in (0, 1)]
-    if not game.round_over:
-        view = game.view(game.to_play)
-        assert set(view.legal_moves) == set(game.legal_moves())
-        assert game.view(1 - game.to_play).legal_moves == ()
+    """The harness's invariants of a position, all of them."""
+    check_move(game, pack_of(game.variant, 2), [])
+    check_deep(game)
 
 
 def check_result(game: Game) -> None:
@@ -79,23 +78,9 @@ def check_result(game: Game) -> None:
 
 
 def play_game(variant: str, seed: int, options: dict[str, object] | None = None) -> Game:
-    game = Game.new(variant, players=2, seed=seed, options=options)
-    rng = random.Random(seed)
-    reasons: Counter[str] = Counter()
-    while not game.game_over:
-        for _ in range(MOVES_PER_ROUND):
-            game.play(choose(game, rng))
-            check(game)
-            if game.round_over:
-                break
-        assert game.round_over, f"round {game.round_no} of seed {seed} did not end"
-        check_result(game)
-        reasons[game.results[-1].reason] += 1
-        assert len(game.results) < 300, "the game did not end"
-        if not game.game_over:
-            game.play("next")
-    assert max(game.totals) >= game.variant.target
-    assert game.legal_moves() == []
+    game, _ = play_checked(variant, 2, seed, options, deep_every=1, choose=leaning_players(seed), on_round=check_result,
+                           max_round_moves=MOVES_PER_ROUND, save=seed % 5 == 0)
+    assert game.game_over and max(game.totals) >= game.variant.target
     return game
 
 
@@ -117,12 +102,12 @@ def test_random_games_oklahoma() -> None:
     assert {"knock", "gin", "undercut", "doubled"} <= set(reasons)
 
 
-def test_shared_random_play_harness() -> None:
-    """The harness every family shares (RandomBot, copies, views, replay of the log)."""
+def test_random_bots_play_gin_rounds() -> None:
+    """RandomBot, the harness's own players (a sample; the long step plays whole games)."""
     for seed in range(soak(3, 200)):
         for variant in ("gin", "gin_oklahoma"):
-            game, stats = play_random_game(variant, 2, seed, max_rounds=None if soak(0, 1) else 4)
-            assert stats.moves > 0 and len(game.results) >= 1
+            game, stats = play_checked(variant, 2, seed, max_rounds=None if soak(0, 1) else 4, on_round=check_result)
+            assert stats.moves > 0 and stats.rounds == len(game.results) >= 1
 
 
 def test_a_game_replays_identically_from_its_seed_and_moves() -> None:

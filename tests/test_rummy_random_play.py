@@ -1,19 +1,18 @@
 """Random play of every rummy variant at every player count (issue 2, "Random-play tests").
 
 Every move of every game is checked by tests/randomplay.py: each card exactly once, only
-the seat to play has moves, copies equal, the log replays. Set RAMIGUI_SOAK=1 for the
-thousands-of-games soak; the default run plays a sample of each.
+the seat to play has moves, copies equal, the log replays. The default run plays a sample
+of each; tests/test_random_play_long.py (`pytest -m long`) plays thousands per variant.
 """
 
 from __future__ import annotations
 
 import pytest
-from randomplay import play_random_game, soak
+from randomplay import play_checked, soak
 
 from ramigui.variants import all_variants
 
 RUMMY = [v for v in all_variants() if v.family == "rummy"]
-LONG_DEALS = 100
 CASES = [(v.id, n) for v in RUMMY for n in range(v.players[0], v.players[1] + 1)]
 
 
@@ -23,17 +22,10 @@ def test_random_deals_keep_every_invariant(variant_id: str, players: int) -> Non
     check_deals(variant_id, players, range(soak(4, 2000)))
 
 
-@pytest.mark.long
-@pytest.mark.parametrize(("variant_id", "players"), CASES)
-def test_many_random_deals_keep_every_invariant(variant_id: str, players: int) -> None:
-    """The long run (`pytest -m long`): many more seeds of the same checks."""
-    check_deals(variant_id, players, range(4, 4 + LONG_DEALS))
-
-
 def check_deals(variant_id: str, players: int, seeds: range) -> None:
     """Play one deal per seed, every move checked; the round's points make sense."""
     for seed in seeds:
-        game, _ = play_random_game(variant_id, players, seed, max_rounds=1, check_every=1)
+        game, _ = play_checked(variant_id, players, seed, max_rounds=1, deep_every=1)
         result = game.results[0]
         assert len(result.points) == players
         if game.lower_wins:
@@ -49,7 +41,7 @@ def check_deals(variant_id: str, players: int, seeds: range) -> None:
 def test_random_games_end(variant_id: str, players: int) -> None:
     """Whole games end (by rounds or by target) and the totals are the sum of the rounds."""
     for seed in range(soak(1, 200)):
-        game, _ = play_random_game(variant_id, players, 1000 + seed, check_every=25)
+        game, _ = play_checked(variant_id, players, 1000 + seed, deep_every=25)
         assert game.game_over
         totals = [sum(r.points[s] for r in game.results) for s in range(players)]
         assert game.scores == totals

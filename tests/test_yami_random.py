@@ -1,30 +1,28 @@
 """Yami random play and fuzzing (seed 002).
 
 Many seeded games played by a bot that picks legal moves (at random, or towards a free box so
-games end in hundreds of moves rather than tens of thousands). After every move: every card
-of the pack exactly once, the hands the right size, the sheets only growing and within the
-400 maximum. Every game: "Le jeu se joue donc en 16 manches", every box of every sheet filled
+games end in hundreds of moves rather than tens of thousands), played and checked by the
+shared harness (tests/randomplay.py). After every move: every card of the pack exactly once,
+the hands the right size, the sheets only growing and within the 400 maximum; views, copies,
+the log and the save replay as the harness says. Every game: "Le jeu se joue donc en 16 manches", every box of every sheet filled
 or crossed out. Fuzzing: any move text, legal or not, never crashes the engine; an illegal one
 raises IllegalMove and leaves the game exactly as it was.
 """
 
 from __future__ import annotations
 
-import os
 import random
-from collections import Counter
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from randomplay import Chooser, play_checked, soak
 
-from ramigui.cards import make_deck
 from ramigui.rules import Game, IllegalMove, Move
-from ramigui.rules.yami_boxes import BOXES, SHEET_BOXES, box_of, max_total, move_word
+from ramigui.rules.yami_boxes import BOXES, SHEET_BOXES, box_of, move_word
 from ramigui.rules.yami_hint import best_discard, wants_discard_top
 
-SOAK = bool(os.environ.get("RAMIGUI_SOAK"))
-GAMES = 200 if SOAK else 15
+GAMES = soak(15, 200)
 
 
 def bot_move(game: Game, rng: random.Random, randomness: float) -> Move:
@@ -45,57 +43,31 @@ def bot_move(game: Game, rng: random.Random, randomness: float) -> Move:
     return rng.choice(legal)
 
 
-def check_position(game: Game, pack: Counter[object], previous: list[int]) -> list[int]:
-    """The invariants after one move; returns the sheets' sizes for the next check."""
-    state = game.state
-    assert game.all_cards() == pack
-    for seat, hand in enumerate(state.hands):
-        extra = 1 if state.phase == "discard" and seat == state.to_play else 0
-        assert len(hand) == 5 + extra
-    sizes = [len(sheet.marks) for sheet in state.sheets]
-    assert all(now >= before for now, before in zip(sizes, previous, strict=True))
-    assert all(0 <= total <= max_total(state.rules) for total in state.totals())
-    legal = game.legal_moves()
-    assert bool(legal) != game.game_over
-    other = (game.to_play + 1) % game.players
-    assert bool(game.view(game.to_play).legal_moves) != game.round_over
-    assert game.view(other).legal_moves == ()  # only the player to play has moves
-    if game.round_over:
-        assert game.totals == list(state.totals())
-        assert len(set(len(sheet.marks) for sheet in state.sheets)) == 1
-    return sizes
-
-
-def play_game(players: int, seed: int, randomness: float, check: bool = True) -> Game:
-    game = Game.new("yami", players=players, seed=seed)
-    pack: Counter[object] = Counter(make_deck(32, game.variant.decks_for(players)))
+def aiming_players(seed: int, randomness: float) -> Chooser:
     rng = random.Random(seed)
-    sizes = [0] * players
-    for _ in range(200_000):
-        if game.game_over:
-            break
-        game.play(bot_move(game, rng, randomness))
-        if check:
-            sizes = check_position(game, pack, sizes)
+    return lambda game, view: bot_move(game, rng, randomness)
+
+
+def play_game(count: int, seed: int, randomness: float, deep_every: int = 8) -> Game:
+    game, _ = play_checked("yami", count, seed, choose=aiming_players(seed, randomness), deep_every=deep_every,
+                           save=seed % 5 == 0)
     return game
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_random_games(players: int) -> None:
+@pytest.mark.parametrize("count", [2, 3, 4])
+def test_random_games(count: int) -> None:
     for seed in range(GAMES):
-        game = play_game(players, seed, randomness=0.3)
+        game = play_game(count, seed, randomness=0.3)
         assert game.game_over, f"seed {seed}: no end"
         assert len(game.results) == 16 and game.round_no == 16
         for sheet in game.state.sheets:
             assert sheet.is_full and set(dict(sheet.marks)) == set(SHEET_BOXES)
         assert sum(r.points[0] for r in game.results) == game.scores[0]
-        twin = Game.replay("yami", players, seed, game.moves_text())
-        assert twin.state == game.state and twin.scores == game.scores
 
 
 def test_a_purely_random_game_ends() -> None:
     """Even a bot that never aims anywhere finishes (the stock is reused forever)."""
-    game = play_game(3, 4, randomness=1.0, check=False)
+    game = play_game(3, 4, randomness=1.0, deep_every=10_000)
     assert game.game_over and len(game.results) == 16
 
 
