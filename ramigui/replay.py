@@ -9,8 +9,6 @@ replay, the score sheet is printed. Exit codes: 0 done, 2 bad file or arguments.
 from __future__ import annotations
 
 import argparse
-import os
-import stat
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -18,6 +16,7 @@ from typing import TextIO
 
 from ramigui.arguments import Parser
 from ramigui.session import MAX_LOG_BYTES, GameSession, LogError, replay_log
+from ramigui.storage import BrokenFile, read_bounded
 
 EXIT_BAD_FILE = 2
 
@@ -32,19 +31,19 @@ def _parser() -> argparse.ArgumentParser:
 def read_log(path: Path) -> str:
     """The log's text; LogError if unreadable, not a regular file, too big or not UTF-8.
 
-    A pipe, a device or a folder is refused before it is opened: opening a pipe waits
-    for a writer, and reading a terminal or /dev/zero never ends."""
+    Read as every file of the app is (`storage.read_bounded`): a pipe, a device or a folder
+    is refused before it is read (opening a pipe waits for a writer, and reading a terminal
+    or /dev/zero never ends), and never more than the size limit is read."""
     try:
-        # O_NONBLOCK: opening a pipe without a writer returns at once instead of waiting.
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-        with os.fdopen(fd, "rb") as handle:
-            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
-                raise LogError(None, "not a regular file (a saved log is; a pipe, a device or a folder is not)")
-            data = handle.read(MAX_LOG_BYTES + 1)
+        data = read_bounded(path, MAX_LOG_BYTES)
     except OSError as error:
         raise LogError(None, f"cannot read the file: {error.strerror or error}") from None
-    if len(data) > MAX_LOG_BYTES:
-        raise LogError(None, f"the file is larger than {MAX_LOG_BYTES} bytes")
+    except BrokenFile as broken:
+        if broken.reason == "not_a_file":
+            raise LogError(None, "not a regular file (a saved log is; a pipe, a device or a folder is not)") from None
+        if broken.reason == "too_big":
+            raise LogError(None, f"the file is larger than {MAX_LOG_BYTES} bytes") from None
+        raise LogError(None, f"cannot read the file: {broken.detail}") from None
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:

@@ -152,6 +152,8 @@ def read(path: Path) -> Document:
     except BrokenFile as broken:
         if broken.reason == "too_big":
             raise YamlProblem("file_too_big", None, limit=MAX_BYTES // 1024) from None
+        if broken.reason == "not_a_file":
+            raise YamlProblem("file_not_a_file", None) from None
         raise YamlProblem("file_unreadable", None, detail=broken.detail) from None
     try:
         text = raw.decode("utf-8")

@@ -7,6 +7,7 @@ and the saved variant in the list, starting a game with the rules chosen."""
 from __future__ import annotations
 
 import os
+import threading
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -228,3 +229,20 @@ def test_a_long_list_scrolls_on_its_own(app: App, user_file: Path) -> None:  # n
     assert screen.scroll == 0 and control(app, name="variant:v11").visible
     click(app, control(app, name="variant:v11").rect.center)
     assert screen.variant_id == "v11"
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="pipes are POSIX")
+def test_a_pipe_as_the_variants_file_is_said_on_the_new_game_screen(app: App, user_file: Path) -> None:  # noqa: F811
+    """A pipe where variants.yaml should be: read at once (never waiting for a writer), said
+    with the file's name, and every built-in game still offered."""
+    os.mkfifo(user_file)
+    reloaded = threading.Thread(target=reload_catalogue, daemon=True)
+    reloaded.start()
+    reloaded.join(20)
+    assert not reloaded.is_alive(), "reading the pipe hangs"
+    screen = new_game(app)
+    text = shown_text(screen)
+    assert "Your variants file has a problem" in text and str(user_file) in text.replace(" ", "")
+    assert "this is not a plain file (a folder, a pipe, a device or a link to nothing)" in text
+    rows = [c for c in screen.controls if getattr(c, "action", "") == "variant"]
+    assert len(rows) == len(variants.catalogue().ids()) >= 11

@@ -10,6 +10,7 @@ regression fails in seconds instead of eating the machine.
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -452,3 +453,50 @@ def test_an_accepted_variant_deals_and_plays(tmp_path: Path, body: dict[str, Any
 @given(body=accepted_bodies(), seed=st.integers(0, 10**6))
 def test_many_accepted_variants_deal_and_play(tmp_path: Path, body: dict[str, Any], seed: int) -> None:
     plays(tmp_path, body, seed)
+
+
+# --- a variants.yaml that is not a file (issue 14's leftover) ---------------------------------
+
+
+def _not_a_file(kind: str, path: Path) -> None:
+    """Put a pipe, a folder, a device or a link to nothing where the file should be."""
+    if kind == "pipe":
+        os.mkfifo(path)
+    elif kind == "folder":
+        path.mkdir()
+    elif kind == "device":
+        path.symlink_to("/dev/zero")  # reading it never ends
+    else:
+        path.symlink_to(path.parent / "nowhere")
+
+
+NOT_FILES = ["pipe", "folder", "device", "dangling link"]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="pipes and /dev/zero are POSIX")
+@pytest.mark.parametrize("kind", NOT_FILES)
+def test_a_user_file_that_is_not_a_file_is_refused_at_once(tmp_path: Path, kind: str) -> None:
+    """Opening a pipe waits for a writer and /dev/zero never ends: both once hung the app.
+    Loaded in a child process with a 60 s cap, so a regression fails instead of hanging."""
+    path = tmp_path / "variants.yaml"
+    _not_a_file(kind, path)
+    error = only_error(load_isolated(path))
+    assert error["code"] == "file_not_a_file" and error["line"] is None
+    assert error["text"] == f"{path}: {PROBLEMS['file_not_a_file']}"
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="pipes are POSIX")
+@pytest.mark.parametrize("command", [["variants"], ["--max-frames", "2"], ["simulate", "--variant", "gin", "--games", "1"]])
+def test_a_pipe_as_the_user_file_the_commands_and_the_app_start(tmp_path: Path, command: list[str]) -> None:
+    """`ramigui variants`, the app itself and `simulate` with a pipe as the user's
+    variants.yaml: each says so on stderr, naming the file, and goes on (60 s cap)."""
+    config = Path(os.environ["RAMIGUI_CONFIG_DIR"])
+    config.mkdir(parents=True, exist_ok=True)
+    pipe = config / "variants.yaml"
+    os.mkfifo(pipe)
+    done = subprocess.run([sys.executable, "-m", "ramigui", *command], capture_output=True, text=True,
+                          timeout=60, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert f"ramigui: {pipe}: this is not a plain file" in done.stderr
+    if command == ["variants"]:
+        assert all(variant_id in done.stdout for variant_id in BUILTIN_IDS)

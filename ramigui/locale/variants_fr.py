@@ -7,6 +7,7 @@ Merged into `fr.CATALOGUE`; kept in step with variants_en.py (tests/test_i18n.py
 TEXTS: dict[str, str] = {
     # problems of a variants.yaml (variant_error.<code>), each saying what to change
     "variant_error.file_unreadable": "le fichier ne peut pas être lu ({detail}) : vérifiez qu'il existe et que vous pouvez le lire",
+    "variant_error.file_not_a_file": "ce n'est pas un fichier ordinaire (un dossier, un tube, un périphérique ou un lien vers rien) : mettez à sa place vos variantes dans un fichier texte, ou supprimez-le",
     "variant_error.file_too_big": "le fichier dépasse {limit} Kio : n'y gardez que vos propres variantes",
     "variant_error.file_not_text": "le fichier n'est pas du texte UTF-8 : enregistrez-le de nouveau en UTF-8 (texte brut)",
     "variant_error.not_yaml": "ce n'est pas du YAML valide ({detail}) : vérifiez ici l'indentation, les deux-points et les guillemets",

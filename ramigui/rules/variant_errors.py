@@ -18,6 +18,7 @@ from typing import Any
 PROBLEMS: dict[str, str] = {
     # the file as a whole (ramigui.variants, ramigui.yaml_limits)
     "file_unreadable": "the file cannot be read ({detail}): check that it exists and that you may read it",
+    "file_not_a_file": "this is not a plain file (a folder, a pipe, a device or a link to nothing): put your variants, as a text file, in its place, or remove it",
     "file_too_big": "the file is larger than {limit} KiB: keep only your own variants in it",
     "file_not_text": "the file is not UTF-8 text: save it again as UTF-8 (plain text)",
     "not_yaml": "this is not valid YAML ({detail}): check the indentation, the colons and the quotes here",
