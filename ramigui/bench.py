@@ -42,6 +42,11 @@ class Budget:
     def elapsed(self) -> float:
         return self.clock() - self.start
 
+    def share(self, parts: int, least: float = 0.0) -> float:
+        """What is left, split in `parts` (at least `least`): a measurement's setup, which no
+        budget shortens, is paid for by the ones after it rather than added to the total."""
+        return max(least, (self.seconds - self.elapsed()) / max(1, parts))
+
 
 def bench_rules(seconds: float = 3.0, variant: str = "rami51", players: int = 4,
                 clock: Clock = time.perf_counter) -> dict[str, Any]:

@@ -28,6 +28,18 @@ def test_budget_runs_out_on_its_clock() -> None:
     assert [budget.running() for _ in range(5)] == [True, True, True, False, False]
 
 
+def test_budget_shares_what_is_left() -> None:
+    """A measurement's setup is paid by the ones after it (the ui and phone parts): each
+    share is what is left split among the parts still to come, never under `least`."""
+    now = [0.0]
+    budget = Budget(3.0, lambda: now[0])
+    assert budget.share(3) == 1.0
+    now[0] = 1.5  # the first part and its setup took 1.5 s: the two others split 1.5 s
+    assert budget.share(2) == 0.75
+    now[0] = 3.5
+    assert budget.share(1) == 0.0 and budget.share(1, least=0.05) == 0.05
+
+
 def test_bench_rules_plays_real_moves_within_its_budget() -> None:
     figures = bench_rules(seconds=1.0, clock=fake_clock(0.002))
     # 60% of the budget for play, each move reads the clock about twice: ~150 moves.

@@ -30,6 +30,7 @@ from typing import Any
 import pygame
 
 from ramigui import i18n
+from ramigui.bench import Budget
 from ramigui.rules import Game, Move
 from ramigui.ui.app import FIRST_FRAME_ENV, App, Settings
 from ramigui.ui.fonts import forget_fonts
@@ -41,6 +42,8 @@ IDLE_TARGET_PERCENT = 2.0
 REDRAW_TARGET_MS = 4.0
 FPS_TARGET = 60
 FIRST_FRAME_TARGET_S = 1.0
+MIN_SHARE = 0.05
+"""Seconds each in-process figure measures at least, however little of the budget is left."""
 
 # A late Rami 51 round, 4 players, 2 decks + 4 jokers: fifteen melds on the table.
 BUSY_MELDS: tuple[tuple[int, str], ...] = (
@@ -58,15 +61,21 @@ BUSY_STOCK = "3C 2D 10S 7D 4D QH KH AD 5H 6S"
 
 
 def ui_benchmarks(seconds: float) -> dict[str, Any]:
-    """All four UI figures, each beside its target, in about `seconds`: a quarter each for
-    idle, redraw and animation, the last quarter for launches of the game (at least one,
-    at most three: a launch takes about a second)."""
-    share = seconds / 4
+    """All four UI figures, each beside its target, in about `seconds` (a shared Budget):
+    one launch of the game first (about a second, whatever the budget), then idle, redraw
+    and animation share what is left, each paying for its own setup; a second and third
+    launch only if time is left."""
+    budget = Budget(seconds)
+    first = measure_first_frame(most=1)
+    launch = budget.elapsed()
     with _dummy_display():
-        idle = measure_idle(share)
-        redraw = measure_redraw(share)
-        animation = measure_animation(share)
-    first = measure_first_frame(seconds=share)
+        idle = measure_idle(budget.share(3, MIN_SHARE))
+        redraw = measure_redraw(budget.share(2, MIN_SHARE))
+        animation = measure_animation(budget.share(1, MIN_SHARE))
+    if budget.share(1) > launch:  # time for more launches: the best one counts
+        again = measure_first_frame(seconds=budget.share(1) - launch, most=2)
+        found = [t for t in (first["start_to_first_frame_s"], again["start_to_first_frame_s"]) if t is not None]
+        first["start_to_first_frame_s"] = min(found) if found else None
     return {
         "benchmark": f"ui: the real App loop and TableScene, dummy video driver, {SIZE[0]}x{SIZE[1]}",
         **idle, **redraw, **animation, **first,
@@ -132,8 +141,8 @@ def measure_idle(seconds: float) -> dict[str, Any]:
     humans = [seat == game.to_play for seat in range(4)]
     scene = TableScene(TableConfig("rami51", 4, seed=11, humans=humans), game)
     app = _app_with(scene)
-    for _ in range(3):  # the first frames draw the card art and the felt
-        app.step()
+    app.step()  # the first frame draws the card art and the felt; later steps would wait
+    app.draw()  # for events (idle), which here only spends the budget
     steps = app.frames
     wall0, cpu0 = time.perf_counter(), time.process_time()
     while time.perf_counter() - wall0 < seconds:

@@ -21,16 +21,20 @@ import sys
 import threading
 import time
 import urllib.request
+from collections.abc import Callable
 from typing import Any
 
 import pygame
 
+from ramigui.bench import Budget
 from ramigui.ui.app import App, Settings
 from ramigui.ui.bench import IDLE_TARGET_PERCENT, SIZE, _dummy_display, _percentile
 from ramigui.ui.seats import TableConfig
 from ramigui.ui.table import TableScene
 
 LATENCY_TARGET_MS = 100.0
+MIN_IDLE_S = 0.25
+"""Seconds of idle measured at least, however little of the budget is left."""
 PHONES = 4
 STREAM_CLIENT = r"""
 import socket, sys, urllib.parse
@@ -53,12 +57,13 @@ while True:
 
 
 def phone_benchmarks(seconds: float) -> dict[str, Any]:
-    """Both figures in about `seconds`: half for moves from the phones (10 to 50 of them),
-    half of idle measuring."""
+    """Both figures in about `seconds` (a shared Budget): half for moves from the phones
+    (10 to 50 of them), what is left, after the phones connected, for idle measuring."""
     os.environ.setdefault("RAMIGUI_PHONE_BIND", "127.0.0.1")  # loopback: the figures are the table's
+    budget = Budget(seconds)
     with _dummy_display():
-        latency = measure_tap_to_table(moves=50, seconds=seconds / 2)
-        idle = measure_idle_with_phones(seconds / 2)
+        latency = measure_tap_to_table(moves=50, seconds=budget.share(2))
+        idle = measure_idle_with_phones(lambda: budget.share(1, MIN_IDLE_S))
     return {"benchmark": f"phone: {PHONES} phone seats at the real App loop and TableScene, loopback, "
                          f"dummy video driver, {SIZE[0]}x{SIZE[1]}", **latency, **idle}
 
@@ -70,8 +75,8 @@ def _table(seed: int) -> tuple[App, TableScene]:
     app = App(screen, Settings(speed="normal"))
     scene = TableScene(config)
     app.push(scene)
-    for _ in range(3):
-        app.step()
+    app.step()  # the first frame; idle steps after it only wait for events
+    app.draw()
     assert scene.phones.server is not None, scene.phones.notice
     return app, scene
 
@@ -156,8 +161,9 @@ def measure_tap_to_table(moves: int = 50, seconds: float | None = None, fewest: 
     }
 
 
-def measure_idle_with_phones(seconds: float) -> dict[str, Any]:
-    """CPU of the table and its phone server while four phones follow it and nobody moves."""
+def measure_idle_with_phones(seconds: float | Callable[[], float]) -> dict[str, Any]:
+    """CPU of the table and its phone server while four phones follow it and nobody moves,
+    for `seconds` (or, a function, what it says once the phones are connected)."""
     app, scene = _table(seed=22)
     urls = list(scene.phones.server.urls().values())  # type: ignore[union-attr]
     clients = subprocess.Popen([sys.executable, "-c", STREAM_CLIENT, *urls], stdout=subprocess.PIPE, text=True)
@@ -168,9 +174,10 @@ def measure_idle_with_phones(seconds: float) -> dict[str, Any]:
         while scene.phones.connected() != set(range(PHONES)) and time.monotonic() < deadline:
             app.step()
         connected = len(scene.phones.connected())
-        for _ in range(3):
-            app.step()
+        app.draw()
         steps = app.frames
+        if callable(seconds):
+            seconds = seconds()
         wall0, cpu0 = time.perf_counter(), time.process_time()
         while time.perf_counter() - wall0 < seconds:
             app.step()
