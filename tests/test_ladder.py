@@ -33,6 +33,13 @@ def test_matches_are_data_and_selectable() -> None:
     assert gin and all(m.family == "gin" for m in gin)
     assert [m.label for m in select(["gin"], ["hard vs baseline"])] == ["hard vs baseline"]
     assert {m.family for m in MATCHES} >= {"gin", "rummy", "yami"}
+    assert [m.players for m in select(["rummy"], ["hard vs 3 medium"])] == [4]
+
+
+def test_a_four_player_match_prints_one_score_per_level() -> None:
+    text = run("--family", "rummy", "--match", "hard vs 3 medium", "--games", "1")
+    row = text.splitlines()[1]
+    assert "hard vs 3 medium" in row and row.count(" vs ") == 3  # label, final scores, times: hard vs medium
 
 
 @pytest.mark.long

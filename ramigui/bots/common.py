@@ -50,11 +50,18 @@ class PublicMemory:
 
     `taken[s]`: cards seat s took from the discard pile (still in their hand unless melded);
     `refused[s]`: top discards seat s saw and did not take; `discarded[s]`: cards s threw.
+    `events[s]`: the same facts in order, each as (turn of s, "took" | "refused" | "threw",
+    card), and `turns[s]` the turns s has begun, so a fact's age is `turns[s] - turn`.
     """
 
     taken: dict[int, list[Card]] = field(default_factory=dict)
     refused: dict[int, list[Card]] = field(default_factory=dict)
     discarded: dict[int, list[Card]] = field(default_factory=dict)
+    events: dict[int, list[tuple[int, str, Card]]] = field(default_factory=dict)
+    turns: dict[int, int] = field(default_factory=dict)
+
+    def note(self, seat: int, kind: str, card: Card) -> None:
+        self.events.setdefault(seat, []).append((self.turns.get(seat, 0), kind, card))
 
     def held_by_others(self, seat: int, table: Iterable[Card]) -> Counter[Card]:
         """Cards known to be in other hands: taken from the pile and not seen on the table since."""
@@ -74,15 +81,20 @@ def read_memory(view: PlayerView, first_pile: Sequence[Card] = ()) -> PublicMemo
     memory = PublicMemory()
     pile: list[Card | None] = list(first_pile)
     for seat, move in parse_history(view):
+        if move.kind in ("draw", "pass", "take"):
+            memory.turns[seat] = memory.turns.get(seat, 0) + 1
         if move.kind in ("discard", "knock", "gin") and move.cards:
             pile.append(move.cards[0])
             memory.discarded.setdefault(seat, []).append(move.cards[0])
+            memory.note(seat, "threw", move.cards[0])
         elif move.kind == "take" and move.target is None:
             card = pile.pop() if pile else None
             if card is not None:
                 memory.taken.setdefault(seat, []).append(card)
+                memory.note(seat, "took", card)
         elif move.kind in ("draw", "pass") and pile and pile[-1] is not None:
             memory.refused.setdefault(seat, []).append(pile[-1])
+            memory.note(seat, "refused", pile[-1])
     return memory
 
 

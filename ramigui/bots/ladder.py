@@ -6,7 +6,9 @@ the levels rotated round the table so every level gets the same cards from every
 and printed as one row: games won with the 95% Wilson interval, hands won (of the hands
 someone won: void rounds are neither) with theirs, void rounds, points per hand against the
 table with a 95% interval, mean final scores, and each level's decision times in CPU ms
-(median / p99). A step of the ladder holds when its low end is above 50%.
+(median / p99). A step of the ladder holds when its low end is above 50% (at a table of
+four, par is 25%: the measured level against three of another). Yami's final scores are its
+mean totals (400 at most).
 
 Adding a match (another family, four players, another pairing) is one line in `MATCHES`.
 """
@@ -36,7 +38,10 @@ class Match:
 
     @property
     def label(self) -> str:
+        """"hard vs medium", or "hard vs 3 medium" at a table of one level against three."""
         first, *rest = self.levels
+        if len(rest) > 1 and len(set(rest)) == 1:
+            return f"{first} vs {len(rest)} {rest[0]}"
         return f"{first} vs {','.join(rest)}"
 
 
@@ -47,6 +52,7 @@ MATCHES: tuple[Match, ...] = (
     Match("gin", "gin", ("medium", "easy")),
     Match("gin", "gin", ("easy", "random")),
     Match("rummy", "rami51", ("hard", "medium"), ("rounds=1",)),
+    Match("rummy", "rami51", ("hard", "medium", "medium", "medium"), ("rounds=1",)),
     Match("rummy", "rami51", ("medium", "easy"), ("rounds=1",)),
     Match("rummy", "rami51", ("easy", "random"), ("rounds=1",)),
     Match("yami", "yami", ("hard", "medium")),

@@ -8,8 +8,10 @@ One policy, three levels:
   the minimum is reached, every lay-off, the discard top taken when it makes a meld at once,
   and the discard that keeps the most promising cards;
 * hard — medium plus memory: outs counted on the cards really unseen (discards, table and
-  the cards opponents took), no feeding the next player (cards near what they collect, cards
-  that fit the table once they can lay off), high cards shed first when an opponent is close
+  the cards opponents took), no feeding the next player: its discard weighs the chance that
+  the card makes a meld in that player's hand, over hands sampled from the unseen cards and
+  weighed by what they took, refused and threw (`rummy_model`), and cards that fit the table
+  once they can lay off, high cards shed first when an opponent is close
   to going out under penalty scoring, jokers won back from the table by swaps; its melds
   kept in hand once it is down (it opens with the melds that leave the fewest places for
   other players' cards, and lays the rest when they take it out: a meld on the table is
@@ -40,6 +42,7 @@ from ramigui.bots.common import (
     read_memory,
     unseen_cards,
 )
+from ramigui.bots.rummy_model import Clue, HandModel
 from ramigui.bots.rummy_plan import Arrangement, Cards, Planner, keep_value
 from ramigui.bots.rummy_search import Budget, Clock, DiscardSearch, Knowledge, Lines
 from ramigui.cards import JOKER, Card
@@ -62,6 +65,16 @@ LOOKAHEAD_WEIGHT = 50.0
 (once down). Measured on paired deals (Rami 51, two players, one round, 1000 games): weight
 50 won 1.1 points more than without the look-ahead on seed 7 and 0.1 more on seed 11; 30 and
 100 won 0.2–0.3 more on seed 7. A small gain: most deals are decided by the stock's order."""
+
+
+FEED_WEIGHT = 24.0
+"""Hard: discard-score points per unit of the chance (`rummy_model`) that the card makes a
+meld in the next player's hand."""
+FEED_SAMPLES = 48
+SIFT_CAP = 4
+"""The model's sampled hands are sifted by up to this many of the cards the player threw."""
+USE_MODEL = True
+HARD_PREOPEN_HIGH = 0.5
 
 
 class RummyBot:
@@ -123,6 +136,7 @@ class _Turn:
         self.memory: PublicMemory | None = read_memory(view) if self.level == "hard" else None
         self.opened = bool(view.public.get("opened", ())[self.seat]) if view.public.get("opened") else False
         self.keep = 1 if self.rules.going_out == "discard" else 0
+        self._model: HandModel | None = None
 
     # --- knowledge ----------------------------------------------------------------------
 
@@ -513,7 +527,7 @@ class _Turn:
         promise = keep_value(card, loose, unseen, high_ace)
         score = points * self._points_weight() - 4.0 * promise
         if not self.opened and self.rules.opening_minimum and self.level != "easy":
-            score -= 0.5 * points  # high cards help reach an opening minimum
+            score -= (HARD_PREOPEN_HIGH if self.level == "hard" else 0.5) * points  # high cards help reach an opening minimum
         if self.level == "hard":
             score -= 6.0 * self._danger(card)
         return score
@@ -530,7 +544,9 @@ class _Turn:
         memory = self.memory
         following = (self.seat + 1) % self.view.players
         danger = 0.0
-        if memory is not None:
+        if memory is not None and USE_MODEL:
+            danger += FEED_WEIGHT / 6.0 * self._hand_model().feed_chance(following, card)
+        elif memory is not None:
             for taken in memory.taken.get(following, []):
                 same_rank = taken.rank == card.rank and taken.suit != card.suit
                 if same_rank or (taken.suit == card.suit and abs(taken.rank - card.rank) <= 2):
@@ -542,3 +558,25 @@ class _Turn:
         if can_take and opened and opened[following] and any(self._fits_table(card, m) for m in self.melds):
             danger += 1.0
         return danger
+
+    def _hand_model(self) -> HandModel:
+        """Hard: the next player's hand sampled from what they took, refused and threw
+        (built once per decision)."""
+        if self._model is None:
+            memory = self.memory or PublicMemory()
+            following = (self.seat + 1) % self.view.players
+            everything = self.knowledge()
+            known = everything.known.get(following, Counter())
+            knowledge = Knowledge(everything.unknown, {following: known}, {following: everything.sizes[following]})
+            turns = memory.turns.get(following, 0)
+            clues = [
+                Clue(card, kind, turns - turn)
+                for turn, kind, card in memory.events.get(following, [])
+                if kind != "took" or known[card]
+            ]
+            rules = self.rules
+            lines = Lines(14 if rules.ace == "high_or_low" else 13, rules.jokers_per_set, rules.jokers_per_run)
+            rng = random.Random(f"model:{self.bot.seed}:{self.view.round_no}:{len(self.view.history)}")
+            sifted = {following: min(SIFT_CAP, len(memory.discarded.get(following, [])))}
+            self._model = HandModel(knowledge, {following: clues}, lines, rng, FEED_SAMPLES, sifted)
+        return self._model
