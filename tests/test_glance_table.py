@@ -296,3 +296,45 @@ def test_a_big_hands_melds_stand_apart_with_felt_between(size: tuple[int, int]) 
         assert min(steps) >= rects[0].width * 0.28
         row = scene.layout.hand_row
         assert rects[0].left >= row.left - 1 and rects[-1].right <= row.right + 1  # rounding
+
+
+# --- play-test 2: an old refusal, the hint under the focus --------------------------------------
+
+
+def test_a_move_clears_an_old_refusal_and_a_hint_always_shows_its_words(app: App) -> None:
+    """Play-test 2, item 1: a discard before drawing is refused ("draw first"); the draw that
+    follows clears that refusal at once (it stayed 3 s and told the player to draw when they
+    just had), and a hint asked for while a refusal shows gets its words shown, not only its ring."""
+    from screen_texts import drawn_texts
+
+    scene = session_table(app)
+    assert scene.is_human_turn()
+    count = len(scene.game.hand(0))
+    press(app, pygame.K_d)
+    assert scene.message_kind == "refusal" and scene.message
+    press(app, pygame.K_p)
+    assert len(scene.game.hand(0)) == count + 1
+    assert not scene.message
+    scene.refuse("not now")  # refused again…
+    scene.show_hint()  # …and the hint asked for now shows its words
+    assert scene.hint is not None
+    with drawn_texts() as drawn:
+        app.draw()
+    said = " ".join(d.text for d in drawn)
+    assert scene.hint.text.split()[0] in said and i18n.tr("hint.says", text="").strip() in said
+
+
+def test_the_hint_ring_shows_when_the_focus_is_on_the_same_card(app: App) -> None:
+    """Play-test 2, item 6: P put the focus on the card drawn, often the very card the hint
+    says to discard; the solid focus ring covered the dashed hint ring."""
+    scene = session_table(app)
+    press(app, pygame.K_p)
+    scene.show_hint()
+    assert scene.hint is not None and scene.hinted()
+    scene.focus = min(scene.hinted())
+    app.draw()
+    part = table_draw.visible_part(scene, scene.focus)
+    seen = [tuple(app.screen.get_at((x, y)))[:3] for x in range(part.left + 8, part.right - 8)
+            for y in range(part.top, part.top + 12)]
+    assert table_draw.FOCUS in seen  # type: ignore[attr-defined]
+    assert seen.count(table_draw.HINTED) >= (part.width - 16) // 3  # type: ignore[attr-defined]  # its dashes, not a corner

@@ -349,3 +349,30 @@ def test_rules_markdown_keeps_punctuation_on_bold_words() -> None:
     assert [b.level for b in blocks] == [1, 0, -1, -1]
     assert blocks[1].text == "A **bold** word. Same paragraph."
     assert runs("**two**, three")[0] == (("two", True), (",", False))
+
+
+@pytest.mark.parametrize("lang, shown, hidden", [("en", ["Bot 1", "Player 3"], ["Robot 1", "Joueur 3"]),
+                                                  ("fr", ["Robot 1", "Joueur 3"], ["Bot 1", "Player 3"])])
+def test_default_names_saved_in_the_last_setup_follow_the_language(app: App, lang: str, shown: list[str],
+                                                                   hidden: list[str]) -> None:
+    """Play-test 2, point 7: a game set up in French saved "Robot 1" in last_setup, and the
+    English New game screen offered it; a default name is now said in the language of the
+    moment wherever it comes from, and a name someone typed ("Robotnik") is kept as typed."""
+    from screen_texts import drawn_texts
+
+    ctx = ctx_of(app)
+    seats = (Seat("Robotnik"), Seat("Robot 1" if lang == "en" else "Bot 1", bot="medium"),
+             Seat("Joueur 3" if lang == "en" else "Player 3"))
+    ctx.change(None, last_setup=GameSetup("rami51", seats), language=lang)
+    i18n.set_language(lang)
+    press(app, "new_game")
+    assert isinstance(app.top, SetupScreen)
+    with drawn_texts() as drawn:
+        app.draw()
+    texts = [d.text for d in drawn]
+    assert "Robotnik" in texts
+    for name in shown:
+        assert name in texts
+    for name in hidden:
+        assert name not in texts
+    assert [seat.name for seat in app.top.setup().seats] == ["Robotnik", *shown]

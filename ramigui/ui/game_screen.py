@@ -182,6 +182,7 @@ class SessionTable(TableScene):
             return
         self.hint = suggest(self.game, self.viewer, self.session.bot_secret)
         self.hint_until = self.now + HINT_TIME
+        self.message = ""  # the hint was asked for: its words show now, over any earlier note
 
     def hinted(self) -> set[int]:
         """The hand cards of the hint's move, ringed apart from the selection."""

@@ -100,7 +100,8 @@ class SetupScreen(Screen):
             self.choose_variant(self.variant_id)
             return
         for index, seat in enumerate(last.seats[:MAX_SEATS]):
-            self.seats[index] = SeatModel(seat.name, "phone" if seat.phone else seat.bot or "human")
+            # a default name saved in another language ("Robot 1") is said in this one; a typed one is kept
+            self.seats[index] = SeatModel(i18n.seat_name(seat.name), "phone" if seat.phone else seat.bot or "human")
         self.choose_variant(last.variant, len(last.seats))
         for name, value in last.options.items():
             if any(spec.name == name and value in option_values(spec) for spec in self.variant.options):

@@ -278,6 +278,8 @@ class TableScene(Scene):
         except IllegalMove as error:
             self.refuse(i18n.reason_text(error))
             return False
+        if self.message_kind == "refusal":
+            self.message = ""  # the refusal spoke of the state before this move: it is out of date
         if seat == self.viewer:
             self.fresh = self._still_fresh(played.kind, before.hand, self.game.hand(seat),
                                            self.game.to_play == seat)

@@ -309,7 +309,11 @@ def _draw_hand(scene: TableScene, surface: pygame.Surface, lay: TableLayout) -> 
             whole = scene.hand_rect(i)  # a big hand's cards may be smaller than the table's
             fresh_tab(surface, visible_part(scene, i), whole.width, whole.height, FRESH)
     if scene.order and scene.focus in shown and scene.is_human_turn():
-        ring(surface, visible_part(scene, scene.focus), FOCUS, thick + 1)
+        part = visible_part(scene, scene.focus)
+        ring(surface, part, FOCUS, thick + 1)
+        if scene.focus in hinted:  # the hint's ring just inside the focus ring, never hidden by it
+            inset = 2 * (thick + 1)
+            ring(surface, part.inflate(-inset, -inset), HINTED, thick + 1, dashed=True)
 
 
 def visible_part(scene: TableScene, index: int) -> pygame.Rect:
