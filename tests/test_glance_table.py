@@ -338,3 +338,56 @@ def test_the_hint_ring_shows_when_the_focus_is_on_the_same_card(app: App) -> Non
             for y in range(part.top, part.top + 12)]
     assert table_draw.FOCUS in seen  # type: ignore[attr-defined]
     assert seen.count(table_draw.HINTED) >= (part.width - 16) // 3  # type: ignore[attr-defined]  # its dashes, not a corner
+
+
+# --- play-test 2, item 4: a Meld button ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang, label", [("en", "Meld"), ("fr", "Poser")])
+def test_a_meld_button_lights_up_when_the_selection_is_a_meld(app: App, lang: str, label: str) -> None:
+    """Play-test 2, item 4: the only mouse way to meld was to click the felt, which a
+    newcomer had to guess; a Meld button (Poser) is live while the selected cards make a meld
+    the rules accept, and a click on it lays them down."""
+    from screen_texts import drawn_texts
+    from ui_helpers import button_point, click
+
+    i18n.set_language(lang)
+    try:
+        scene = table(app, rummy(["7H", "8H", "9H", "KS", "2C"]))
+        assert scene.layout is not None
+        drag(app, scene.layout.stock.center, scene.layout.hand_area.center)
+        meld = next(b for b in scene.buttons if b.action == "meld")
+        with drawn_texts() as drawn:
+            app.draw()
+        assert label in [d.text for d in drawn] and not meld.enabled
+        _select(app, scene, "7H 8H")
+        app.draw()
+        assert not meld.enabled  # two cards are no meld
+        _select(app, scene, "9H")
+        app.draw()
+        assert meld.enabled
+        click(app, button_point(scene, "meld"))
+        assert [m.cards for m in scene.view.public["melds"]] == [tuple(parse_cards("7H 8H 9H"))]
+        assert len(scene.game.hand(0)) == 3
+    finally:
+        i18n.set_language("en")
+
+
+def test_red_suits_on_the_refusal_panel_are_drawn_white(app: App) -> None:
+    """Play-test 2, item 5: "après avoir défaussé R♦" drew a red ♦ on the dark-red refusal
+    panel, almost invisible; the suits there are drawn in the words' white."""
+    from ramigui.ui.cardart import suit_colour
+
+    scene = table(app, gin("QD QS JD", "AH 2H 3H 4S 5S 6S 9C 9D 7H KD"))
+    press(app, pygame.K_p, pygame.K_k)
+    assert scene.message_kind == "refusal" and "♦" in scene.message and "♦, your" in scene.message
+    from screen_texts import drawn_texts
+
+    with drawn_texts() as drawn:
+        app.draw()
+    words = [d.rect for d in drawn if "♦" in d.text]
+    assert words
+    seen = {tuple(app.screen.get_at((x, y)))[:3] for rect in words for x in range(rect.left, rect.right)
+            for y in range(rect.top, rect.bottom)}
+    assert suit_colour("D")[0] > 150
+    assert not [c for c in seen if c[0] > 200 and c[0] - c[1] > 100]  # no red nor pink ♦: white on the red panel

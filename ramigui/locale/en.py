@@ -228,7 +228,7 @@ CATALOGUE: dict[str, str] = {
     "reason.gin_one_card": "that move names exactly one card",
     "reason.melds_then_knock": "you have laid melds out: knock or go gin (or take them back with undo)",
     "reason.meld_no_knock": "laying {cards} out would leave no knock nor gin: melds are laid out only to knock",
-    "reason.knock_too_high": "after discarding {card} your deadwood would be {deadwood}; you may knock with {limit} at most",
+    "reason.knock_too_high": "after discarding {card}, your deadwood would be {deadwood}; you may knock with {limit} at most",
     "reason.knock_gin_only": "the upcard is an ace: this round only gin ends it",
     "reason.knock_is_gin": "no deadwood is left after discarding {card}: that is gin",
     "reason.not_gin": "after discarding {card}, {deadwood} points of deadwood would be left: that is not gin",

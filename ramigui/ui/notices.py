@@ -3,7 +3,8 @@
 Each kind has its own look so it is told apart at a glance, even by someone who does not
 read the words: an instruction is cream text after a gold arrow; a note (the meld number
 being typed) the same on a dark panel; a refusal a red panel with a drawn no-entry sign;
-a hint a violet panel with a drawn bulb (its cards wear a dashed violet ring). The icons are shapes, not font glyphs, so they
+a hint a violet panel with a drawn bulb (its cards wear a dashed violet ring). On those two
+coloured panels the suits are drawn white, like the words (a red ♦ vanished on the red panel). The icons are shapes, not font glyphs, so they
 look the same on every machine. Panels are opaque: no card corner shows through words.
 
 The text always stays in its box: on one line if it fits at a readable size, else on two
@@ -114,5 +115,6 @@ def draw_notice(surface: pygame.Surface, box: pygame.Rect, text: str, kind: str,
     top = box.centery - step * len(lines) // 2
     drawn = []
     for k, line in enumerate(lines):
-        drawn.append(blit_text(surface, line, fitted, style.text, (left, top + k * step), "topleft", bold=True))
+        drawn.append(blit_text(surface, line, fitted, style.text, (left, top + k * step), "topleft", bold=True,
+                               light_suits="ink" if style.fill is not None and kind != "info" else True))
     return drawn

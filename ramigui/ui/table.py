@@ -534,5 +534,7 @@ class TableScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(felt(surface.get_size(), self.app.settings.felt if self.app else "green"), (0, 0))
         draw_table(self, surface)
+        if self.buttons:  # the selection changes between moves: the Meld button follows it
+            self.family.refresh_meld({button.action: button for button in self.buttons})
         for button in self.buttons:
             button.draw(surface)

@@ -20,6 +20,7 @@ from ramigui.cards import Card
 from ramigui.movetext import draw_prompt
 from ramigui.rules import Move, PlayerView
 from ramigui.ui.table_dialog import Question
+from ramigui.ui.table_moves import meld_order
 from ramigui.ui.widgets import Button, blit_text, draw_panel, text_width
 
 if TYPE_CHECKING:
@@ -43,6 +44,8 @@ class FamilyTable:
 
     def __init__(self, scene: TableScene) -> None:
         self.scene = scene
+        self._meld_key: tuple[Any, ...] | None = None
+        self._meld_ok = False
 
     # --- shortcuts to the scene's state -------------------------------------------------------
 
@@ -71,7 +74,8 @@ class FamilyTable:
     def button_rows(self) -> list[list[ButtonSpec]]:
         """The side panel's buttons, row by row; the visible buttons of a row share it.
         "Carte !" has a row only in variants that have the announcement (Rami familial)."""
-        rows: list[list[ButtonSpec]] = [[("undo", "button.undo", pygame.K_u)], *SORT_ROWS]
+        rows: list[list[ButtonSpec]] = [[("meld", "button.meld", pygame.K_m), ("undo", "button.undo", pygame.K_u)],
+                                        *SORT_ROWS]
         if self.view.variant.rummy.carte_penalty:
             rows.insert(0, [("carte", "button.carte", pygame.K_c)])
         return rows
@@ -83,12 +87,30 @@ class FamilyTable:
             buttons["carte"].enabled = buttons["carte"].visible = "carte" in legal
         if "undo" in buttons:
             buttons["undo"].enabled = "undo" in legal
+        self.refresh_meld(buttons)
+
+    def refresh_meld(self, buttons: Mapping[str, Button]) -> None:
+        """The Meld button is live while the selected cards make a meld the rules accept now
+        (the mouse's visible way to meld; dragging to the felt and M still work). Asked again
+        only when the selection or the game changed: it is called every frame."""
+        if "meld" not in buttons:
+            return
+        scene = self.scene
+        chosen = tuple(scene.order[i] for i in sorted(scene.selected) if i < len(scene.order))
+        key = (chosen, scene.view, scene.is_human_turn())
+        if key != self._meld_key:
+            self._meld_key = key
+            self._meld_ok = (len(chosen) > 1 and "meld" in self.legal_kinds()
+                             and scene.game.is_legal(Move("meld", tuple(meld_order(list(chosen))))))
+        buttons["meld"].enabled = self._meld_ok
 
     def action(self, name: str) -> bool:
         """A button of this family was used; True when handled."""
         if name in ("undo", "carte") and self.scene.is_human_turn():
             self.scene.human_play(name)
             return True
+        if name == "meld" and self.scene.is_human_turn():
+            return self.scene.keys.play_selected("meld")
         return False
 
     def intended(self, action: str) -> Move | None:

@@ -143,6 +143,10 @@ class Keys:
         indices = sorted(scene.selected) or ([scene.focus] if scene.order else [])
         return [scene.order[i] for i in indices if i < len(scene.order)]
 
+    def play_selected(self, kind: str) -> bool:
+        """The selected cards played as `kind` (the Meld button): what M does."""
+        return self._play_cards(kind)
+
     def _play_cards(self, kind: str, meld: int | None = None) -> bool:
         cards = self._chosen_cards()
         if not cards:

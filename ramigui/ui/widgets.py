@@ -36,14 +36,18 @@ OVERLAY_FILL = (12, 44, 28, 255)
 
 @lru_cache(maxsize=2048)
 def text_surface(text: str, size: int, colour: Colour, bold: bool = False,
-                 four_colour: bool = False, suit_light: bool = False) -> pygame.Surface:
+                 four_colour: bool = False, suit_light: bool | str = False) -> pygame.Surface:
     """`text` rendered at `size` px; symbols (♠♥♦♣ in their colours, ✓, arrows) are drawn
     as shapes by `symbols`, never left to a font that may lack them.
 
-    `suit_light` lightens black suits so they stay visible on the dark felt.
+    `suit_light` lightens black suits so they stay visible on the dark felt; "ink" draws
+    every suit in the text's own colour (white words on the red refusal panel, where a red
+    ♦ would vanish).
     """
 
     def tint(suit: str) -> Colour:
+        if suit_light == "ink":
+            return colour
         found = suit_colour(suit, four_colour)
         return _lighten(found) if suit_light else found
 
@@ -141,7 +145,7 @@ def common_size(texts: list[str] | tuple[str, ...], size: int, width: int, bold:
 
 
 def blit_text(target: pygame.Surface, text: str, size: int, colour: Colour, pos: tuple[int, int],
-              anchor: str = "topleft", bold: bool = False, light_suits: bool = True) -> pygame.Rect:
+              anchor: str = "topleft", bold: bool = False, light_suits: bool | str = True) -> pygame.Rect:
     """Draw text anchored at `pos` (any pygame.Rect attribute name); returns its rect."""
     surf = text_surface(text, size, colour, bold, False, light_suits)
     rect = surf.get_rect(**{anchor: pos})
