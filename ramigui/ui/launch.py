@@ -29,7 +29,10 @@ def run_app(options: Any) -> int:
     start = window_start(stored.window_size if stored else None, stored.window_maximised if stored else True,
                          parse_size(getattr(options, "size", None)), desktop_size())
     screen = open_window(start, fullscreen)
-    app = App(screen, settings, fullscreen=fullscreen)  # maximised once the window manager says so
+    # maximised as asked: SDL sets the flag itself when it maximises a window not yet shown,
+    # so no 'maximised' event ever comes (the state was saved as not maximised); restoring
+    # the window later does send one (App._maximised)
+    app = App(screen, settings, fullscreen=fullscreen, maximised=start.maximise and not fullscreen)
     if getattr(options, "humans", None) == 0:
         options.demo = True  # no person at the table: the bots play it
     if getattr(options, "demo", False) or getattr(options, "variant", None) or getattr(options, "humans", None):
