@@ -19,7 +19,7 @@ from rummy_helpers import position as rummy_position
 from ui_helpers import open_app
 
 from ramigui import i18n
-from ramigui.rules import Game
+from ramigui.rules import Game, Move
 from ramigui.ui import overlays, scoresheet
 from ramigui.ui.app import App
 from ramigui.ui.overlays import RoundEndScene
@@ -157,7 +157,8 @@ def test_the_sheet_says_each_round_in_words(app: App, monkeypatch: pytest.Monkey
     shown = recorded(monkeypatch, scoresheet)
     app.draw()
     texts = [text for text, _, _ in shown]
-    assert "Ann: gin, (25 gin bonus + 41 deadwood) × 2, spade upcard" in texts
+    said = " ".join(texts)  # the words wrap under the round
+    assert "Ann: gin, (25 gin bonus + 41 deadwood (Bob)) × 2, spade upcard" in said and "Bob: 41 deadwood" in said
     assert "In the lead: Ann, 132 points" in texts
     assert "Game to 150 points: the highest total wins" in texts
     assert min(size for _, size, _ in shown) >= 14
@@ -168,3 +169,29 @@ def test_round_summary_in_both_languages() -> None:
     assert round_summary(game.last_result, ["Ann", "Bob", "Cid"]) == "Ann wins the round — rami sec!"
     i18n.set_language("fr")
     assert round_summary(game.last_result, ["Vous", "Bob", "Cid"]) == "Vous gagnez la manche — rami sec\u00a0!"
+
+
+@pytest.mark.parametrize("lang, knock, left", [
+    ("en", "48 deadwood (Bot 1) − 3 (Ann)", "48 deadwood"),
+    ("fr", "48 non utilisées (Robot 1) − 3 (Ann)", "48 non utilisées")])
+def test_a_knock_says_whose_deadwood_is_whose(lang: str, knock: str, left: str) -> None:
+    """Play-test 2, item 12: "19 − 7 deadwood" under the knocker did not say whose 19 and
+    whose 7, and the other row showed no deadwood; seed 001: the knocker scores the
+    difference of the two deadwoods."""
+    i18n.set_language(lang)
+    try:
+        game = Game.from_position("gin", hands=["AH 2H 3H 4S 5S 6S 9C 9D 9H 3D", "5C 6C 8D 8C JC QH 2D 3C 4C 10S"],
+                                  stock="KD 7S 8H", discard="KS 10C")
+        for move in ("draw", "knock KD", "done"):
+            game.play(move)
+        assert game.last_result.reason == "knock" and game.round_scores == [45, 0]
+        names = ["Ann", "Robot 1"]
+        assert points_parts(game.last_result, 0, game.variant, names=names) == knock
+        assert points_parts(game.last_result, 1, game.variant, names=names) == left
+        assert points_parts(game.last_result, 1, game.variant) == ""  # no names: as before
+        from ramigui.movetext import describe_move
+
+        done = describe_move(Move("done"), 1, "Bot 1")
+        assert "done" not in done.split() and ("scored" in done or "points" in done)
+    finally:
+        i18n.set_language("en")

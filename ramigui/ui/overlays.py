@@ -264,7 +264,7 @@ class RoundEndScene(Scene):
         yami = game.variant.family == "yami"
         lines = []
         for seat in range(game.players):
-            parts = points_parts(result, seat, game.variant)
+            parts = points_parts(result, seat, game.variant, names=self.names)
             lines.append(SeatLine(i18n.seat_name(self.names[seat]), tuple(melds[seat]), tuple(game.hand(seat)),
                                   parts if yami else "", points[seat], totals[seat], "" if yami else parts))
         return lines

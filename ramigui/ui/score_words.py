@@ -23,17 +23,19 @@ from ramigui import i18n
 from ramigui.rules.yami_boxes import SERIES, SERIES_RANKS
 
 
-def points_parts(result: Any, seat: int, variant: Any, plain: bool = True) -> str:
+def points_parts(result: Any, seat: int, variant: Any, plain: bool = True,
+                 names: Sequence[str] | None = None) -> str:
     """How `seat`'s points of this round are made up, in words ("" when they need no
     words). `plain` False leaves out points that are only the cards left in hand (the
-    score sheet, where a line per round names only what is more than that)."""
+    score sheet, where a line per round names only what is more than that). With the
+    seats' `names`, gin says whose deadwood is whose ("19 deadwood (Bot) − 7 (Ann)")."""
     if result is None:
         return ""
     details: Mapping[str, Any] = getattr(result, "details", {}) or {}
     points = result.points[seat] if seat < len(result.points) else 0
     family = getattr(variant, "family", "")
     if family == "gin" or "knocker" in details:
-        return _gin_parts(result, seat, details)
+        return _gin_parts(result, seat, details, names)
     if family == "yami" or "marks" in details:
         return _yami_parts(details, seat, points)
     parts = _rummy_parts(result, seat, points, details, getattr(variant, "rummy", None))
@@ -83,21 +85,34 @@ def _rami_factor(parts: str, reason: str, bonus: str, rami: bool, points: int, p
     return parts
 
 
-def _gin_parts(result: Any, seat: int, details: Mapping[str, Any]) -> str:
-    if seat != result.winner or result.reason == "void":
+def _gin_parts(result: Any, seat: int, details: Mapping[str, Any], names: Sequence[str] | None = None) -> str:
+    """The winner's points in parts; the other seat's deadwood on its own row. With names,
+    each deadwood says whose it is."""
+    if result.reason == "void":
         return ""
     own = int(details.get("knocker_deadwood", 0))
     other = int(details.get("defender_deadwood", 0))
+    knocker = int(details.get("knocker", result.winner if result.winner is not None else 0))
+    if seat != result.winner:
+        if names is None or seat >= len(names):
+            return ""
+        return i18n.tr("score.deadwood_left", n=own if seat == knocker else other)
     bonus = int(details.get("bonus", 0))
     reason = result.reason
+    named = names is not None and len(names) == 2
+    whose = {}
+    if named:
+        assert names is not None
+        whose = {"own_name": i18n.seat_name(names[knocker]), "other_name": i18n.seat_name(names[1 - knocker])}
+    suffix = ".named" if named else ""
     if reason == "gin":
-        parts = i18n.tr("score.gin", bonus=bonus, n=other)
+        parts = i18n.tr(f"score.gin{suffix}", bonus=bonus, n=other, **whose)
     elif reason == "big_gin":
-        parts = i18n.tr("score.big_gin", bonus=bonus, n=other)
+        parts = i18n.tr(f"score.big_gin{suffix}", bonus=bonus, n=other, **whose)
     elif reason == "undercut":
-        parts = i18n.tr("score.undercut", own=own, other=other, bonus=bonus)
+        parts = i18n.tr(f"score.undercut{suffix}", own=own, other=other, bonus=bonus, **whose)
     else:
-        parts = i18n.tr("score.knock", own=own, other=other)
+        parts = i18n.tr(f"score.knock{suffix}", own=own, other=other, **whose)
     if details.get("doubled"):
         parts = i18n.tr("score.oklahoma", parts=parts)
     return parts

@@ -111,7 +111,7 @@ class SheetData:
             reason = self.reasons[index] if index < len(self.reasons) else ""
             return [i18n.tr(f"round.reason.{reason}")] if reason else []
         result = self.results[index]
-        parts = [points_parts(result, seat, self.variant, plain=False) for seat in range(len(names))]
+        parts = [points_parts(result, seat, self.variant, plain=False, names=names) for seat in range(len(names))]
         winner = result.winner if result.winner is not None and result.winner < len(names) else None
         said = [round_summary(result, names, short=True)]
         if winner is not None and parts[winner]:  # "Bob: knock, 34 − 6 deadwood"
