@@ -315,21 +315,57 @@ def format_report(report: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def simulate(args: argparse.Namespace) -> dict[str, Any]:
-    """Play the games the arguments ask for and return the report."""
+def simulate(args: argparse.Namespace, jobs: int = 1) -> dict[str, Any]:
+    """Play the games the arguments ask for and return the report; with `jobs` > 1 the games
+    are shared among that many processes (each game's deal and bot secret come from its
+    index, so the figures are those of one process; only the seconds differ)."""
+    variant = resolve_variant(args.variant, parse_options(args.option))
+    levels, players = seat_levels(args.bots, args.players, variant)
+    started = time.perf_counter()
+    jobs = max(1, min(jobs, args.games))
+    if jobs == 1:
+        stats = play_games(args, range(args.games))
+    else:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(jobs) as pool:
+            parts = list(pool.map(play_games, [args] * jobs, [range(j, args.games, jobs) for j in range(jobs)]))
+        stats = merge_stats(parts)
+    stats.seconds = time.perf_counter() - started
+    return build_report(variant, players, levels, args, stats)
+
+
+def play_games(args: argparse.Namespace, indices: Sequence[int]) -> RunStats:
+    """The games of the given indices (game i: deal i // players, levels shifted i % players)."""
     variant = resolve_variant(args.variant, parse_options(args.option))
     levels, players = seat_levels(args.bots, args.players, variant)
     stats = RunStats(levels={level: LevelStats() for level in dict.fromkeys(levels)})
     distinct = len(set(levels)) > 1
-    started = time.perf_counter()
-    for index in range(args.games):
+    for index in indices:
         shift = index % players if distinct else 0
         deal = index // players if distinct else index
         seed = random.Random(f"{args.seed}:{deal}").randrange(2**31)
         secret = derived_secret("simulate", args.seed, index)  # reproducible from --seed, unrelated to the deal
         play_game(variant, rotation(levels, shift), seed, secret, stats, bool(args.check))
-    stats.seconds = time.perf_counter() - started
-    return build_report(variant, players, levels, args, stats)
+    return stats
+
+
+def merge_stats(parts: Sequence[RunStats]) -> RunStats:
+    """One run's figures from runs over disjoint games: counts added, samples joined."""
+    total = RunStats(levels={level: LevelStats() for part in parts for level in part.levels})
+    for part in parts:
+        for name in ("games", "abandoned", "rounds", "turns", "moves", "violation_count"):
+            setattr(total, name, getattr(total, name) + getattr(part, name))
+        total.violations += part.violations
+        total.reasons += part.reasons
+        for level, entry in part.levels.items():
+            into = total.levels[level]
+            for name in ("seats", "wins", "points", "rounds", "hands_won", "hands_lost", "final"):
+                setattr(into, name, getattr(into, name) + getattr(entry, name))
+            into.margins += entry.margins
+            into.times += entry.times
+    del total.violations[MAX_VIOLATIONS_SHOWN:]
+    return total
 
 
 def run_simulate(args: argparse.Namespace) -> int:

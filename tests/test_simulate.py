@@ -3,6 +3,7 @@ counts a bot's illegal move as a violation (exit code 1) instead of crashing."""
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 
@@ -79,3 +80,20 @@ def test_illegal_bot_move_is_a_violation_not_a_crash(monkeypatch: pytest.MonkeyP
 def test_bad_arguments_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "--variant", "gin", "--players", "3", "--games", "1"]) == 2
     assert main(["simulate", "--bots", "grandmaster", "--games", "1"]) == 2
+
+
+def test_games_shared_among_processes_give_the_same_figures() -> None:
+    """`--jobs` (the ladder's): game i has the same deal, seating and bot secret in any
+    process, so only the clock may differ from one process's run."""
+    args = argparse.Namespace(variant="gin", players=2, games=5, seed=4, bots="easy,random", option=[], json=True, check=True)
+
+    def figures(report: dict[str, object]) -> dict[str, object]:
+        levels = report["levels"]
+        assert isinstance(levels, dict)
+        kept = {k: v for k, v in report.items() if k not in ("seconds", "moves_per_second", "levels")}
+        kept["levels"] = {lv: {k: v for k, v in e.items() if not k.startswith("decision_ms")} for lv, e in levels.items()}
+        return kept
+
+    one, two = simulate(args), simulate(args, jobs=2)
+    assert figures(one) == figures(two)
+    assert one["games"] == 5 and one["violations"] == 0

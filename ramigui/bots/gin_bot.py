@@ -15,10 +15,12 @@
   cards they took, refused and threw) and plays the expected value: a discard is judged by
   the deadwood it leaves now and after the next draw (averaged over the cards that may
   still be in the stock) plus the chance that it completes a meld of theirs; a discard is
-  taken only when it beats the average stock draw. Its knock is measured one turn ahead
-  (`_knock_now`): early it knocks at once; with a very light hand it plays on for gin —
-  and an opponent who knocks first is undercut; late, or when the opponent's throws say
-  their hand is light, it plays on rather than risk the undercut.
+  taken only when it beats the average stock draw. It knocks when knocking is worth at
+  least as much as playing on (`gin_lookahead`): both are played out over hands the
+  opponent may hold, against an opponent who knocks as soon as they can — the knock scored
+  after what they can lay off on the melds it would lay (the same `knock_arrangement` the
+  table offers a person), playing on scored by gin, a later knock, their knock and our
+  undercut, or the stock running out.
 
 The showdown is the rules' work: the defender says `done` and the engine lays the best
 melds and lay-offs; the knocker's melds are laid by `knock`.
@@ -30,8 +32,11 @@ import random
 from collections import Counter
 
 from ramigui.bots.common import PublicMemory, TurnGuard, read_memory, unseen_cards
+from ramigui.bots.gin_lookahead import TUNE as LOOK
+from ramigui.bots.gin_lookahead import Table, compare_plans, sample_worlds
 from ramigui.bots.gin_model import OpponentModel, is_near, read_opponent
 from ramigui.cards import Card
+from ramigui.rules.gin_layoffs import knock_arrangement
 from ramigui.rules.gin_melds import best_melds, card_bit, card_value, hand_mask, min_deadwood_mask
 from ramigui.rules.moves import Move
 from ramigui.rules.view import PlayerView
@@ -41,21 +46,12 @@ TUNE: dict[str, float] = {
     "w_now": 0.4,
     "w_danger": 3.0,
     "take_margin": 0.5,
-    "gin_dw": 3.0,
-    "gin_stock": 2.0,
-    "mid_dw": 5.0,
-    "mid_turn": 6.0,
-    "late_turn": 10.0,
-    "risk_turn": 4.0,
-    "risk_gap": 1.0,
+    "knock_bias": 0.0,
 }
 """Hard's weights, tuned by `ramigui simulate` against the baseline. Discards: `w_now` the
 weight of the deadwood now against after the next draw, `w_danger` the points a fed meld
-costs; draws: `take_margin` the deadwood a discard must save over the average stock draw.
-Knocks (per 10 of knock limit): play on for gin at `gin_dw` or less until the stock is down
-to `gin_stock`; from turn `mid_turn` play on at `mid_dw` or less; from turn `late_turn` play
-on; from turn `risk_turn`, play on when the opponent's last throw is below the deadwood
-minus `risk_gap`. (Turns count both players' turns, from the upcard offer.)"""
+costs; draws: `take_margin` the deadwood a discard must save over the average stock draw;
+knocks: `knock_bias` the points per hand knocking now may fall short of playing on."""
 
 
 class GinBot:
@@ -90,6 +86,8 @@ class _Decision:
         self.hand = list(view.hand)
         self.mask = hand_mask(self.hand)
         upcard = view.public.get("upcard")
+        self._knocks: list[Move] = []
+        self._discards: list[Move] = []
         self.memory: PublicMemory | None = None
         self.model: OpponentModel | None = None
         if self.level == "hard":
@@ -168,33 +166,34 @@ class _Decision:
         if self.level == "easy":
             return self.bot.rng.random() > EASY_SLIP
         best = min(self._deadwood_without(m.card) for m in knocks)
+        self._knocks, self._discards = knocks, discards
         return self._knock_now(best)
 
     def _knock_now(self, best: int) -> bool:
-        """Hard: knock with `best` deadwood now, or play on? Measured one turn ahead.
-
-        A very light hand plays on for gin: the bonus is near, and an opponent who knocks
-        first is undercut. Once the opponent has had time to build (late turns), or when
-        their last throw says their loose cards are light, a heavier knock risks the
-        undercut: play on and lower the deadwood instead (measured: even a void round, which
-        scores nothing, is worth more than those knocks). Only the light hand knocks when
-        the stock is nearly out.
-        """
+        """Hard: knock now if that is worth at least as much as one more turn (`gin_lookahead`),
+        both valued over hands the opponent may hold."""
+        model = self.model
+        if model is None:
+            return True
         public = self.view.public
-        turn = int(public.get("turn", 0))
-        stock = int(public.get("stock", 30))
-        limit = int(public.get("knock_limit", 10))
-        if best <= TUNE["gin_dw"] * limit / 10:
-            return stock <= TUNE["gin_stock"]
-        if turn >= TUNE["late_turn"]:
-            return False
-        if best <= TUNE["mid_dw"] * limit / 10 and turn >= TUNE["mid_turn"]:
-            return False
-        if turn >= TUNE["risk_turn"]:
-            thrown = self.memory.discarded.get(1 - self.view.seat, []) if self.memory else []
-            if thrown and card_value(thrown[-1]) < best - TUNE["risk_gap"]:
-                return False
-        return True
+        table = Table(self.view.variant.gin, int(public.get("knock_limit", 10)), int(public.get("stock", 0)))
+        opponent = 1 - self.view.seat
+        held = self.view.hand_counts[opponent] if len(self.view.hand_counts) > opponent else 10
+        hidden = max(0, held - len(model.known))
+        draws = sum(1 for seat, text in self.view.history if seat == opponent and text == "draw")
+        thrown_last = self.memory.discarded.get(opponent, []) if self.memory else []
+        last_throw = card_value(thrown_last[-1]) if thrown_last else 99
+        worlds = sample_worlds(model, hidden, draws, table.limit, self.bot.rng, int(LOOK["worlds"]), last_throw)
+        if not worlds:
+            return True
+        knock = min(self._knocks, key=lambda m: (self._deadwood_without(m.card), -card_value(m.card), str(m)))
+        rest = list(self.hand)
+        rest.remove(knock.card)
+        melds, _ = knock_arrangement(rest, model.defender_odds())
+        thrown = self._discard(self._discards).card
+        targets = sorted({0, best // 2, best - 1})
+        now, waits = compare_plans(self.hand, (melds, best, knock.card), thrown, targets, worlds, table)
+        return now >= max(waits.values()) - TUNE["knock_bias"]
 
     def _discard(self, discards: list[Move]) -> Move:
         if self.level == "easy" and self.bot.rng.random() < EASY_SLIP:

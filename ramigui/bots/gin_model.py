@@ -53,6 +53,12 @@ class OpponentModel:
             return 0.0
         return 1.0 - self.odds.get(card, 1.0)
 
+    def defender_odds(self) -> dict[Card, float]:
+        """Every card the opponent may hold, with the chance they do (known cards: 1)."""
+        odds = {card: p for card, p in self.odds.items() if p > 0}
+        odds.update({card: 1.0 for card in self.known})
+        return odds
+
     def meld_chance(self, card: Card) -> float:
         """Chance that the opponent holds two cards that make a meld with `card`: the odds
         they take it if we throw it (a set of its rank, or a run around it)."""

@@ -1,4 +1,4 @@
-"""The strength ladder, measured: `python -m ramigui.bots.ladder [--games N] [--family F] [--markdown]`.
+"""The strength ladder, measured: `python -m ramigui.bots.ladder [--games N] [--family F] [--jobs J] [--markdown]`.
 
 The ladder is a list of matches (`MATCHES`), each a variant, the levels at the table and
 the house options. Every match is played by `ramigui simulate` — each deal once per seating,
@@ -61,15 +61,15 @@ MATCHES: tuple[Match, ...] = (
 )
 
 
-def play_match(match: Match, games: int, seed: int) -> dict[str, Any]:
-    """The `ramigui simulate` report of one match."""
+def play_match(match: Match, games: int, seed: int, jobs: int = 1) -> dict[str, Any]:
+    """The `ramigui simulate` report of one match (its games shared among `jobs` processes)."""
     from ramigui.simulate import simulate
 
     args = argparse.Namespace(
         variant=match.variant, players=match.players, games=games, seed=seed, bots=",".join(match.levels),
         option=list(match.options), json=True, check=False,
     )
-    return simulate(args)
+    return simulate(args, jobs)
 
 
 def _percent(rate: float, interval: Sequence[float]) -> str:
@@ -129,13 +129,14 @@ def main(argv: Sequence[str] | None = None, out: Callable[[str], None] = print) 
     parser.add_argument("--family", choices=sorted({m.family for m in MATCHES}), action="append")
     parser.add_argument("--match", action="append", help="only this match, e.g. 'hard vs baseline' (repeatable)")
     parser.add_argument("--markdown", action="store_true", help="print a Markdown table (the README's)")
+    parser.add_argument("--jobs", type=int, default=1, help="processes sharing each match's games (same figures)")
     args = parser.parse_args(argv)
     matches = select(args.family, args.match)
     if not matches:
         parser.error("no match of the ladder is selected")
     rows: list[dict[str, str]] = []
     for match in matches:
-        report = play_match(match, args.games, args.seed)
+        report = play_match(match, args.games, args.seed, args.jobs)
         rows.append(row(match, report))
         if report["violations"]:
             out(f"{match.variant} {match.label}: {report['violations']} rule violations")
