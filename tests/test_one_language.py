@@ -35,7 +35,7 @@ from ramigui.ui.setup_screen import SetupScreen
 FRENCH_ONLY = ("Robot", "Joueur", "Vous", "Série", "Séries", "brelan", "Brelan", "carré", "Carré", "manche",
                "Manche", "pioche", "Pioche", "défausse", "Défausse", "combinaison", "frappe", "entame",
                "non utilisé", "Conseil", "Trier", "Annuler", "Partie", "rien posé", "en main", "gagne", "Exposer",
-               "Paire", "Quinte", "Couleur", "Total général")
+               "Paire", "Quinte", "Couleur", "Total général", "séries", "rami sec", "rami")
 ENGLISH_ONLY = ("Bot", "Player", "You", "deadwood", "Round", "round", "Stock", "Discard", "Hint", "Undo", "Sort",
                 "in hand", "never laid", "wins", "lead", "Series", "Pair", "Straight", "Flush", "Expose",
                 "Last moves", "Knock")
@@ -184,3 +184,17 @@ def test_a_count_of_one_is_singular(lang: str, text: str) -> None:
         assert i18n.tr("table.cards", n=11).endswith("s")
     finally:
         i18n.set_language("en")
+
+
+def test_english_texts_use_no_french_word() -> None:
+    """Play-test 2, item 15: "rami sec" in the English round reasons and "poker-like séries"
+    in Yami's English description; every English text (the catalogue and the variants'
+    names and descriptions) is checked, the French kept only in parentheses, as a gloss."""
+    from ramigui.variants import all_variants
+
+    texts = [text for key, text in i18n.LANGUAGES["en"].items() if not key.startswith("app.")]
+    texts += [variant.description.get("en", "") for variant in all_variants()]
+    unglossed = [re.sub(r"\([^)]*\)", "", text) for text in texts]
+    found = [(word, text) for text in unglossed for word in ("séries", "rami sec", "sec")
+             if re.search(rf"(?<![\w]){re.escape(word)}(?![\w])", text)]
+    assert not found

@@ -75,7 +75,7 @@ def test_oklahoma_says_it_doubled_the_round() -> None:
 def test_rami_sec_says_the_cards_the_hundred_and_the_doubling() -> None:
     game = rami_sec()
     assert game.round_scores == [0, (24 + 100) * 2, (31 + 100) * 2]
-    assert points_parts(game.last_result, 1, game.variant) == "24 in hand + 100 never laid down × 2, rami sec"
+    assert points_parts(game.last_result, 1, game.variant) == "24 in hand + 100 never laid down × 2, rummy before anyone laid down"
     i18n.set_language("fr")
     assert points_parts(game.last_result, 2, game.variant) == "31 en main + 100 rien posé × 2, rami sec"
 
@@ -141,7 +141,7 @@ def test_the_round_end_panel_shows_the_parts_and_the_leader_at_14_px_or_more(
     shown = recorded(monkeypatch, overlays)
     app.draw()
     texts = [text for text, _, _ in shown]
-    assert "24 in hand + 100 never laid down × 2, rami sec" in texts
+    assert "24 in hand + 100 never laid down × 2, rummy before anyone laid down" in texts
     assert any(text.startswith("In the lead: Marie-Charlotte Lefebvre, 0 points") for text in texts)
     assert any("the lowest total wins" in text for text in texts)
     assert min(size for _, size, _ in shown) >= 14
@@ -166,7 +166,7 @@ def test_the_sheet_says_each_round_in_words(app: App, monkeypatch: pytest.Monkey
 
 def test_round_summary_in_both_languages() -> None:
     game = rami_sec()
-    assert round_summary(game.last_result, ["Ann", "Bob", "Cid"]) == "Ann wins the round — rami sec!"
+    assert round_summary(game.last_result, ["Ann", "Bob", "Cid"]) == "Ann wins the round — rummy before anyone laid down (rami sec)!"
     i18n.set_language("fr")
     assert round_summary(game.last_result, ["Vous", "Bob", "Cid"]) == "Vous gagnez la manche — rami sec\u00a0!"
 

@@ -153,7 +153,7 @@ CATALOGUE: dict[str, str] = {
     "score.winner.you": "Vous gagnez la partie avec {n} points",
     "score.winner.one.you": "Vous gagnez la partie avec {n} point",
     "round.continue": "Cliquez ou appuyez sur Entrée pour continuer",
-    "round.reason.out": "plus une carte en main",
+    "round.reason.out": "n'a plus aucune carte",
     "round.reason.rami": "rami : tout posé d'un coup",
     "round.reason.rami_sec": "rami sec !",
     "round.reason.blocked": "la pioche est épuisée",
