@@ -195,3 +195,21 @@ def test_a_knock_says_whose_deadwood_is_whose(lang: str, knock: str, left: str) 
         assert "done" not in done.split() and ("scored" in done or "points" in done)
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 800)])
+def test_long_names_are_whole_on_the_end_panel_when_there_is_room(monkeypatch: pytest.MonkeyPatch,
+                                                                  size: tuple[int, int]) -> None:
+    """Play-test 2, item 9: "Marie-Charlott…" at 1920×1080 with half the row empty; the name
+    column takes what the names need (up to 30% of the panel), the cards shrink instead."""
+    game = rami_sec()
+    names = ["Marie-Charlotte Lefebvre", "Wolfeschlegelsteinhausen", "Tonton Jean-Baptiste Roy"]
+    with open_app(size) as big:
+        big.push(TableScene(TableConfig(variant="rami", players=3, seed=1, names=names), game))
+        big.push(RoundEndScene(game, names))
+        shown = recorded(monkeypatch, overlays)
+        big.draw()
+    texts = [text for text, _, _ in shown]
+    for name in names:
+        assert name in texts
+    assert min(size for _, size, _ in shown) >= 14

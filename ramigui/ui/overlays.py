@@ -32,6 +32,7 @@ from ramigui.ui.widgets import (
     dim_screen,
     draw_panel,
     ellipsized,
+    text_width,
     wrap_lines,
 )
 
@@ -276,9 +277,12 @@ class RoundEndScene(Scene):
         width = box.width
         total_w = max(font(small, True).size(i18n.tr("round.total"))[0], font(text, True).size("0000")[0])
         points_w = max(font(small, True).size(i18n.tr("round.points"))[0], font(text, True).size("0000")[0])
+        # the names take what they need (up to 30%) where there is room: the cards shrink instead
+        needed = max((text_width(line.name, text, True) for line in lines), default=0) + small
+        name_w = max(int(width * 0.16), min(needed, int(width * 0.3)))
         cols = RoundColumns(
-            name=pygame.Rect(box.left + text, 0, int(width * 0.16), 0),
-            cards=pygame.Rect(box.left + text + int(width * 0.16) + small, 0, 0, 0),
+            name=pygame.Rect(box.left + text, 0, name_w, 0),
+            cards=pygame.Rect(box.left + text + name_w + small, 0, 0, 0),
             points=box.right - text - total_w - small,
             total=box.right - text,
         )
@@ -305,7 +309,7 @@ class RoundEndScene(Scene):
             blit_text(surface, str(line.points), int(text * 1.1), WHITE, (cols.points, cards_mid), "midright", bold=True)
             blit_text(surface, str(line.total), int(text * 1.1), GOLD, (cols.total, cards_mid), "midright", bold=True)
             if line.why:
-                room = cols.points - cols.cards.left
+                room = cols.points - cols.name.left  # under the name and the cards: the row's own line
                 why = ellipsized(line.why, small, room)
                 blit_text(surface, why, small, DIM, (cols.points, row.bottom - parts_h // 2), "midright")
 
