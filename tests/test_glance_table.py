@@ -391,3 +391,16 @@ def test_red_suits_on_the_refusal_panel_are_drawn_white(app: App) -> None:
             for y in range(rect.top, rect.bottom)}
     assert suit_colour("D")[0] > 150
     assert not [c for c in seen if c[0] > 200 and c[0] - c[1] > 100]  # no red nor pink ♦: white on the red panel
+
+
+def test_a_log_line_never_leaves_one_card_alone_on_its_last_line(app: App) -> None:
+    """Play-test 2, item 18: "Robot 1 a posé 9♠ 9♥ / 9♣" — the card before goes down with it."""
+    from ramigui.ui.widgets import text_width, wrap_lines
+
+    entry = "Robot 1 a posé 9♠ 9♥ 9♣"
+    width = text_width("Robot 1 a posé 9♠ 9♥", 18) + 2
+    assert wrap_lines(entry, 18, width)[-1] == "9♣"  # what the panel did
+    lines = table_draw.no_lone_card(wrap_lines(entry, 18, width), 18, width)
+    assert lines == ["Robot 1 a posé", "9♠ 9♥ 9♣"] or lines == ["Robot 1 a posé 9♠", "9♥ 9♣"]
+    assert " " in lines[-1] and all(text_width(line, 18) <= width for line in lines)
+    assert table_draw.no_lone_card(["Bob drew from the", "stock"], 18, width) == ["Bob drew from the", "stock"]

@@ -9,7 +9,9 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -213,3 +215,24 @@ def test_long_names_are_whole_on_the_end_panel_when_there_is_room(monkeypatch: p
     for name in names:
         assert name in texts
     assert min(size for _, size, _ in shown) >= 14
+
+
+def test_the_sheet_at_640_cuts_words_with_an_ellipsis_and_keeps_the_leaders_points(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Play-test 2, item 10: at 640×400 "Wolfeschlegelsteinhaus: 39 in hand + 100" lost
+    "never laid down" with no "…", and the leader line lost its points ("…, 25 poi…")."""
+    from ramigui.ui import shots
+
+    shown = recorded(monkeypatch, scoresheet)
+    monkeypatch.setattr(shots.pygame.image, "save", lambda *args: None)
+    names = "Marie-Charlotte Lefebvre,Wolfeschlegelsteinhausen,Tonton Jean-Baptiste Roy,Anne-Sophie Bartholomew"
+    assert shots.screenshot_main(["--variant", "rami", "--players", "4", "--size", "640x400", "--lang", "en",
+                                  "--show", "scores", "--rounds", "4", "--seed", "4", "--names", names,
+                                  str(tmp_path / "sheet.png")]) == 0
+    texts = [text for text, _, _ in shown]
+    lead = next(text for text in texts if text.startswith("In the lead"))
+    assert re.search(r", \d+ points?$", lead), lead
+    hundred = [text for text in texts if "in hand +" in text]
+    assert hundred, str(texts)
+    assert all(text.endswith(("never laid down", "…")) or "never laid down ·" in text
+                           for text in hundred), hundred

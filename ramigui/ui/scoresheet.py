@@ -41,6 +41,17 @@ WORDS_LINES = 2
 """The most lines a round's words take under its points on the sheet."""
 
 
+def words_lines(items: list[str], size: int, width: int) -> list[str]:
+    """A round's words on at most WORDS_LINES lines; words that do not fit end the last line
+    with "…" rather than vanish ("… + 100" lost "never laid down")."""
+    lines = wrap_items(items, size, width)
+    if len(lines) <= WORDS_LINES:
+        return lines
+    last = " ".join(lines[WORDS_LINES - 1:])
+    return [*lines[:WORDS_LINES - 1], ellipsized(last, size, width)]
+
+
+
 @dataclass(frozen=True)
 class SheetData:
     """What a score sheet shows, whatever it was read from."""
@@ -213,21 +224,32 @@ class ScoreSheetScene(Screen):
         m = self.m
         data = self.data
         names = [i18n.seat_name(name) for name in data.names]
-        lead = leader_text(names, data.totals, data.lower_wins, data.over, data.winners) if data.leaders else ""
+        rule = rule_text(data.lower_wins, data.target, data.planned_rounds)
+        room = view.width - min(text_width(rule, m.small), view.width // 2) - m.pad
+        lead = self._lead(names, room) if data.leaders else ""
         if data.over and lead:
             text, colour = lead, GOLD
         elif lead:
             text, colour = lead, WHITE
         else:
             text, colour = i18n.tr("sheet.no_rounds"), DIM
-        rule = rule_text(data.lower_wins, data.target, data.planned_rounds)
-        rule_w = min(text_width(rule, m.small), view.width // 2)
-        room = view.width - rule_w - m.pad
         size = fitted_size(text, m.text, room, True, m.small)
         rect = blit_text(surface, ellipsized(text, size, room, True), size, colour, (view.left, view.top), bold=True)
         blit_text(surface, ellipsized(rule, m.small, view.width // 2), m.small, DIM, (view.right, rect.centery),
                   "midright")
         return rect.bottom + m.pad // 2
+
+    def _lead(self, names: list[str], room: int) -> str:
+        """Who leads and with how many points, in `room`: a long name is shortened rather
+        than the points cut off ("In the lead: Anne-Sophie Bartholomew, 25 poi…")."""
+        data = self.data
+        lead = ""
+        for cap in (24, 18, 14, 10, 6):
+            short = [name if len(name) <= cap else name[:cap - 1].rstrip() + "…" for name in names]
+            lead = leader_text(short, data.totals, data.lower_wins, data.over, data.winners)
+            if text_width(lead, self.m.small, True) <= room:
+                break
+        return lead
 
     def _columns(self, area: pygame.Rect, first: int) -> list[int]:
         """Centre x of each player's column after a first column `first` wide."""
@@ -268,7 +290,7 @@ class ScoreSheetScene(Screen):
         bottom = area.bottom - int(m.text * 1.8)
         width = area.width - m.pad
         step = int(m.small * 1.2)
-        rows = [(number, points, wrap_items(self.data.round_words(number), m.small, width)[:WORDS_LINES])
+        rows = [(number, points, words_lines(self.data.round_words(number), m.small, width))
                 for number, points in enumerate(data.rounds)]
         end = len(rows) - min(self.back_rounds, max(0, len(rows) - 1))
         shown: list[tuple[int, tuple[int, ...], list[str]]] = []

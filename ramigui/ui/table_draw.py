@@ -316,6 +316,20 @@ def _draw_hand(scene: TableScene, surface: pygame.Surface, lay: TableLayout) -> 
             ring(surface, part.inflate(-inset, -inset), HINTED, thick + 1, dashed=True)
 
 
+def no_lone_card(lines: list[str], size: int, width: int) -> list[str]:
+    """A log line never ends with one card alone on its own line ("Bot 1 laid down 9♠ 9♥ /
+    9♣"): the card before it goes down with it when the two fit."""
+    if len(lines) < 2 or " " in lines[-1] or not any(suit in lines[-1] for suit in i18n.SUIT_SYMBOLS.values()):
+        return lines
+    head, _, moved = lines[-2].rpartition(" ")
+    if not head or not any(suit in moved for suit in i18n.SUIT_SYMBOLS.values()):
+        return lines
+    joined = f"{moved} {lines[-1]}"
+    if text_width(joined, size) > width:
+        return lines
+    return [*lines[:-2], head, joined]
+
+
 def visible_part(scene: TableScene, index: int) -> pygame.Rect:
     """The part of hand card `index` that shows: up to where the next card covers it, so a
     ring round it (focus, hint) never covers the next card."""
@@ -375,7 +389,7 @@ def _draw_side(scene: TableScene, surface: pygame.Surface, lay: TableLayout) -> 
     lines: list[str] = []
     names = [ellipsized(scene.name(seat), text, int(room * 0.7)) for seat in range(len(scene.config.names))]
     for entry in reversed(scene.last_moves.lines(names)):
-        wrapped = wrap_lines(entry, text, room - text)
+        wrapped = no_lone_card(wrap_lines(entry, text, room - text), text, room - text)
         if y + (len(lines) + len(wrapped)) * step > bottom - lay.margin:
             break
         lines = wrapped + lines
