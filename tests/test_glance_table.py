@@ -404,3 +404,22 @@ def test_a_log_line_never_leaves_one_card_alone_on_its_last_line(app: App) -> No
     assert lines == ["Robot 1 a posé", "9♠ 9♥ 9♣"] or lines == ["Robot 1 a posé 9♠", "9♥ 9♣"]
     assert " " in lines[-1] and all(text_width(line, 18) <= width for line in lines)
     assert table_draw.no_lone_card(["Bob drew from the", "stock"], 18, width) == ["Bob drew from the", "stock"]
+
+
+def test_meld_owner_labels_at_640_are_never_a_bare_ellipsis(monkeypatch: pytest.MonkeyPatch, tmp_path: object) -> None:
+    """Play-test 2, item 19: at 640×400 some owner labels over the melds were a bare "…";
+    a label now runs up to the next meld's badge, and is left out (the badge's colour says
+    whose meld it is) rather than drawn as "…" alone."""
+    from screen_texts import drawn_texts
+
+    from ramigui.ui import shots
+
+    monkeypatch.setattr(shots.pygame.image, "save", lambda *args: None)
+    names = "Marie-Charlotte Lefebvre,Wolfeschlegelsteinhausen,Tonton Jean-Baptiste Roy,Anne-Sophie Bartholoméo"
+    with drawn_texts() as drawn:
+        assert shots.screenshot_main(["--variant", "rami51", "--players", "4", "--moves", "50", "--my-turn",
+                                      "--size", "640x400", "--lang", "fr", "--names", names, "--keys", "p",
+                                      f"{tmp_path}/small.png"]) == 0
+    texts = [d.text for d in drawn]
+    assert any(text.startswith(("Mari", "Wolf", "Tont", "Anne")) for text in texts)
+    assert "…" not in texts

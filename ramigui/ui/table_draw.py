@@ -279,9 +279,19 @@ def _draw_meld_tag(scene: TableScene, surface: pygame.Surface, spot: object, col
     draw_panel(surface, badge, (*colour, 235), badge.height // 2)
     blit_text(surface, str(spot.number), size, (30, 30, 30), badge.center, "center", bold=True)  # type: ignore[attr-defined]
     if spot.first_of_owner:  # type: ignore[attr-defined]
-        room = spot.rect.right - badge.right - 6  # type: ignore[attr-defined]
+        room = _tag_room(spot, badge, lay)
         name = ellipsized(scene.name(spot.owner), size, room, True)  # type: ignore[attr-defined]
-        blit_text(surface, name, size, colour, (badge.right + 6, badge.centery), "midleft", bold=True)
+        if name.rstrip("…"):  # a bare "…" says nothing: the badge's colour tells whose meld it is
+            blit_text(surface, name, size, colour, (badge.right + 6, badge.centery), "midleft", bold=True)
+
+
+def _tag_room(spot: object, badge: pygame.Rect, lay: TableLayout) -> int:
+    """How wide the owner's name over a meld may be: up to the next meld's badge on the same
+    row (or the edge of the melds' area), not only its own narrow meld (a bare "…" at 640×400)."""
+    tag: pygame.Rect = spot.tag  # type: ignore[attr-defined]
+    after = [other.tag.left for other in lay.melds if other.tag.top == tag.top and other.tag.left > tag.left]
+    edge = min(after) if after else lay.melds_area.right
+    return max(0, edge - badge.right - 12)
 
 
 # --- the hand ---------------------------------------------------------------------------------
