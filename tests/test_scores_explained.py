@@ -236,3 +236,25 @@ def test_the_sheet_at_640_cuts_words_with_an_ellipsis_and_keeps_the_leaders_poin
     assert hundred, str(texts)
     assert all(text.endswith(("never laid down", "…")) or "never laid down ·" in text
                            for text in hundred), hundred
+
+
+@pytest.mark.parametrize("lang, note", [("en", "(identical cards count once)"),
+                                         ("fr", "(les cartes identiques comptent une fois)")])
+def test_yami_says_when_identical_cards_count_once(lang: str, note: str) -> None:
+    """Play-test 2, item 11: "J box: 1 × J" beside a hand holding two J♦ looked wrong; it is
+    the rule (two identical cards of the two decks count once), so the words now say so."""
+    from ramigui.cards import parse_cards
+    from ramigui.rules.family import RoundResult
+    from ramigui.variants import get_variant
+
+    i18n.set_language(lang)
+    try:
+        variant = get_variant("yami")
+        twice = RoundResult(points=(5, 0), reason="exposed", winner=0,
+                            details={"marks": [(0, "J", 5)], "hands": [parse_cards("JD JD 7C 8S 9H"), []]})
+        assert points_parts(twice, 0, variant).endswith(note)
+        once = RoundResult(points=(10, 0), reason="exposed", winner=0,
+                           details={"marks": [(0, "J", 10)], "hands": [parse_cards("JD JS 7C 8S 9H"), []]})
+        assert note not in points_parts(once, 0, variant)
+    finally:
+        i18n.set_language("en")

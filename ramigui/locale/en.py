@@ -133,6 +133,7 @@ CATALOGUE: dict[str, str] = {
     "score.deadwood_left": "{n} deadwood",
     "score.oklahoma": "({parts}) × 2, spade upcard",
     "score.yami_series": "{box} box: {count} × {rank}",
+    "score.yami_once": "(identical cards count once)",
     "score.yami_box": "{box}",
     "score.yami_crossed": "{box} crossed out",
     "score.yami_bonus": "+ {n} bonus",

@@ -137,6 +137,7 @@ CATALOGUE: dict[str, str] = {
     "score.deadwood_left": "{n} non utilisées",
     "score.oklahoma": "({parts}) × 2, entame à pique",
     "score.yami_series": "case {box} : {count} × {rank}",
+    "score.yami_once": "(les cartes identiques comptent une fois)",
     "score.yami_box": "{box}",
     "score.yami_crossed": "{box} barrée",
     "score.yami_bonus": "+ {n} de bonus",

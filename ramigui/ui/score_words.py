@@ -128,8 +128,11 @@ def _yami_parts(details: Mapping[str, Any], seat: int, points: int) -> str:
     elif box in SERIES:
         rank = SERIES_RANKS[SERIES.index(box)]
         hands = details.get("hands", ())
-        count = sum(1 for card in hands[seat] if card.rank == rank) if seat < len(hands) else scored // 5
+        same = [card for card in hands[seat] if card.rank == rank] if seat < len(hands) else []
+        count = len(same) if seat < len(hands) else scored // 5
         parts = i18n.tr("score.yami_series", box=box, count=min(count, scored // 5 or count), rank=i18n.rank_text(rank))
+        if len(set(same)) < len(same):  # two J♦ from the two decks: the rule counts them once
+            parts = f"{parts} {i18n.tr('score.yami_once')}"
     else:
         parts = i18n.tr("score.yami_box", box=box)
     extra = points - (scored or 0)
