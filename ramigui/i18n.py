@@ -150,12 +150,26 @@ def seat_name(name: str) -> str:
     """A seat's name as shown now: a name the game gave (its default in either language,
     "Robot 2") is said in the current language ("Bot 2"), so switching language mid-game
     relabels every default name; a name a person typed is shown as typed."""
+    found = _default_match(name)
+    if found is None:
+        return name
+    key, match = found
+    return tr(key, n=int(match.group(1))) if match.groups() else tr(key)
+
+
+def is_default_name(name: str) -> bool:
+    """True for a name the game gave ("Bot 1", "Joueur 2", "You") or none at all, false
+    for one a person typed: only the former may be replaced by the game."""
+    return not name.strip() or _default_match(name) is not None
+
+
+def _default_match(name: str) -> tuple[str, re.Match[str]] | None:
     for key in DEFAULT_NAME_KEYS:
         for catalogue in LANGUAGES.values():
             match = _default_name_pattern(catalogue.get(key, "")).fullmatch(name)
             if match:
-                return tr(key, n=int(match.group(1))) if match.groups() else tr(key)
-    return name
+                return key, match
+    return None
 
 
 _PATTERNS: dict[str, re.Pattern[str]] = {}

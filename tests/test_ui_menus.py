@@ -376,3 +376,47 @@ def test_default_names_saved_in_the_last_setup_follow_the_language(app: App, lan
     for name in hidden:
         assert name not in texts
     assert [seat.name for seat in app.top.setup().seats] == ["Robotnik", *shown]
+
+
+def test_a_bot_made_a_person_gets_a_persons_name_and_ctrl_a_selects_the_name(app: App) -> None:
+    """Play-test 1, item 6: a seat switched Bot → Human kept "Bot 1"; Ctrl+A did not select
+    the name, so typing gave "Bot 1Mamie". A name someone typed is never replaced."""
+    press(app, "new_game")
+    screen = app.top
+    assert isinstance(screen, SetupScreen)
+    click(app, control(app, name="variant:rami51").rect.center)
+    assert control(app, name="name:1").text == "Bot 1"
+    choose(app, "kind:1", "human")
+    assert control(app, name="name:1").text == "Player 2"
+    choose(app, "kind:1", "medium")
+    assert control(app, name="name:1").text == "Bot 1"
+    click(app, control(app, name="name:1").rect.center)
+    key(app, pygame.K_a, pygame.KMOD_LCTRL)
+    post(pygame.TEXTINPUT, text="Mamie")
+    pump(app)
+    assert control(app, name="name:1").text == "Mamie"
+    choose(app, "kind:1", "human")  # a typed name stays as typed
+    assert control(app, name="name:1").text == "Mamie"
+    click(app, control(app, name="name:1").rect.center)
+    key(app, pygame.K_a, pygame.KMOD_LCTRL)
+    key(app, pygame.K_BACKSPACE)
+    assert control(app, name="name:1").text == ""
+    post(pygame.TEXTINPUT, text="Léa Noël")  # accents typed are kept (item 8)
+    pump(app)
+    assert control(app, name="name:1").text == "Léa Noël"
+
+
+def test_the_player_count_stops_at_its_least_and_greatest(app: App) -> None:
+    """Play-test 1, item 12: ◀ at 2 players jumped to 6."""
+    press(app, "new_game")
+    click(app, control(app, name="variant:rami51").rect.center)
+    low = min(control(app, name="count").values)
+    for _ in range(8):  # ◀ down to the least, and once more
+        count = control(app, name="count")
+        click(app, (count.rect.left + 5, count.rect.centery))
+    assert control(app, name="count").value == low == 2
+    high = max(control(app, name="count").values)
+    for _ in range(high):
+        count = control(app, name="count")
+        click(app, (count.rect.right - 5, count.rect.centery))
+    assert control(app, name="count").value == high

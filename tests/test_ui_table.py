@@ -404,3 +404,26 @@ def test_wrotham_late_deals_tell_the_player_to_lay_everything_at_once(app: App) 
     early = table(app, deal(3))
     press(app, pygame.K_p)
     assert early.family.prompt() == i18n.tr("table.your_turn_play")
+
+
+def test_a_new_deal_is_sorted_as_the_settings_say_whatever_the_last_hand_was() -> None:
+    """Play-test 1, item 12: the hand of a new round was left in the last round's order.
+    Setting "by rank"; the player sorted the last hand by suit (S); the next deal comes by rank,
+    the melds it holds first (hand_groups)."""
+    game = Game.from_position("rami_base", hands=[["7H", "8H", "9H", "KS"], ["2C", "5D", "9S"]],
+                              stock=["10H", "4C", "6C", "3D"], discard=["5H"], to_play=0)
+    with open_app(size=SIZE, hand_sort="rank", confirm_go_out=False) as opened:
+        scene = table(opened, game)
+        press(opened, pygame.K_s)
+        assert scene.sort_mode == "suit"
+        press(opened, pygame.K_p)  # 10♥: 7♥ 8♥ 9♥ 10♥ goes down, K♠ is the last card
+        scene.selected = {scene.order.index(c) for c in parse_cards("7H 8H 9H 10H")}
+        press(opened, pygame.K_m)
+        scene.selected = {scene.order.index(parse_cards("KS")[0])}
+        press(opened, pygame.K_RETURN)
+        assert scene.game.round_over
+        scene.close_round()
+        opened.step()
+        hand = list(scene.game.hand(0))
+        assert scene.sort_mode == "rank" and len(scene.order) == len(hand) > 4
+        assert scene.order == grouped(hand, hand_melds(hand, scene.game.variant), Card.rank_key)

@@ -27,11 +27,13 @@ from ramigui.ui.widgets import (
     draw_panel,
     fitted_size,
     pointer_press,
+    text_width,
 )
 
 INK: Colour = (40, 36, 28)
 FIELD_FILL = (250, 246, 232, 250)
 FOCUS_RING = (*GOLD, 255)
+SELECTION = (170, 200, 250)
 MAX_FIELD_CHARS = 24
 
 
@@ -56,6 +58,9 @@ class Choice:
     focused: bool = False
     visible: bool = True
     enabled: bool = True
+    wraps: bool = True
+    """False for a number (the player count): ◀ at the least value stays there rather
+    than jumping to the greatest, and its arrow is greyed."""
 
     @property
     def value(self) -> Any:
@@ -68,6 +73,8 @@ class Choice:
     def step(self, delta: int) -> None:
         """Move to the next (+1) or previous (-1) value, wrapping, and report it."""
         if not self.values:
+            return
+        if not self.wraps and not 0 <= self.index + delta < len(self.values):
             return
         self.index = (self.index + delta) % len(self.values)
         post(self.action, name=self.name, value=self.value)
@@ -96,20 +103,21 @@ class Choice:
                    FOCUS_RING if self.focused else (0, 0, 0, 0))
         size = max(12, int(rect.height * 0.5))
         arrow = max(10, int(rect.height * 0.32))
-        _arrow(target, (rect.left + rect.height // 2, rect.centery), arrow, -1)
-        _arrow(target, (rect.right - rect.height // 2, rect.centery), arrow, 1)
+        last = len(self.values) - 1
+        _arrow(target, (rect.left + rect.height // 2, rect.centery), arrow, -1, self.wraps or self.index > 0)
+        _arrow(target, (rect.right - rect.height // 2, rect.centery), arrow, 1, self.wraps or self.index < last)
         label = self.text(self.value)
         room = rect.width - rect.height * 2
         blit_text(target, label, fitted_size(label, size, room, True), INK, rect.center, "center",
                   bold=True, light_suits=False)
 
 
-def _arrow(target: pygame.Surface, centre: tuple[int, int], size: int, direction: int) -> None:
-    """A filled triangle pointing left (-1) or right (+1)."""
+def _arrow(target: pygame.Surface, centre: tuple[int, int], size: int, direction: int, live: bool = True) -> None:
+    """A filled triangle pointing left (-1) or right (+1); greyed when it leads nowhere."""
     x, y = centre
     half = size // 2
     points = [(x + direction * half, y), (x - direction * half, y - half), (x - direction * half, y + half)]
-    pygame.draw.polygon(target, (150, 112, 40), points)
+    pygame.draw.polygon(target, (150, 112, 40) if live else (200, 194, 178), points)
 
 
 def number_values(low: int, high: int, default: int) -> list[int]:
@@ -136,6 +144,9 @@ class TextField:
     enabled: bool = True
     limit: int = MAX_FIELD_CHARS
     placeholder: Callable[[], str] = field(default=lambda: "")
+    all_selected: bool = False
+    """Ctrl+A selected the whole text: the next character typed replaces it, Backspace
+    clears it."""
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if not (self.visible and self.enabled):
@@ -148,17 +159,27 @@ class TextField:
         if event.type == pygame.MOUSEBUTTONDOWN and self.rect.collidepoint(event.pos):
             return True
         if not self.focused:
+            self.all_selected = False
             return False
         if event.type == pygame.TEXTINPUT:
-            self._set((self.text + event.text)[: self.limit])
+            kept = "" if self.all_selected else self.text
+            self._set((kept + event.text)[: self.limit])
             return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
-            self._set(self.text[:-1])
+        if event.type != pygame.KEYDOWN:
+            return False
+        if event.key == pygame.K_a and getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            self.all_selected = bool(self.text)
             return True
+        if event.key == pygame.K_BACKSPACE:
+            self._set("" if self.all_selected else self.text[:-1])
+            return True
+        if event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END):
+            self.all_selected = False
         return False
 
     def _set(self, text: str) -> None:
         if text.isprintable():
+            self.all_selected = False
             self.text = text
             post(self.action, name=self.name, value=text)
 
@@ -172,6 +193,10 @@ class TextField:
         shown = self.text or self.placeholder()
         colour: Colour = INK if self.text else (140, 130, 110)
         shown_size = fitted_size(shown + "|", size, rect.width - 2 * pad)
+        if self.focused and self.all_selected and self.text:
+            width = text_width(shown, shown_size)
+            pygame.draw.rect(target, SELECTION, pygame.Rect(rect.left + pad - 2, rect.top + pad // 2, width + 4,
+                                                            rect.height - pad))
         text_rect = blit_text(target, shown, shown_size, colour, (rect.left + pad, rect.centery), "midleft",
                               light_suits=False)
         if self.focused:

@@ -38,9 +38,15 @@ class SeatModel:
 
 
 def default_seat(index: int) -> SeatModel:
-    if index == 0:
-        return SeatModel(i18n.tr("setup.default_human", n=1), "human")
-    return SeatModel(i18n.tr("setup.default_bot", n=index), "medium")
+    return SeatModel(default_name(index, "human" if index == 0 else "medium"), "human" if index == 0 else "medium")
+
+
+def default_name(index: int, kind: str) -> str:
+    """The name a seat gets until someone types one: "Player 2" for a person (at the
+    screen or on a phone), "Bot 1" for a bot."""
+    if kind in ("human", "phone"):
+        return i18n.tr("setup.default_human", n=index + 1)
+    return i18n.tr("setup.default_bot", n=index)
 
 
 def option_text(spec: OptionSpec, value: Any) -> str:
@@ -227,7 +233,7 @@ class SetupScreen(Screen):
         field_h = int(m.row * 0.9)
         self.label(i18n.tr("setup.player_count"), m.text, WHITE, (left, y + field_h // 2), "midleft", clip=True)
         count = Choice("count", "count", list(range(low, high + 1)), str,
-                       pygame.Rect(left + label_w, y, min(int(m.text * 8), width - label_w), field_h))
+                       pygame.Rect(left + label_w, y, min(int(m.text * 8), width - label_w), field_h), wraps=False)
         count.select(self.count)
         count.enabled = low != high
         self._visible(count)
@@ -236,7 +242,7 @@ class SetupScreen(Screen):
             model = self.seats[index]
             name_rect = pygame.Rect(left, y, label_w - m.pad, field_h)
             field = TextField("name", f"name:{index}", model.name, name_rect,
-                              placeholder=lambda i=index: default_seat(i).name)
+                              placeholder=lambda i=index, k=model.kind: default_name(i, k))
             self._visible(field)
             kind = Choice("kind", f"kind:{index}", list(SEAT_KINDS), self._kind_text,
                           pygame.Rect(left + label_w, y, width - label_w, field_h))
@@ -282,7 +288,11 @@ class SetupScreen(Screen):
         elif action == "name":
             self.seats[int(event.name.split(":")[1])].name = event.value
         elif action == "kind":
-            self.seats[int(event.name.split(":")[1])].kind = event.value
+            index = int(event.name.split(":")[1])
+            seat = self.seats[index]
+            seat.kind = event.value
+            if i18n.is_default_name(seat.name):  # "Bot 1" made a person becomes "Player 2"; a typed name stays
+                seat.name = default_name(index, seat.kind)
         elif action == "option":
             self.options[event.name.split(":", 1)[1]] = event.value
         elif action == "start":

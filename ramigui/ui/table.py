@@ -136,10 +136,15 @@ class TableScene(Scene):
         super().enter(app)
         self._make_buttons()
         self.bots.rest()
-        self.sort_mode = getattr(app.settings, "hand_sort", "suit")
+        self.sort_mode = self.chosen_sort()
         self.order = []  # re-deal the hand's order by the player's chosen sort
         self._sync()
         self.phones.start()
+
+    def chosen_sort(self) -> str:
+        """The hand order of the settings: every new hand (a new deal, the next player at a
+        shared screen) starts from it; S / R re-sort only the hand in front of them."""
+        return str(getattr(self.app.settings, "hand_sort", "suit")) if self.app is not None else self.sort_mode
 
     def leave(self) -> None:
         self.bots.close()
@@ -453,7 +458,7 @@ class TableScene(Scene):
                 self.order = []
                 self.fresh = None
                 self._sync()
-                self._sort(self.sort_mode)
+                self._sort(self.chosen_sort())
             return True
         if action == "round_closed":
             self.overlay_open = False
@@ -486,6 +491,7 @@ class TableScene(Scene):
         self.viewer = self._initial_viewer() if not self.config.hot_seat else None
         self.order = []
         self.fresh = None
+        self.sort_mode = self.chosen_sort()
         self._sync()
         self._sort(self.sort_mode)
 
