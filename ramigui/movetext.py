@@ -13,6 +13,7 @@ from typing import Any
 from ramigui import i18n
 from ramigui.cards import Card
 from ramigui.rules import Move, PlayerView
+from ramigui.rules.game import PublicMove
 from ramigui.rules.yami_boxes import box_of
 
 
@@ -56,3 +57,22 @@ def draw_prompt(view: PlayerView) -> str:
     and the phones never offer a move that would be refused."""
     takes = any(m.kind == "take" and m.target is None for m in view.legal_moves)
     return i18n.tr("table.your_turn_draw" if takes else "table.your_turn_draw_stock")
+
+
+
+def in_said_order(record: Sequence[PublicMove]) -> list[PublicMove]:
+    """The moves in the order a player would hear them: "Carte !" is said with the discard
+    that leaves one card (seed 000), though the rules take it just before that discard —
+    so it is told after that seat's discard of the same turn, never after the draw."""
+    said = list(record)
+    index = 0
+    while index < len(said):
+        entry = said[index]
+        if entry.move.kind == "carte":
+            ends = next((k for k in range(index + 1, len(said)) if said[k].seat == entry.seat
+                         and said[k].move.kind in ("discard", "draw", "take")), None)
+            if ends is not None and said[ends].move.kind == "discard":
+                said.insert(ends, said.pop(index))
+                continue
+        index += 1
+    return said

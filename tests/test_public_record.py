@@ -62,3 +62,19 @@ def test_the_record_replays_the_same_from_the_move_list() -> None:
     twin = Game.replay("rami", 3, 11, game.moves_text())
     assert twin.public_record(None) == game.public_record(None)
     assert all(entry.move.kind not in ("undo", "next") for entry in game.public_record(None))
+
+
+def test_carte_is_told_with_the_discard_that_leaves_one_card() -> None:
+    """Play-test 1, item 12 — seed 000 (Rami familial): « Carte ! » is said when one card is
+    left; the rules take it just before that discard, the last moves tell it after it."""
+    from ramigui.movetext import in_said_order
+    from ramigui.ui.table_log import said_lines
+
+    game = position("rami", ["6S 7S 8S 9S KH", "4C 5C 6C QD JD TH 2H"], stock="AD 5H 8D 9D TC JC",
+                    discard="4H", opened=[0])
+    play(game, "draw", "meld 6S 7S 8S 9S", "carte", "discard KH")
+    record = game.public_record(1)
+    assert [str(e.move) for e in record][-2:] == ["carte", "discard KH"]  # as the rules took them
+    assert [str(e.move) for e in in_said_order(record)] == ["draw", "meld 6S 7S 8S 9S", "discard KH", "carte"]
+    lines = said_lines(game, record, ["Ann", "Bob"])
+    assert "Carte" in lines[-1] and "discarded" in lines[-2]

@@ -258,3 +258,39 @@ def test_yami_says_when_identical_cards_count_once(lang: str, note: str) -> None
         assert note not in points_parts(once, 0, variant)
     finally:
         i18n.set_language("en")
+
+
+def test_a_yami_deal_says_a_tie_and_who_exposed() -> None:
+    """Play-test 1, item 12: both scored 5 and the panel said "Player 1 wins the round"."""
+    from ramigui.rules.game import RoundResult
+
+    tie = RoundResult(points=(5, 5, 0), reason="exposed", winner=0, details={})
+    assert round_summary(tie, ["Ann", "Bob", "Cy"]) == "Tie: Ann & Bob, 5 points each — Ann exposed"
+    ahead = RoundResult(points=(2, 5, 0), reason="exposed", winner=0, details={})
+    assert round_summary(ahead, ["Ann", "Bob", "Cy"]) == "Bob wins the round — Ann exposed"
+    i18n.set_language("fr")
+    assert round_summary(tie, ["Ann", "Bob", "Cy"]) == "Égalité\u00a0: Ann & Bob, 5 points chacun — Ann a exposé"
+
+
+def test_the_rule_says_how_many_rounds_are_left() -> None:
+    """Play-test 1, item 12: no sheet showed the target or the rounds left."""
+    assert rule_text(False, 0, 16, 13) == "13 of 16 rounds played: the highest total wins"
+    assert rule_text(False, 0, 16, 0) == "16 rounds: the highest total wins"
+    assert rule_text(True, 100, 0, 4) == "Game to 100 points: the lowest total wins"
+    assert rule_text(False, 0, 16, 16) == "16 rounds: the highest total wins"  # the game is over
+    i18n.set_language("fr")
+    assert rule_text(True, 0, 5, 1) == "1 manche jouée sur 5\u00a0: le plus petit total gagne"
+
+
+def test_a_void_gin_round_is_said_void_on_the_sheet() -> None:
+    """Play-test 1, item 12 — seed 001: the stock down to its last two cards, a plain discard
+    voids the round: the sheet says so under its 0 / 0."""
+    from ramigui.cards import parse_cards
+
+    game = Game.from_position("gin", hands=[GIN_HAND.replace("8D", "KD"), GIN_DEFENDER],
+                              stock=parse_cards("9S 9H TD"), discard=parse_cards("KS"), to_play=0)
+    game.play("draw")
+    game.play(f"discard {game.hand(0)[-1]}")
+    assert game.round_over and game.last_result is not None and game.last_result.reason == "void"
+    data = SheetData.from_game(game, ["Ann", "Bob"])
+    assert data.rounds == ((0, 0),) and "void round" in " ".join(data.round_words(0))

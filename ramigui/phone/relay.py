@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ramigui import i18n
-from ramigui.movetext import describe_move
+from ramigui.movetext import describe_move, in_said_order
 from ramigui.phone import texts
 from ramigui.phone.bridge import Bridge, MoveRequest
 from ramigui.phone.tokens import PhoneSeats
@@ -70,7 +70,7 @@ class PhoneRelay:
         sheets = view.public.get("sheets", ())
         lines = [describe_move(entry.move, entry.seat, you if entry.seat == seat else self.names[entry.seat],
                                (entry.taken,) if entry.taken is not None else None, sheets)
-                 for entry in self.game.public_record(seat)[-LAST_MOVES:]]
+                 for entry in in_said_order(self.game.public_record(seat)[-LAST_MOVES:])]
         state = view_json(view, self.names, last_moves=lines[::-1], extra_legal=extra)
         state["paused"] = self.paused
         state["version"] = self.version

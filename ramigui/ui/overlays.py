@@ -244,7 +244,7 @@ class RoundEndScene(Scene):
         if summary:
             y = _centred(surface, summary, sizes.text, WHITE, box.centerx, y + sizes.small // 3, room, sizes.small).bottom
         lead = leader_text(names, game.scores, game.lower_wins, game.game_over, game.winners)
-        rule = rule_text(game.lower_wins, game.variant.target, game.variant.rounds)
+        rule = rule_text(game.lower_wins, game.variant.target, game.variant.rounds, len(game.results))
         line = f"{lead} · {rule}" if lead else rule
         y = _centred(surface, line, sizes.small, GOLD if game.game_over else DIM, box.centerx, y + sizes.small // 3,
                      room, sizes.small, game.game_over).bottom

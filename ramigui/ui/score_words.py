@@ -146,6 +146,8 @@ def round_summary(result: Any, names: Sequence[str], short: bool = False) -> str
     the score sheet's rows: "Bob: went out")."""
     if result is None:
         return ""
+    if result.reason == "exposed" and len(result.points) == len(names):
+        return _yami_summary(result, names)
     reason = i18n.tr(f"round.reason.{result.reason}")
     if result.winner is None or result.winner >= len(names):
         return i18n.tr("score.seat_parts", name=i18n.tr("round.nobody"), parts=reason) if short else \
@@ -156,13 +158,31 @@ def round_summary(result: Any, names: Sequence[str], short: bool = False) -> str
     return f"{i18n.tr('round.winner', name=name)} — {reason}"
 
 
-def rule_text(lower_wins: bool, target: int = 0, rounds: int = 0) -> str:
+def _yami_summary(result: Any, names: Sequence[str]) -> str:
+    """A Yami deal: who scored the most in it (or the tie: "Tie: Ann & Bob, 5 points
+    each"), and who exposed — exposing is not winning the deal."""
+    best = max(result.points)
+    tops = [seat for seat, points in enumerate(result.points) if points == best]
+    if len(tops) > 1:
+        lead = i18n.tr("round.yami.tie", names=" & ".join(i18n.seat_name(names[s]) for s in tops), n=best)
+    else:
+        lead = i18n.tr("round.winner", name=i18n.seat_name(names[tops[0]]))
+    exposer = result.winner
+    if exposer is None or exposer >= len(names):
+        return lead
+    return f"{lead} — {i18n.tr('round.yami.exposed_by', name=i18n.seat_name(names[exposer]))}"
+
+
+def rule_text(lower_wins: bool, target: int = 0, rounds: int = 0, played: int | None = None) -> str:
     """How the game is won: "after 16 deals, the highest total wins", "the game ends at 100
-    points; the lowest total wins"."""
+    points; the lowest total wins"; with `played` rounds, how far the game is ("2 of 5
+    rounds played")."""
     rule = i18n.tr("score.lower_wins" if lower_wins else "score.higher_wins")
     if target:
         return i18n.tr("score.rule_target", n=target, rule=rule)
     if rounds:
+        if played is not None and 0 < played < rounds:  # "2 of 5 rounds played: …"
+            return i18n.tr_count("score.rule_rounds_played", played, total=rounds, rule=rule)
         return i18n.tr_count("score.rule_rounds", rounds, rule=rule)
     return rule[:1].upper() + rule[1:]
 

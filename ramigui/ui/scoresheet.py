@@ -224,7 +224,7 @@ class ScoreSheetScene(Screen):
         m = self.m
         data = self.data
         names = [i18n.seat_name(name) for name in data.names]
-        rule = rule_text(data.lower_wins, data.target, data.planned_rounds)
+        rule = rule_text(data.lower_wins, data.target, data.planned_rounds, len(data.rounds))
         room = view.width - min(text_width(rule, m.small), view.width // 2) - m.pad
         lead = self._lead(names, room) if data.leaders else ""
         if data.over and lead:

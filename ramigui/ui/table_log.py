@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ramigui import i18n
-from ramigui.movetext import describe_move
+from ramigui.movetext import describe_move, in_said_order
 from ramigui.rules import Game
 from ramigui.rules.game import PublicMove
 
@@ -50,4 +50,4 @@ def said_lines(game: Game, record: Sequence[PublicMove], names: Sequence[str]) -
     shown = [i18n.seat_name(name) for name in names]
     sheets = game.view(game.to_play).public.get("sheets", ()) if any(e.move.kind == "score" for e in record) else ()
     return [describe_move(entry.move, entry.seat, shown[entry.seat] if entry.seat < len(shown) else "",
-                          (entry.taken,) if entry.taken is not None else (), sheets) for entry in record]
+                          (entry.taken,) if entry.taken is not None else (), sheets) for entry in in_said_order(record)]
