@@ -423,3 +423,21 @@ def test_meld_owner_labels_at_640_are_never_a_bare_ellipsis(monkeypatch: pytest.
     texts = [d.text for d in drawn]
     assert any(text.startswith(("Mari", "Wolf", "Tont", "Anne")) for text in texts)
     assert "…" not in texts
+
+
+def test_melds_keep_their_place_when_others_meld_or_lay_off() -> None:
+    """Play-test 1, item 7: melds jumped rows when one grew, and a new meld 8 went between 2
+    and 3 (the melds were grouped by owner). Now each meld has its slot, in table order."""
+    from ramigui.ui.layout import compute
+
+    before = [(0, 3), (1, 3), (0, 4), (2, 3), (1, 5), (0, 3), (2, 3)]
+    grown = [(0, 3), (1, 4), (0, 4), (2, 3), (1, 5), (0, 3), (2, 3)]  # a card laid off on meld 2
+    more = [*grown, (0, 3)]  # seat 0 lays down meld 8
+    for size in ((1024, 600), (1280, 800)):
+        places = [[spot.tag.topleft for spot in compute(size, [1, 2], 7, owners).melds]
+                  for owners in (before, grown, more)]
+        assert places[0] == places[1] == places[2][:-1], size
+        numbers = [spot.number for spot in compute(size, [1, 2], 7, more).melds]
+        assert numbers == list(range(1, 9))  # drawn in table order: the new meld comes last
+        last, previous = places[2][-1], places[2][-2]
+        assert (last[1], last[0]) > (previous[1], previous[0])  # after meld 7, reading order

@@ -213,44 +213,46 @@ def hand_positions(area: pygame.Rect, card_w: int, card_h: int, count: int,
 
 
 def _place_melds(lay: TableLayout, owners: Sequence[tuple[int, int]]) -> None:
-    """Flow the melds, grouped by owner, at the largest card width that fits."""
+    """Set the melds out in table order, one slot each, at the largest card width that fits."""
     width = int(lay.card_w * 0.78)
     minimum = max(28, int(lay.card_w * 0.3))
     while True:
-        spots = _flow(lay.melds_area, owners, width, lay.margin)
+        spots = _slots(lay.melds_area, owners, width)
         if spots is not None or width <= minimum:
             break
         width = int(width * 0.92)
     lay.meld_w = width
-    lay.melds = spots or _flow(lay.melds_area, owners, width, lay.margin, force=True) or []
+    lay.melds = spots or _slots(lay.melds_area, owners, width, force=True) or []
 
 
-def meld_order(owners: Sequence[tuple[int, int]]) -> list[int]:
-    """Meld indices grouped by owner (stable within an owner): the drawing order."""
-    return sorted(range(len(owners)), key=lambda i: (owners[i][0], i))
+SLOT_CARDS = 5
+"""Cards a meld's slot holds at least: a run laid off on grows in its own slot, so no
+other meld moves (play-test 1: meld 5 jumped rows when another grew)."""
 
 
-def _flow(area: pygame.Rect, owners: Sequence[tuple[int, int]], width: int, margin: int,
-          force: bool = False) -> list[MeldSpot] | None:
+def _slots(area: pygame.Rect, owners: Sequence[tuple[int, int]], width: int,
+           force: bool = False) -> list[MeldSpot] | None:
+    """The melds in a grid of equal slots, in table order: meld n keeps its row and column
+    when others are laid down or laid off on (a new meld takes the next slot), as long as
+    the cards keep their size and no meld outgrows the slots. None when they do not fit."""
     height = card_height(width)
     tag_h = max(14, int(width * 0.3))
     step = max(6, int(width * MELD_STEP))
     gap = max(6, int(width * 0.16))
-    x, y = area.left, area.top
+    capacity = max([SLOT_CARDS, *(count for _, count in owners)])
+    slot_w = width + step * (capacity - 1)
+    if slot_w > area.width and not force:
+        return None
+    per_row = max(1, (area.width + gap) // (slot_w + gap))
     spots: list[MeldSpot] = []
     last_owner = None
-    for index in meld_order(owners):
-        owner, count = owners[index]
-        meld_w = width + step * (count - 1)
-        lead = gap * 2 if last_owner is not None and owner != last_owner else 0
-        if x + lead + meld_w > area.right and x > area.left:
-            x, y, lead = area.left, y + tag_h + height + gap, 0
-        x += lead
+    for index, (owner, count) in enumerate(owners):
+        row, col = divmod(index, per_row)
+        x, y = area.left + col * (slot_w + gap), area.top + row * (tag_h + height + gap)
         if y + tag_h + height > area.bottom and not force:
             return None
-        tag = pygame.Rect(x, y, meld_w, tag_h)
+        tag = pygame.Rect(x, y, slot_w, tag_h)
         cards = [pygame.Rect(x + step * i, y + tag_h, width, height) for i in range(count)]
-        spots.append(MeldSpot(index + 1, owner, cards, tag, owner != last_owner))
+        spots.append(MeldSpot(index + 1, owner, cards, tag, owner != last_owner or col == 0))
         last_owner = owner
-        x += meld_w + gap
     return spots
