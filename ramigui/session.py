@@ -142,6 +142,10 @@ class GameRecord:
     started: str = ""
     dealer: int | None = None  # who dealt round 1; None: drawn from the seed (Game.new)
     bot_secret: int = field(default_factory=new_secret)
+    phones: Mapping[str, Any] = field(default_factory=dict)
+    """The phone seats' addresses ({"port": n, "tokens": {"2": token}}): kept in the save
+    (the user's private data folder) so a resumed game keeps them and phones need not
+    rescan; never in a log, which may be shared."""
 
     def new_game(self) -> Game:
         """The game as dealt, before any move. Raises VariantError or ValueError."""
@@ -165,6 +169,7 @@ class GameRecord:
             "bot_secret": self.bot_secret,
             "seats": [seat.to_json() for seat in self.seats],
             "moves": list(self.moves),
+            **({"phones": dict(self.phones)} if self.phones else {}),
         }
 
     @classmethod
@@ -190,7 +195,22 @@ class GameRecord:
             started=expect(body.get("started", ""), str, "started"),
             dealer=dealer,
             bot_secret=secret,
+            phones=_phones(body.get("phones", {})),
         )
+
+
+def _phones(body: Any) -> dict[str, Any]:
+    """The saved phone addresses, kept only if well formed (anything else: the game's
+    phones get new addresses, as a new game would)."""
+    from ramigui.phone.tokens import is_token
+
+    if not isinstance(body, dict):
+        return {}
+    port, tokens = body.get("port"), body.get("tokens")
+    if not isinstance(port, int) or isinstance(port, bool) or not 0 < port < 65536 or not isinstance(tokens, dict):
+        return {}
+    kept = {seat: token for seat, token in tokens.items() if isinstance(seat, str) and seat.isdigit() and is_token(token)}
+    return {"port": port, "tokens": kept} if kept else {}
 
 
 def _game_v0_to_v1(body: Document) -> Document:
@@ -254,6 +274,7 @@ class GameSession:
         self.game_id = game_id or uuid.uuid4().hex
         self.started = started or datetime.now().isoformat(timespec="seconds")
         self.bot_secret = new_secret() if bot_secret is None else bot_secret
+        self.phones: dict[str, Any] = {}  # the phone seats' port and tokens (GameRecord.phones)
         self.recorded = False
         self.save_failing = False
         self._save_problem: Notice | None = None
@@ -291,8 +312,10 @@ class GameSession:
     def from_record(cls, record: GameRecord, store: Store | None = None) -> GameSession:
         """The session a record replays to (raises IllegalMove, VariantError, ValueError)."""
         game = record.replay()
-        return cls(game, record.seats, store, game_id=record.game_id, started=record.started,
-                   bot_secret=record.bot_secret)
+        session = cls(game, record.seats, store, game_id=record.game_id, started=record.started,
+                      bot_secret=record.bot_secret)
+        session.phones = dict(record.phones)
+        return session
 
     @classmethod
     def resume(cls, store: Store) -> GameSession | None:
@@ -362,6 +385,7 @@ class GameSession:
             started=self.started,
             dealer=game.first_dealer,
             bot_secret=self.bot_secret,
+            phones=self.phones,
         )
 
     # --- saving ---------------------------------------------------------------------------

@@ -28,7 +28,7 @@ from ramigui.cards import parse_cards
 from ramigui.phone import server as server_mod
 from ramigui.phone.bridge import Bridge
 from ramigui.phone.server import PhoneServer, is_local_peer
-from ramigui.phone.tokens import TOKEN_BYTES, PhoneSeats
+from ramigui.phone.tokens import ALPHABET, TOKEN_CHARS, PhoneSeats
 from ramigui.rules import IllegalMove
 
 # --- tokens ---------------------------------------------------------------------------------------
@@ -38,7 +38,9 @@ def test_tokens_are_long_random_and_new_each_game() -> None:
     first, second = PhoneSeats([0, 2]), PhoneSeats([0, 2])
     tokens = {first.token(0), first.token(2), second.token(0), second.token(2)}
     assert len(tokens) == 4, "every seat of every game gets its own token"
-    assert all(len(token) >= (TOKEN_BYTES * 4) // 3 for token in tokens)  # 24 random bytes
+    assert all(len(token) == TOKEN_CHARS == 28 for token in tokens)  # 28 of 31 symbols: 138 random bits
+    # play-test 1, item 5: typed by hand from the screen, no I/l/1 nor O/0 to misread
+    assert len(ALPHABET) == 31 and not set("Il1O0oiL") & set("".join(tokens)) and set("".join(tokens)) <= set(ALPHABET)
     assert first.seat_of(first.token(2)) == 2
     assert first.seat_of(second.token(2)) is None, "last game's address opens nothing"
     assert first.seat_of(first.token(2)[:-1]) is None

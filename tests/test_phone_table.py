@@ -319,3 +319,28 @@ def test_bench_phone_prints_its_figures() -> None:
     assert latency["tap_to_table_moves"] == 4 and latency["tap_to_table_median_ms"] > 0
     assert idle["idle_with_phones_connected"] == "4 at the start, 4 at the end"
     assert "idle_with_phones_cpu_percent_of_one_core" in idle
+
+
+def test_a_resumed_game_keeps_its_phone_addresses_privately(app: App, store: Store) -> None:
+    """Play-test 1, item 5: after the app restarted, the same game had new addresses and
+    every phone had to rescan. The addresses are kept in the game's save (private), never
+    in its log; a new game gets new ones."""
+    seats = (Seat("Ana", phone=True), Seat("Bob", phone=True), Seat("Robot", "easy"))
+    scene = table_with(app, store, seats)
+    urls = {seat: scene.phones.server.url(seat) for seat in (0, 1)}  # type: ignore[union-attr]
+    while app.scenes[-1] is not app.scenes[0]:
+        app.pop()  # the app closes: the server stops
+    assert not scene.phones.active
+    session = GameSession.resume(store)
+    assert session is not None
+    assert all(urls[seat].split("/")[-2] not in session.log_text() for seat in (0, 1))
+    again = start_table(app, app.scenes[0].ctx, session)  # type: ignore[attr-defined]
+    app.step()
+    assert {seat: again.phones.server.url(seat) for seat in (0, 1)} == urls  # type: ignore[union-attr]
+    assert get_json(urls[1] + "state")[0] == 200, "the phone's old address opens its seat"
+    while app.scenes[-1] is not app.scenes[0]:
+        app.pop()
+    fresh = GameSession.new(GameSetup("rami51", seats), store, seed=9, abandon_saved=True)
+    newer = start_table(app, app.scenes[0].ctx, fresh)  # type: ignore[attr-defined]
+    app.step()
+    assert newer.phones.server.url(0).split("/")[-2] != urls[0].split("/")[-2]  # type: ignore[union-attr]

@@ -1,8 +1,10 @@
 """The seats played on phones and their secret address tokens.
 
-A seat's address carries a long random token, drawn afresh for every game: whoever holds
-the address holds that seat's hand, and nobody else can guess it. Looking a token up
-compares it with every seat's in constant time, so the answer's timing tells nothing.
+A seat's address carries a long random token, drawn afresh for every game (and kept with
+that game's save, so a phone need not rescan when the app restarts): whoever holds the
+address holds that seat's hand, and nobody else can guess it. Its letters are ones nobody
+misreads when typing an address by hand (no I, l, 1, O or 0, no capitals). Looking a token
+up compares it with every seat's in constant time, so the answer's timing tells nothing.
 """
 
 from __future__ import annotations
@@ -11,8 +13,19 @@ import hmac
 import secrets
 from collections.abc import Iterable
 
-TOKEN_BYTES = 24
-"""`secrets.token_urlsafe(24)`: 32 characters, 192 random bits."""
+ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"
+"""31 symbols: digits and small letters without 0, 1, i, l, o."""
+TOKEN_CHARS = 28
+"""28 symbols of 31: 138 random bits."""
+
+
+def new_token() -> str:
+    return "".join(secrets.choice(ALPHABET) for _ in range(TOKEN_CHARS))
+
+
+def is_token(text: object) -> bool:
+    """Whether `text` is a token this module could have drawn (a saved one is checked)."""
+    return isinstance(text, str) and len(text) == TOKEN_CHARS and all(c in ALPHABET for c in text)
 
 
 class PhoneSeats:
@@ -21,7 +34,7 @@ class PhoneSeats:
     def __init__(self, seats: Iterable[int], tokens: dict[int, str] | None = None) -> None:
         chosen = sorted(set(seats))
         given = tokens or {}
-        self._tokens = {seat: given.get(seat) or secrets.token_urlsafe(TOKEN_BYTES) for seat in chosen}
+        self._tokens = {seat: given[seat] if is_token(given.get(seat)) else new_token() for seat in chosen}
 
     @property
     def seats(self) -> list[int]:
@@ -35,6 +48,10 @@ class PhoneSeats:
 
     def token(self, seat: int) -> str:
         return self._tokens[seat]
+
+    def tokens(self) -> dict[int, str]:
+        """Every seat's token, to keep with the game's save (never in a log)."""
+        return dict(self._tokens)
 
     def seat_of(self, token: str) -> int | None:
         """The seat whose token this is, or None. Every seat's token is compared, each in

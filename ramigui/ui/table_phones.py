@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -85,12 +85,13 @@ class TablePhones:
         scene = self.scene
         if not self.seats or self.server is not None or scene.game.game_over:
             return
-        seats = PhoneSeats(self.seats)
+        saved = self._saved()
+        seats = PhoneSeats(self.seats, {int(seat): token for seat, token in saved.get("tokens", {}).items()})
         bridge = Bridge(seats.seats, wake=wake_loop)
         relay = PhoneRelay(scene.game, scene.config.names, seats, bridge)
         address, reachable = listen_address()
         try:
-            server = PhoneServer(seats, bridge, address, 0)
+            server = self._listen(seats, bridge, address, int(saved.get("port", 0)))
         except OSError as error:
             self.notice = i18n.tr("codes.cannot_listen", reason=error.strerror or str(error))
             return
@@ -98,7 +99,35 @@ class TablePhones:
         relay.publish()
         self.bridge, self.relay, self.server = bridge, relay, server.start()
         self._game = scene.game
+        self._keep(seats, server.port)
         self.show_codes(auto_close=True)
+
+    @staticmethod
+    def _listen(seats: PhoneSeats, bridge: Bridge, address: str, port: int) -> PhoneServer:
+        """The server on the game's last port (a resumed game keeps its addresses), or on
+        any free one when that is taken."""
+        if port:
+            try:
+                return PhoneServer(seats, bridge, address, port)
+            except OSError:
+                pass
+        return PhoneServer(seats, bridge, address, 0)
+
+    def _saved(self) -> dict[str, Any]:
+        """The addresses kept with this game's save (a resumed game), else none."""
+        session = getattr(self.scene, "session", None)
+        phones = getattr(session, "phones", None)
+        return dict(phones) if isinstance(phones, dict) else {}
+
+    def _keep(self, seats: PhoneSeats, port: int) -> None:
+        """Keep the addresses with the game's save (the user's private data folder)."""
+        session = getattr(self.scene, "session", None)
+        if session is None or not hasattr(session, "phones"):
+            return
+        kept = {"port": port, "tokens": {str(seat): token for seat, token in seats.tokens().items()}}
+        if session.phones != kept:
+            session.phones = kept
+            session.save()
 
     def stop(self) -> None:
         """The game ended or the table closed: the phones hear it and the server stops."""
