@@ -131,6 +131,52 @@ def _merge(variant_id: str, body: Any, known: Mapping[str, dict[str, Any]]) -> t
     return merged, parent_id
 
 
+MORE_PROBLEMS = 20
+"""The most problems listed for one variant (a file pasted in the wrong place has hundreds)."""
+
+
+def _more_problems(variant_id: str, body: Any, known: Mapping[str, dict[str, Any]],
+                   first: VariantError) -> list[VariantError]:
+    """The variant's other problems besides `first`: the field at fault is set aside and
+    the variant checked again, until it builds or a problem cannot be set aside (the
+    whole variant, or a field that is then missing) — so a family fixing their file sees
+    every mistake of a variant at once, not one per reload (play-test 1)."""
+    if not isinstance(body, dict):
+        return []
+    rest = dict(body)
+    found: list[VariantError] = []
+    error = first
+    while len(found) < MORE_PROBLEMS:
+        if not _set_aside(rest, error.field_name):
+            break
+        try:
+            merged, _ = _merge(variant_id, rest, known)
+            check_every_option(build_variant(variant_id, merged), merged)
+            break
+        except VariantError as again:
+            if again.code == "missing_field" or (again.code, again.field_name) == (error.code, error.field_name):
+                break
+            found.append(again)
+            error = again
+    return found
+
+
+def _set_aside(body: dict[str, Any], field_name: str) -> bool:
+    """Remove the field a problem names from a variant's own fields (an option under
+    `options.<name>…`); False when there is none to remove."""
+    parts = field_name.split(".") if field_name else []
+    if not parts or parts[0] in ("", "extends", "family"):
+        return False
+    if parts[0] == "options" and len(parts) > 1 and isinstance(body.get("options"), dict) \
+            and parts[1] in body["options"]:
+        body["options"] = {k: v for k, v in body["options"].items() if k != parts[1]}
+        return True
+    if parts[0] in body:
+        del body[parts[0]]
+        return True
+    return False
+
+
 def _option_fields(spec: Any) -> set[str]:
     """The fields an option (raw, not yet validated) may set."""
     if not isinstance(spec, dict):
@@ -164,11 +210,13 @@ def _add_document(catalogue: Catalogue, document: yaml_limits.Document, name: st
             merged, parent = _merge(variant_id, body, catalogue.raw)
             check_every_option(build_variant(variant_id, merged), merged)
         except VariantError as error:
-            line = error.line if error.line is not None else _line_for(lines, error)
-            located = error.located(name, line)
-            if strict:
-                raise located from None
-            catalogue.errors.append(located)
+            found = [error] if strict else [error, *_more_problems(variant_id, body, catalogue.raw, error)]
+            for each in found:
+                line = each.line if each.line is not None else _line_for(lines, each)
+                located = each.located(name, line)
+                if strict:
+                    raise located from None
+                catalogue.errors.append(located)
             continue
         catalogue.raw[variant_id] = merged
         catalogue.sources[variant_id] = name

@@ -344,3 +344,30 @@ def test_a_resumed_game_keeps_its_phone_addresses_privately(app: App, store: Sto
     newer = start_table(app, app.scenes[0].ctx, fresh)  # type: ignore[attr-defined]
     app.step()
     assert newer.phones.server.url(0).split("/")[-2] != urls[0].split("/")[-2]  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_codes_are_readable_at_640_by_400(lang: str) -> None:
+    """Play-test 1, item 11: at 640×400 the codes' subtitle was ~8 px. Every text of the
+    codes' screen is 12 px or more, the address on two lines if it must."""
+    from screen_texts import drawn_texts
+
+    from ramigui.ui.phone_codes import SeatCode
+
+    pygame.display.init()
+    pygame.font.init()
+    i18n.set_language(lang)
+    try:
+        surface = pygame.display.set_mode((640, 400))
+        url = "http://192.168.100.123:49152/" + "abcdefghjkmnpqrstuvwxyz23456"[:28] + "/"
+        codes = PhoneCodesScene([SeatCode(0, "Marie-Charlotte Lefebvre", url), SeatCode(1, "Hugo", url)], set)
+        with drawn_texts() as drawn:
+            codes.draw(surface)
+        help_words = i18n.tr("codes.help").split()
+        assert all(d.size >= 12 for d in drawn), [(d.text, d.size) for d in drawn if d.size < 12]
+        assert help_words[0] in " ".join(d.text for d in drawn) and help_words[-1] in " ".join(d.text for d in drawn)
+        assert all(surface.get_rect().contains(d.rect) for d in drawn)
+        assert "".join(d.text for d in drawn if d.text.startswith(("http", "abc"))).count(url) == 2
+    finally:
+        i18n.set_language("en")
+        pygame.display.quit()

@@ -420,3 +420,26 @@ def test_the_player_count_stops_at_its_least_and_greatest(app: App) -> None:
         count = control(app, name="count")
         click(app, (count.rect.right - 5, count.rect.centery))
     assert control(app, name="count").value == high
+
+
+def test_no_line_is_left_half_hidden_under_the_header_when_scrolled(app: App) -> None:
+    """Play-test 1, item 11: a scrolled line showed half under the header (New game's
+    description, the rules under their variant chooser). A scrolled line shows whole or
+    not at all."""
+    from screen_texts import drawn_texts
+
+    press(app, "new_game")
+    screen = app.top
+    assert isinstance(screen, SetupScreen)
+    from ramigui.ui.widgets import WHITE, text_surface
+
+    view = screen.viewport
+    for step in range(3, 90, 7):  # scrolled by odd amounts, lines cut at every height
+        screen.scroll = 0
+        screen.scroll_by(step)
+        with drawn_texts() as drawn:
+            screen.draw(pygame.display.get_surface())
+        lines = {label.text for label in screen.labels if label.clip}
+        cut = [d.text for d in drawn if d.text in lines and d.rect.height < text_surface(d.text, d.size, WHITE).get_height()]
+        assert not cut, (step, cut)
+        assert all(view.contains(d.rect) for d in drawn if d.text in lines)

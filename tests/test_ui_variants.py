@@ -246,3 +246,21 @@ def test_a_pipe_as_the_variants_file_is_said_on_the_new_game_screen(app: App, us
     assert "this is not a plain file (a folder, a pipe, a device or a link to nothing)" in text
     rows = [c for c in screen.controls if getattr(c, "action", "") == "variant"]
     assert len(rows) == len(variants.catalogue().ids()) >= 11
+
+
+def test_a_file_edited_while_the_app_runs_is_read_again_with_every_problem(app: App, user_file: Path) -> None:  # noqa: F811
+    """Play-test 1, item 9: with no problem at start there was no "Read the file again", and
+    a variant's problems came one at a time. The button is always there; every problem of
+    a variant is listed."""
+    given(user_file, "mamie:\n  extends: rami51\n  opening_minimum: 40\n")
+    screen = new_game(app)
+    assert "problem" not in shown_text(screen)
+    user_file.write_text("mamie:\n  extends: rami51\n  opening_minimum: 4000\n  ace_value: eleven\n"
+                         "  opening_minimun: 30\n", encoding="utf-8")  # edited meanwhile
+    press_shown(app, "problems_reload")
+    text = shown_text(screen)
+    assert "Your variants file has 3 problems" in text, text
+    assert "field opening_minimum" in text and "field ace_value" in text and "did you mean" in text
+    user_file.write_text("mamie:\n  extends: rami51\n  opening_minimum: 40\n", encoding="utf-8")
+    press_shown(app, "problems_reload")
+    assert "problem" not in shown_text(screen) and control(app, name="variant:mamie").visible

@@ -107,6 +107,7 @@ CATALOGUE: dict[str, str] = {
     "round.yami.tie": "Tie: {names}, {n} points each",
     "round.yami.exposed_by": "{name} exposed",
     "score.rule_rounds_played": "{n} of {total} rounds played: {rule}",
+    "score.rule_rounds_played.one": "{n} of {total} rounds played: {rule}",
     "round.nobody": "Nobody went out",
     "round.game_winner": "{name} wins the game!",
     "round.winner.you": "You win the round",

@@ -27,10 +27,13 @@ from ramigui.ui.widgets import (
     draw_panel,
     ellipsized,
     fitted_size,
+    text_width,
     wrap_lines,
 )
 
 JOINED = (150, 240, 160)
+READABLE = 12
+"""The least text size of the codes' screen: its help and the addresses are read from a sofa."""
 INK = (0, 0, 0)
 PAPER = (255, 255, 255)
 
@@ -113,7 +116,8 @@ class PhoneCodesScene(Scene):
         rows = 1 if count <= 3 else 2
         per_row = -(-count // rows)
         gap = text
-        top = panel.top + int(text * 4.6)
+        help_size, help_lines = self.help_lines(panel.width - 2 * text, text)
+        top = panel.top + int(text * 3.0) + int(help_size * 1.25) * len(help_lines) + int(text * 0.5)
         bottom = panel.bottom - (int(text * 2.2) if self.notice else text)
         tile_w = (panel.width - gap * (per_row + 1)) // per_row
         tile_h = (bottom - top - gap * (rows - 1)) // rows
@@ -125,6 +129,16 @@ class PhoneCodesScene(Scene):
             tiles.append(pygame.Rect(left + col * (tile_w + gap), top + row * (tile_h + gap), tile_w, tile_h))
         return panel, tiles, text
 
+    @staticmethod
+    def help_lines(width: int, text: int) -> tuple[int, list[str]]:
+        """The help under the title: on one line if it fits at a readable size (12 px at
+        least, play-test 1 read 8 px at 640×400), else on two."""
+        help_text = i18n.tr("codes.help")
+        size = fitted_size(help_text, text, width, smallest=READABLE)
+        if text_width(help_text, size) <= width:
+            return size, [help_text]
+        return READABLE, wrap_lines(help_text, READABLE, width)[:2]
+
     def draw(self, surface: pygame.Surface) -> None:
         dim_screen(surface, 170)
         panel, tiles, text = self.tiles(surface.get_size())
@@ -132,9 +146,10 @@ class PhoneCodesScene(Scene):
         title = i18n.tr("codes.title")
         size = fitted_size(title, int(text * 1.5), panel.width - 2 * text, True)
         blit_text(surface, title, size, GOLD, (panel.centerx, panel.top + text), "midtop", bold=True)
-        help_text = i18n.tr("codes.help")
-        small = fitted_size(help_text, text, panel.width - 2 * text)
-        blit_text(surface, help_text, small, DIM, (panel.centerx, panel.top + int(text * 3.0)), "midtop")
+        small, lines = self.help_lines(panel.width - 2 * text, text)
+        for k, line in enumerate(lines):
+            blit_text(surface, line, small, DIM, (panel.centerx, panel.top + int(text * 3.0) + k * int(small * 1.25)),
+                      "midtop")
         joined = self.joined()
         for code, tile in zip(self.codes, tiles, strict=False):
             self._tile(surface, code, tile, text, code.seat in joined)
@@ -148,17 +163,31 @@ class PhoneCodesScene(Scene):
         colour = SEAT_COLOURS[code.seat % len(SEAT_COLOURS)]
         draw_panel(surface, tile, (0, 0, 0, 90), text // 2, (*(JOINED if joined else colour), 255))
         name_size = int(text * 1.2)
-        url_size = fitted_size(code.url, int(text * 0.8), tile.width - text, smallest=8)
-        texts_h = int(name_size * 1.5) + int(url_size * 1.5) + int(text * 1.3)
+        url_size, url_lines = address_lines(code.url, max(READABLE, int(text * 0.8)), tile.width - text)
+        url_h = int(url_size * 1.25) * len(url_lines) + url_size // 3
+        texts_h = int(name_size * 1.5) + url_h + int(text * 1.3)
         side = max(40, min(tile.width - text, tile.height - texts_h - text))
         code_surface = qr_surface(code.url, side)
-        block = int(name_size * 1.5) + code_surface.get_height() + int(url_size * 1.5) + int(text * 1.3)
+        block = int(name_size * 1.5) + code_surface.get_height() + url_h + int(text * 1.3)
         top = tile.top + max(text // 2, (tile.height - block) // 2)
         name = ellipsized(code.name, name_size, tile.width - text, True)
         blit_text(surface, name, name_size, colour, (tile.centerx, top), "midtop", bold=True)
         spot = code_surface.get_rect(midtop=(tile.centerx, top + int(name_size * 1.5)))
         surface.blit(code_surface, spot)
-        blit_text(surface, code.url, url_size, WHITE, (tile.centerx, spot.bottom + url_size // 3), "midtop")
+        for k, line in enumerate(url_lines):
+            blit_text(surface, line, url_size, WHITE, (tile.centerx, spot.bottom + url_size // 3 + k * int(url_size * 1.25)),
+                      "midtop")
         status = i18n.tr("codes.joined" if joined else "codes.waiting")
         blit_text(surface, status, text, JOINED if joined else DIM,
-                  (tile.centerx, spot.bottom + int(url_size * 1.5)), "midtop", bold=joined)
+                  (tile.centerx, spot.bottom + url_h + 2), "midtop", bold=joined)
+
+
+def address_lines(url: str, size: int, width: int) -> tuple[int, list[str]]:
+    """The address as typed by hand: on one line when it fits at 12 px or more, else cut
+    after the host ("http://192.168.1.23:8765/" then the token) so no part gets smaller."""
+    fitted = fitted_size(url, size, width, smallest=READABLE)
+    if text_width(url, fitted) <= width:
+        return fitted, [url]
+    cut = url.find("/", url.find("//") + 2) + 1
+    parts = [url[:cut], url[cut:]] if 0 < cut < len(url) else [url]
+    return min(fitted_size(part, size, width, smallest=8) for part in parts), parts

@@ -229,8 +229,8 @@ class RulesScreen(Screen):
         top = view.top + self.m.pad // 2 - self.scroll
         for y, x, words, size, colour in self.lines:
             sy = top + y
-            if sy + size < view.top or sy > view.bottom - size:
-                continue
+            if sy < view.top or sy + int(size * 1.2) > view.bottom:
+                continue  # whole lines only: never one half-hidden under the variant chooser
             space = font(size).size(" ")[0]
             for word in words:
                 for piece, bold in word:

@@ -32,6 +32,7 @@ from ramigui.ui.widgets import (
     blit_text,
     dim_screen,
     draw_panel,
+    text_surface,
     text_width,
     wrap_lines,
 )
@@ -378,11 +379,15 @@ class Screen(Scene):
         blit_text(surface, self.title_text(), m.title, GOLD, band.center, "center", bold=True)
 
     def draw_labels(self, surface: pygame.Surface) -> None:
-        view = self.viewport
         for item in self.labels:
-            surface.set_clip(view if item.clip else None)
+            if item.clip and not self.scrolled_in(item):
+                continue  # a scrolled line shows whole or not at all, never half under the header
             blit_text(surface, item.text, item.size, item.colour, item.pos, item.anchor, bold=item.bold)
-        surface.set_clip(None)
+
+    def scrolled_in(self, item: Label) -> bool:
+        """Whether a scrolled label lies wholly inside the viewport."""
+        rect = text_surface(item.text, item.size, item.colour, item.bold).get_rect(**{item.anchor: item.pos})
+        return self.viewport.contains(rect)
 
     def draw_content(self, surface: pygame.Surface) -> None:
         """Whatever the screen shows besides its controls (text, tables, charts)."""

@@ -146,6 +146,8 @@ class VariantFileTools:
             if s.variant_id in user_variants.user_ids():
                 specs += [("variant_rename", "setup.rename"), ("variant_delete", "setup.delete")]
             y = self._buttons(specs, left, y, width, height)
+            if self.panel is None:  # the file edited while the app runs: read it again from here too
+                y = self._buttons([("problems_reload", "setup.problems.reload")], left, y, width, height)
         else:
             prompt = "setup.name_prompt" if self.naming.purpose == "save" else "setup.rename_prompt"
             y = self._text(i18n.tr(prompt), m.small, WHITE, left, y, width)
