@@ -240,3 +240,44 @@ def drag_card_to(driver: Any, card: str, selector: str) -> None:
         finger.move_to_location(int(x), int(y))
     finger.pointer_up()
     actions.perform()
+
+
+def test_court_cards_are_the_tables_figures_and_a_second_row_leaves_the_first_readable(
+        browser: Any, tmp_path: Path) -> None:
+    """Play-test 1 (phone page): the two-row hand hid the top row's figures, and the phone's
+    courts were a letter and a crown. The courts are the table's own figures (the drawing of
+    `ramigui.ui.courts` through an SVG pen), and a top-row card shows its index and the upper
+    half of its figure above the second row."""
+    from urllib.parse import unquote
+
+    from ramigui.phone.court_svg import court_svg
+
+    i18n.set_language("fr")
+    try:
+        with running_host("rami51", players=2, phones=1, seed=7) as host:
+            browser.get(host.server.url(0))
+            wait_until(lambda: len(shown_hand(browser)) == len(host.game.hand(0)))
+            shots = Path(SHOTS) if SHOTS else tmp_path
+            shots.mkdir(parents=True, exist_ok=True)
+            browser.save_screenshot(str(shots / "phone-courts-fr.png"))
+            cards = browser.execute_script(
+                "return [...document.querySelectorAll('#hand .card')].map(c => { const r = c.getBoundingClientRect();"
+                " const im = c.querySelector('image.court'); return {card: c.firstChild.dataset.card, left: r.left,"
+                " top: r.top, width: r.width, height: r.height, court: im ? im.getAttribute('href') : null}; });")
+            courts = [c for c in cards if parse_card(c["card"]).rank in (11, 12, 13)]
+            assert courts, "the hand of seed 7 holds a court card"
+            for shown in courts:
+                card = parse_card(shown["card"])
+                assert shown["court"] is not None, shown["card"]
+                assert unquote(shown["court"].split(",", 1)[1]) == court_svg("paris", card.suit, card.rank)
+            tops = sorted({round(c["top"]) for c in cards})
+            assert len(tops) == 2, "360 px wide: fourteen cards in two rows"
+            for shown in (c for c in cards if round(c["top"]) == tops[0]):
+                for share in (0.12, 0.5):  # the index, and the figure's upper half
+                    x, y = shown["left"] + 5, shown["top"] + shown["height"] * share
+                    owner = browser.execute_script(
+                        "const e = document.elementFromPoint(arguments[0], arguments[1]);"
+                        " const c = e && e.closest('.card'); return c ? c.firstChild.dataset.card : null;", x, y)
+                    assert owner == shown["card"], (shown["card"], share, owner)
+    finally:
+        i18n.set_language("en")

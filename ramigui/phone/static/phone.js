@@ -135,13 +135,18 @@
   }
 
   function drawCourt(svg, card, letter, colour) {
+    // The table's own figure (ramigui.ui.courts drawn through an SVG pen, sent with the page);
+    // the old crown and letter only if the page data has none.
+    const figure = (S.page.look.courts || {})[String(card.rank) + card.suit];
+    if (figure) {
+      el("image", { href: "data:image/svg+xml;charset=utf-8," + encodeURIComponent(figure), x: 0, y: 0,
+                    width: 100, height: 140, class: "court" }, svg);
+      return;
+    }
     const look = S.page.look;
-    const [red, , green] = look.joker;  // the deck's red, blue and green
-    const tint = colour === red ? "#ffeeee" : colour === green ? "#e8f8ec" : "#ecf0fa";
-    el("rect", { x: 32.5, y: 11.2, width: 35, height: 117.6, rx: 4, fill: tint, stroke: look.gold, "stroke-width": 1.8 }, svg);
+    el("rect", { x: 32.5, y: 11.2, width: 35, height: 117.6, rx: 4, fill: look.paper, stroke: look.gold, "stroke-width": 1.8 }, svg);
     drawCrown(svg, 50, 11.2 + 9.8, 35 * 0.72, card.rank, colour, look.gold);
     indexText(svg, letter, 50, 70 - 26 * 0.45 + 26, 26, 31, colour);
-    drawSuit(svg, card.suit, 50, 128.8 - 18.2, 20, colour, false);
   }
 
   function drawJoker(svg) {
