@@ -268,7 +268,10 @@ def test_bot_speed_sets_the_bots_pause_apart_from_the_animations() -> None:
         scene.focus = scene.order.index(parse_cards("KS")[0])
         press(opened, pygame.K_d)
         assert scene.game.to_play == 1 and scene.pace == 0
-        assert scene.bots.wait == pytest.approx(BOT_PAUSE * SPEEDS["slow"], abs=0.1)
+        # The pause set is the slow one; frames since (slow on a loaded machine) may have
+        # used some of it, so only its bounds are certain.
+        assert scene.bot_pace == SPEEDS["slow"]
+        assert 0 < scene.bots.wait <= BOT_PAUSE * SPEEDS["slow"]
     with open_app(size=SIZE, speed="slow", bot_speed="instant") as opened:
         scene = table(opened, position())
         press(opened, pygame.K_p)
