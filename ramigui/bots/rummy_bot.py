@@ -65,16 +65,17 @@ LOOKAHEAD_WEIGHT = 50.0
 (once down). Measured on paired deals (Rami 51, two players, one round, 1000 games): weight
 50 won 1.1 points more than without the look-ahead on seed 7 and 0.1 more on seed 11; 30 and
 100 won 0.2–0.3 more on seed 7. A small gain: most deals are decided by the stock's order."""
-
-
 FEED_WEIGHT = 24.0
 """Hard: discard-score points per unit of the chance (`rummy_model`) that the card makes a
-meld in the next player's hand."""
+meld in the next player's hand (a card's points count one each). Paired against medium in
+Rami 51 heads-up, 300 games: 12 → +1.7, 24 → +3.0 points of win rate over the older rule
+(cards next to what they took); at a table of four 40 did no better than 24."""
 FEED_SAMPLES = 48
 SIFT_CAP = 4
-"""The model's sampled hands are sifted by up to this many of the cards the player threw."""
+"""The model's sampled hands are sifted by up to this many of the cards the player threw:
+without sifting the model did worse (58.0% against 61.7%, 300 paired games)."""
 USE_MODEL = True
-HARD_PREOPEN_HIGH = 0.5
+"""False: the older rule (cards next to what the next player took), for paired measurements."""
 
 
 class RummyBot:
@@ -527,7 +528,7 @@ class _Turn:
         promise = keep_value(card, loose, unseen, high_ace)
         score = points * self._points_weight() - 4.0 * promise
         if not self.opened and self.rules.opening_minimum and self.level != "easy":
-            score -= (HARD_PREOPEN_HIGH if self.level == "hard" else 0.5) * points  # high cards help reach an opening minimum
+            score -= 0.5 * points  # high cards help reach an opening minimum
         if self.level == "hard":
             score -= 6.0 * self._danger(card)
         return score
