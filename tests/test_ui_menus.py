@@ -443,3 +443,23 @@ def test_no_line_is_left_half_hidden_under_the_header_when_scrolled(app: App) ->
         cut = [d.text for d in drawn if d.text in lines and d.rect.height < text_surface(d.text, d.size, WHITE).get_height()]
         assert not cut, (step, cut)
         assert all(view.contains(d.rect) for d in drawn if d.text in lines)
+
+
+def test_back_from_a_saved_game_the_focus_is_on_continue(app: App, store: Store) -> None:
+    """Play-test 2, item 18: back on the main menu with a game saved, the focus was on "New
+    game" (Enter would start another) in one case; it is on Continue, what comes next."""
+    press(app, "new_game")
+    assert isinstance(app.top, SetupScreen)
+    press(app, "start")
+    scene = table(app)
+    if scene.is_human_turn():
+        scene.play(scene.game.legal_moves()[0])
+    pump(app, 10)
+    key(app, pygame.K_ESCAPE)
+    leave = next(b for b in app.top.buttons if b.action == "leave_game")  # type: ignore[union-attr]
+    click(app, leave.rect.center)
+    pump(app)
+    menu = app.top
+    assert isinstance(menu, MainMenu) and control(app, "continue").enabled
+    focused = menu.focused_control()
+    assert focused is not None and getattr(focused, "action", None) == "continue"

@@ -113,6 +113,7 @@ class MainMenu(Screen):
         self.saved = False
         self.notices: list[str] = []
         self.focus = 1
+        self._on_top = False
         self.waiting: tuple[GameSetup, int] | None = None
         """A game asked for on the command line, waiting for "abandon the saved one?"."""
 
@@ -131,10 +132,17 @@ class MainMenu(Screen):
 
     def update(self, dt: float) -> None:
         """Re-check the save when a game above us ended or was left (cheap: one stat)."""
-        if self.app is not None and self.app.top is self:
+        on_top = self.app is not None and self.app.top is self
+        if on_top and not self._on_top and self.saved and self.controls:
+            self.focus = 0  # back from a game that is saved: Continue is what comes next
+            self.rebuild()
+        self._on_top = on_top
+        if on_top:
             before = (self.saved, len(self.notices))
             self._check()
             if (self.saved, len(self.notices)) != before:
+                if self.saved and not before[0]:
+                    self.focus = 0
                 self.rebuild()
 
     def build(self) -> None:
