@@ -125,3 +125,36 @@ def test_last_moves_say_the_box_and_its_points_in_both_languages(app: App) -> No
         assert scene.describe(mine) == "Vous marquez 25 dans la case Carré"
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang, code, full", [("en", "2P", "Two pairs"), ("fr", "2P", "Double paire")])
+def test_the_grid_headers_at_640_are_readable_codes_with_their_names_on_hover(lang: str, code: str,
+                                                                             full: str) -> None:
+    """Play-test 2, item 11: at 640×400 the headers were cut ("Seri", "Flus") at about 8 px;
+    they are codes at 12 px or more, whole in their cells, and the pointer over one shows
+    its full name."""
+    from screen_texts import drawn_texts
+
+    from ramigui.ui.table_yami import box_label
+
+    try:
+        with open_app((640, 400)) as small:
+            i18n.set_language(lang)  # open_app starts in English
+            scene = table(small, Game.new("yami", 4, seed=3), humans=[True, False, False, False])
+            family = yami_family(scene)
+            grid = family.grid()
+            assert grid is not None
+            with drawn_texts() as drawn:
+                small.draw()
+            inside = [d for d in drawn for rect in grid.headers.values() if rect.colliderect(d.rect)]
+            assert inside and min(d.size for d in inside) >= 12
+            assert all(any(rect.contains(d.rect) for rect in grid.headers.values()) for d in inside)
+            assert code in [d.text for d in inside] and box_label("double_paire") == full
+            header = grid.headers["double_paire"]
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=header.center, rel=(0, 0), buttons=(0, 0, 0)))
+            small.step()
+            with drawn_texts() as drawn:
+                small.draw()
+            assert full in [d.text for d in drawn]
+    finally:
+        i18n.set_language("en")

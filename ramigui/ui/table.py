@@ -102,6 +102,7 @@ class TableScene(Scene):
         self.message_until = 0.0
         self.last_moves = LastMoves(self)  # the public record, said in the language of the moment (table_log)
         self.now = 0.0
+        self.pointer_at: tuple[int, int] | None = None
         self.overlay_open = False
         self.view: PlayerView = self.game.view(self.viewer if self.viewer is not None else 0)
         self.family: FamilyTable = FAMILY_TABLES.get(self.view.variant.family, FamilyTable)(self)

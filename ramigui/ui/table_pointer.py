@@ -132,6 +132,7 @@ class Pointer:
         return True
 
     def motion(self, pos: tuple[int, int]) -> bool:
+        self.scene.pointer_at = pos  # what the pointer hovers (a Yami header says its full name)
         drag = self.scene.drag
         if drag is not None:
             drag.pos = pos

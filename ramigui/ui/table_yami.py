@@ -58,13 +58,16 @@ class SheetGrid:
     short: bool = False
 
 
-def box_label(box: str, short: bool = False) -> str:
+def box_label(box: str, short: bool | str = False) -> str:
     """A box's name as players write it: the rank letter in this language, or the
-    combinaison (its short form, "2 pairs", in a small window)."""
+    combinaison (its short form, "2 pairs", in a small window; "tiny", its code "2P", at
+    640×400, the full name shown when the pointer is over it)."""
     if box in SERIES:
         return i18n.rank_text(SERIES_RANKS[SERIES.index(box)])
     if not box:
         return ""
+    if short == "tiny" and i18n.has_key(f"yami.box_tiny.{box}"):
+        return i18n.tr(f"yami.box_tiny.{box}")
     if short and i18n.has_key(f"yami.box_short.{box}"):
         return i18n.tr(f"yami.box_short.{box}")
     if box in ("series", "bonus", "total"):
@@ -77,7 +80,11 @@ HEADER_SHARE = 0.85
 SMALLEST_TEXT = 10
 
 
-def _header_fits(columns: list[str], size: int, width: int, lines: int, short: bool) -> bool:
+READABLE_HEADER = 12
+"""The headers never go under this size: below it their codes ("2P") are used instead."""
+
+
+def _header_fits(columns: list[str], size: int, width: int, lines: int, short: bool | str) -> bool:
     """Whether every header label fits a cell `width` wide in `lines` lines at `size`."""
     for column in columns:
         label = box_label(column, short)
@@ -139,6 +146,7 @@ class YamiTable(FamilyTable):
 
     def __init__(self, scene: TableScene) -> None:
         super().__init__(scene)
+        self._hovered: tuple[str, pygame.Rect] | None = None
         self.box_focus = 0
 
     def button_rows(self) -> list[list[ButtonSpec]]:
@@ -237,21 +245,43 @@ class YamiTable(FamilyTable):
         for seat in self.seats():
             self._draw_row(surface, grid, seat, sheets[seat] if seat < len(sheets) else {})
         self._draw_choices(surface, grid)
+        self._draw_tooltip(surface, grid)
 
     def _draw_headers(self, surface: pygame.Surface, grid: SheetGrid) -> None:
         lines = 1 if grid.short else 2
-        size = max(SMALLEST_TEXT, int(grid.text * HEADER_SHARE))
-        while size > 8 and not _header_fits(list(grid.headers), size, min(r.width for r in grid.headers.values()),
-                                            lines, grid.short):
+        short: bool | str = grid.short
+        size = max(SMALLEST_TEXT, READABLE_HEADER, int(grid.text * HEADER_SHARE))
+        width = min(r.width for r in grid.headers.values())
+        while size > READABLE_HEADER and not _header_fits(list(grid.headers), size, width, lines, short):
             size -= 1
+        if not _header_fits(list(grid.headers), size, width, lines, short):
+            short = "tiny"  # codes at a readable size rather than words at 8 px
+        hovered = None
         for column, rect in grid.headers.items():
-            label = box_label(column, grid.short)
+            label = box_label(column, short)
+            if self.scene.pointer_at is not None and rect.collidepoint(self.scene.pointer_at) and \
+                    label != box_label(column):
+                hovered = (column, rect)
             wrapped = wrap_lines(label, size, rect.width - 4, True)[:lines]
             y = rect.bottom - 2 - len(wrapped) * int(size * 1.2)
             colour = GOLD if column in ("series", "bonus", "total") else (220, 232, 222)
             for line in wrapped:
                 line = ellipsized(line, size, rect.width - 2, True)
                 y = blit_text(surface, line, size, colour, (rect.centerx, y), "midtop", bold=True).bottom
+        self._hovered = hovered
+
+    def _draw_tooltip(self, surface: pygame.Surface, grid: SheetGrid) -> None:
+        """The full name of the header under the pointer ("Two pairs" over "2P"), on top."""
+        if self._hovered is None:
+            return
+        column, rect = self._hovered
+        size = max(14, grid.text)
+        label = box_label(column)
+        box = pygame.Rect(0, 0, text_width(label, size, True) + size, int(size * 1.6))
+        box.midtop = (rect.centerx, rect.bottom + 2)
+        box.clamp_ip(surface.get_rect())
+        draw_panel(surface, box, (20, 30, 24, 255), size // 3, (*GOLD, 255))
+        blit_text(surface, label, size, WHITE, box.center, "center", bold=True)
 
     def _draw_row(self, surface: pygame.Surface, grid: SheetGrid, seat: int, marks: Mapping[str, int | None]) -> None:
         colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
