@@ -103,12 +103,14 @@ def press(app: App, action: str) -> None:
 
 
 def choose(app: App, name: str, value: Any, limit: int = 40) -> None:
-    """Click the right half of a Choice until it shows `value`."""
+    """Click the arrow of a Choice towards `value` until it shows it (a spinner stops at
+    its ends: it never wraps round)."""
     for _ in range(limit):
         item = control(app, name=name)
         if item.value == value:
             return
-        click(app, (item.rect.right - 5, item.rect.centery))
+        ahead = value not in item.values or item.values.index(value) > item.index
+        click(app, (item.rect.right - 5, item.rect.centery) if ahead else (item.rect.left + 5, item.rect.centery))
     raise AssertionError(f"{name} never reached {value!r}")
 
 
@@ -463,3 +465,20 @@ def test_back_from_a_saved_game_the_focus_is_on_continue(app: App, store: Store)
     assert isinstance(menu, MainMenu) and control(app, "continue").enabled
     focused = menu.focused_control()
     assert focused is not None and getattr(focused, "action", None) == "continue"
+
+
+def test_spinners_stop_at_their_ends(app: App) -> None:
+    """Play-test 2, item 16: ◀ on "Number of rounds" at 1 jumped to 30 (one click too many
+    made a 30-round game); every spinner now stops at its least and greatest value."""
+    press(app, "new_game")
+    click(app, control(app, name="variant:rami51").rect.center)
+    key(app, pygame.K_PAGEDOWN)
+    choose(app, "option:rounds", 1)
+    rounds = control(app, name="option:rounds")
+    click(app, (rounds.rect.left + 5, rounds.rect.centery))
+    assert control(app, name="option:rounds").value == 1
+    kind = control(app, name="kind:1")
+    last = kind.values[-1]
+    choose(app, "kind:1", last)
+    click(app, (kind.rect.right - 5, kind.rect.centery))
+    assert control(app, name="kind:1").value == last

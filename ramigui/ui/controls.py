@@ -58,9 +58,9 @@ class Choice:
     focused: bool = False
     visible: bool = True
     enabled: bool = True
-    wraps: bool = True
-    """False for a number (the player count): ◀ at the least value stays there rather
-    than jumping to the greatest, and its arrow is greyed."""
+    wraps: bool = False
+    """False (every spinner): ◀ at the least value stays there rather than jumping to the
+    greatest (rounds 1 → 30 on one click too many), and its arrow is greyed."""
 
     @property
     def value(self) -> Any:

@@ -233,7 +233,7 @@ class SetupScreen(Screen):
         field_h = int(m.row * 0.9)
         self.label(i18n.tr("setup.player_count"), m.text, WHITE, (left, y + field_h // 2), "midleft", clip=True)
         count = Choice("count", "count", list(range(low, high + 1)), str,
-                       pygame.Rect(left + label_w, y, min(int(m.text * 8), width - label_w), field_h), wraps=False)
+                       pygame.Rect(left + label_w, y, min(int(m.text * 8), width - label_w), field_h))
         count.select(self.count)
         count.enabled = low != high
         self._visible(count)
