@@ -294,3 +294,25 @@ def test_a_void_gin_round_is_said_void_on_the_sheet() -> None:
     assert game.round_over and game.last_result is not None and game.last_result.reason == "void"
     data = SheetData.from_game(game, ["Ann", "Bob"])
     assert data.rounds == ((0, 0),) and "void round" in " ".join(data.round_words(0))
+
+
+def test_round_words_cross_the_leaders_column_on_their_own_band(monkeypatch: pytest.MonkeyPatch,
+                                                                tmp_path: Path) -> None:
+    """Play-test 2, item 18: a round's words ran through the leader column's gold highlight;
+    they now sit on their own dark band where they cross it."""
+    from ramigui.ui import shots
+
+    shown = recorded(monkeypatch, scoresheet)
+    saved: list[pygame.Surface] = []
+    monkeypatch.setattr(shots.pygame.image, "save", lambda surface, path: saved.append(surface.copy()))
+    assert shots.screenshot_main(["--variant", "rami", "--players", "4", "--size", "1024x600", "--lang", "en",
+                                  "--show", "scores", "--rounds", "4", "--seed", "4", "--names",
+                                  "Granny Jo,Lea,Hugo,Bob", str(tmp_path / "sheet.png")]) == 0
+    picture = saved[0]
+    long_words = [rect for text, _, rect in shown if "never laid down" in text]
+    bob = next(rect for text, _, rect in shown if text == "Bob")
+    crossing = [rect for rect in long_words if rect.right > bob.left]
+    assert crossing
+    for rect in crossing:
+        colour = tuple(picture.get_at((bob.left + 2, rect.top)))[:3]
+        assert colour == scoresheet.WORDS_BACK[:3], colour

@@ -38,6 +38,8 @@ COMBINATION_BOXES = ("paire", "double_paire", "brelan", "full", "carre", "quinte
 BOX_RANKS = {"J": 11, "Q": 12, "K": 13, "A": 1}
 CROSS: Colour = (230, 90, 90)
 WORDS_LINES = 2
+WORDS_BACK = (14, 40, 28, 255)
+"""Behind a round's words, so they never run through the leader's gold column."""
 """The most lines a round's words take under its points on the sheet."""
 
 
@@ -311,7 +313,10 @@ class ScoreSheetScene(Screen):
                 blit_text(surface, str(points[seat]), m.text, WHITE, (x, y), "midtop")
             y += int(m.text * 1.25)
             for line in lines:
-                blit_text(surface, ellipsized(line, m.small, width), m.small, DIM, (area.left + m.pad // 2, y))
+                shown = ellipsized(line, m.small, width)
+                back = pygame.Rect(area.left + m.pad // 2, y, text_width(shown, m.small), m.small + 2).inflate(6, 0)
+                draw_panel(surface, back, WORDS_BACK, 4)  # the words cross the leader's column over their own band
+                blit_text(surface, shown, m.small, DIM, (area.left + m.pad // 2, y))
                 y += step
             y += m.pad // 3
         line_y = area.bottom - int(m.text * 1.7)
