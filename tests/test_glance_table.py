@@ -441,3 +441,22 @@ def test_melds_keep_their_place_when_others_meld_or_lay_off() -> None:
         assert numbers == list(range(1, 9))  # drawn in table order: the new meld comes last
         last, previous = places[2][-1], places[2][-2]
         assert (last[1], last[0]) > (previous[1], previous[0])  # after meld 7, reading order
+
+
+@pytest.mark.parametrize("width", [18, 22, 26, 34, 60])
+def test_the_jokers_label_stays_inside_its_card(app: App, width: int) -> None:
+    """Play-test 2, item 19: at 640×400 (meld cards about 22 px wide) the suit under the
+    joker's stands-for label hung below the joker's bottom edge; what the label draws now
+    stays on the joker at every size."""
+    from ramigui.cards import parse_cards
+    from ramigui.ui.card_marks import joker_badge
+    from ramigui.ui.cardart import card_height
+
+    surface = pygame.Surface((200, 200))
+    for stands, rank, suits in ((parse_cards("8H")[0], 0, ()), (None, 12, ("D", "C"))):
+        surface.fill((1, 2, 3))
+        card = pygame.Rect(50, 50, width, card_height(width))
+        joker_badge(surface, card, width, stands, rank, suits)
+        outside = [(x, y) for x in range(200) for y in range(200)
+                   if not card.collidepoint(x, y) and tuple(surface.get_at((x, y)))[:3] != (1, 2, 3)]
+        assert not outside, outside[:5]

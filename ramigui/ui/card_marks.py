@@ -69,10 +69,12 @@ def joker_badge(surface: pygame.Surface, card: pygame.Rect, shown: int, stands: 
         return
     colour = suit_colour(suits[0]) if len(suits) == 1 else (40, 40, 48)
     letter = i18n.rank_text(rank)
-    size = fitted_size(letter, int(width * 0.8), width - 2, True, smallest=6)
+    size = fitted_size(letter, min(int(width * 0.8), int(height * 0.5)), width - 2, True, smallest=6)
     top = blit_text(surface, letter, size, colour, (badge.centerx, badge.top + 1), "midtop", bold=True,
                     light_suits=False).bottom
-    icon = max(5, min(width - 4, (badge.bottom - top - 2) // max(1, len(suits))))
+    icon = min(width - 4, (badge.bottom - top - 2) // max(1, len(suits)))
+    if icon < 4:
+        return  # no room for the suit inside the label: never drawn hanging below the card
     y = top
     for suit in suits[:2]:
         surface.blit(painted(i18n.SUIT_SYMBOLS[suit], icon, suit_colour(suit)), (badge.centerx - icon // 2, y))
