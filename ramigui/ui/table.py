@@ -284,8 +284,8 @@ class TableScene(Scene):
         except IllegalMove as error:
             self.refuse(i18n.reason_text(error))
             return False
-        if self.message_kind == "refusal":
-            self.message = ""  # the refusal spoke of the state before this move: it is out of date
+        if self.message_kind == "refusal" and (seat == self.viewer or self.game.to_play != seat):
+            self.message = ""  # your move, or the turn passed: the refusal spoke of a state now gone
         if seat == self.viewer:
             self.fresh = self._still_fresh(played.kind, before.hand, self.game.hand(seat),
                                            self.game.to_play == seat)
