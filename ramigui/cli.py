@@ -122,6 +122,9 @@ def _report_variant_problems() -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    # pygame greets on stdout when imported; stdout is the commands' (JSON, reports), and a
+    # refused argument is one line on stderr and nothing else
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     try:
         return _dispatch(list(sys.argv[1:] if argv is None else argv))
     except BrokenPipeError:  # `ramigui variants | head`: the reader left, nothing is wrong
@@ -151,7 +154,6 @@ def _dispatch(args: list[str]) -> int:
         _report_variant_problems()
         return replay_main(rest)
     if command == "host":
-        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # the card design comes from the table's
         from ramigui.phone.host import host_main
 
         return host_main(rest)
