@@ -22,7 +22,7 @@ from ramigui.rules import Game, IllegalMove, Move
 from ramigui.rules.yami_boxes import BOXES, SHEET_BOXES, box_of, move_word
 from ramigui.rules.yami_hint import best_discard, wants_discard_top
 
-GAMES = soak(15, 200)
+GAMES = soak(8, 200)
 
 
 def bot_move(game: Game, rng: random.Random, randomness: float) -> Move:
@@ -65,8 +65,10 @@ def test_random_games(count: int) -> None:
         assert sum(r.points[0] for r in game.results) == game.scores[0]
 
 
+@pytest.mark.long
 def test_a_purely_random_game_ends() -> None:
-    """Even a bot that never aims anywhere finishes (the stock is reused forever)."""
+    """Even a bot that never aims anywhere finishes (the stock is reused forever): thousands
+    of moves, so in the long step."""
     game = play_game(3, 4, randomness=1.0, deep_every=10_000)
     assert game.game_over and len(game.results) == 16
 
