@@ -23,6 +23,8 @@ import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_no_game_lost import KINDS as NOT_FILES
+from test_no_game_lost import _make as put_in_the_way
 
 from ramigui import yaml_limits
 from ramigui.rules import Game
@@ -460,28 +462,13 @@ def test_many_accepted_variants_deal_and_play(tmp_path: Path, body: dict[str, An
 # --- a variants.yaml that is not a file (issue 14's leftover) ---------------------------------
 
 
-def _not_a_file(kind: str, path: Path) -> None:
-    """Put a pipe, a folder, a device or a link to nothing where the file should be."""
-    if kind == "pipe":
-        os.mkfifo(path)
-    elif kind == "folder":
-        path.mkdir()
-    elif kind == "device":
-        path.symlink_to("/dev/zero")  # reading it never ends
-    else:
-        path.symlink_to(path.parent / "nowhere")
-
-
-NOT_FILES = ["pipe", "folder", "device", "dangling link"]
-
-
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="pipes and /dev/zero are POSIX")
-@pytest.mark.parametrize("kind", NOT_FILES)
+@pytest.mark.parametrize("kind", NOT_FILES)  # what test_no_game_lost puts where a save should be
 def test_a_user_file_that_is_not_a_file_is_refused_at_once(tmp_path: Path, kind: str) -> None:
     """Opening a pipe waits for a writer and /dev/zero never ends: both once hung the app.
     Loaded in a child process with a 60 s cap, so a regression fails instead of hanging."""
     path = tmp_path / "variants.yaml"
-    _not_a_file(kind, path)
+    put_in_the_way(kind, path)
     error = only_error(load_isolated(path))
     assert error["code"] == "file_not_a_file" and error["line"] is None
     assert error["text"] == f"{path}: {PROBLEMS['file_not_a_file']}"
