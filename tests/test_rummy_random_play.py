@@ -26,7 +26,7 @@ def check_deals(variant_id: str, players: int, seeds: range) -> None:
     """Play one deal per seed, every move checked (the costly checks every 4 moves and at
     the round's end); the round's points make sense."""
     for seed in seeds:
-        game, _ = play_checked(variant_id, players, seed, max_rounds=1, deep_every=4)
+        game, _ = play_checked(variant_id, players, seed, max_rounds=1, deep_every=4, save=seed == 0)
         result = game.results[0]
         assert len(result.points) == players
         if game.lower_wins:
@@ -42,7 +42,7 @@ def check_deals(variant_id: str, players: int, seeds: range) -> None:
 def test_random_games_end(variant_id: str, players: int) -> None:
     """Whole games end (by rounds or by target) and the totals are the sum of the rounds."""
     for seed in range(soak(1, 200)):
-        game, _ = play_checked(variant_id, players, 1000 + seed, deep_every=25)
+        game, _ = play_checked(variant_id, players, 1000 + seed, deep_every=25, save=False)  # deals check saves
         assert game.game_over
         totals = [sum(r.points[s] for r in game.results) for s in range(players)]
         assert game.scores == totals
