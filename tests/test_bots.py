@@ -121,7 +121,7 @@ def _hidden(game: Game, seat: int) -> bool:
 @pytest.mark.parametrize(("variant_id", "players"), [("rami51", 3), ("rami", 2), ("gin", 2), ("yami", 3), ("rami_base", 4)])
 def test_view_holds_no_other_hand(variant_id: str, players: int) -> None:
     game = Game.new(variant_id, players, 11)
-    bots = [make_bot(variant_id, "hard", seat) for seat in range(players)]
+    bots = [make_bot(variant_id, "medium", seat) for seat in range(players)]
     checked = 0
     for _ in range(400):
         if game.game_over:

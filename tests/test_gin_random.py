@@ -144,7 +144,7 @@ def move_texts(draw: st.DrawFn) -> str:
     return " ".join([kind, *cards]) + tail if draw(st.booleans()) else draw(st.text(max_size=12))
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000), steps=st.integers(0, 60), texts=st.lists(move_texts(), min_size=1, max_size=8))
 def test_fuzzed_moves_never_crash_and_illegal_ones_change_nothing(seed: int, steps: int, texts: list[str]) -> None:
     game = Game.new("gin", players=2, seed=seed, options={"grand_gin": True})

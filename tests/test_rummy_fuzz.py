@@ -313,7 +313,7 @@ def _scenario(game: Game, data: st.DataObject, moves: int) -> None:
 
 
 # Fixed examples in the normal run (reproducible, fast); RAMIGUI_SOAK=1 for a long random one.
-FUZZ = settings(max_examples=soak(20, 1000), deadline=None, derandomize=not SOAK,
+FUZZ = settings(max_examples=soak(10, 1000), deadline=None, derandomize=not SOAK,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 

@@ -12,6 +12,7 @@ from typing import Any
 
 import pygame
 import pytest
+from ui_helpers import FrameClock
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -56,6 +57,7 @@ def app(store: Store) -> Iterator[App]:
     pygame.font.init()
     screen = pygame.display.set_mode(SIZE)
     made = App(screen, TableSettings(), idle_wait=False)
+    made.clock = FrameClock()  # the bots' pauses and animations at frame speed, not wall time
     open_menus(made, Options(), store)
     pygame.event.clear()
     yield made

@@ -100,7 +100,7 @@ def _normal(move: Move) -> Move:
     return move
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     players=st.integers(2, 4),
     seed=st.integers(0, 50),
