@@ -58,3 +58,61 @@ def test_hard_against_hard_finishes_the_games_that_stalled(seed: int) -> None:
             continue
         game.play(bots[game.to_play].choose(game.view(game.to_play)))
     assert game.game_over
+
+
+def _full_sheet_but(*free: str) -> dict[str, int | None]:
+    """A sheet with every box filled (a série box at 10, a combinaison at its points) but `free`."""
+    from ramigui.rules.yami_boxes import SERIES, SHEET_BOXES
+
+    points = {"paire": 5, "double_paire": 10, "brelan": 15, "full": 20, "carre": 25, "quinte": 30,
+              "couleur": 35, "quinte_floche": 50}
+    return {box: (10 if box in SERIES else points[box]) for box in SHEET_BOXES if box not in free}
+
+
+def test_hard_crosses_the_carre_and_keeps_the_quinte_floche() -> None:
+    """Forced to cross with a hand that fills nothing, hard keeps the box it expects most
+    from: measured, hard ends up filling the quinte floche (50) about two games in three
+    but the carré box (25) only about one in two (HARD_KEEP_VALUE 33.8 against 13.2).
+    Medium's fixed table (8 against 12) crossed the quinte floche first."""
+    game = Game.from_position(
+        "yami", hands=["7S 8H 9D JC KS", "QS QH QD 7H 8C"], stock="AS AH 10D 10C 9S 9H",
+        discard="JH", to_play=1,
+        sheets=[_full_sheet_but("carre", "quinte_floche"), _full_sheet_but("brelan", "carre")],
+    )
+    game.play("expose")
+    game.play("score brelan")
+    assert make_bot("yami", "hard", 1).choose(game.view(0)).word == "carre"
+    assert make_bot("yami", "medium", 1).choose(game.view(0)).word == "quinte_floche"
+
+
+def test_taken_and_kept_replays_the_pile() -> None:
+    """A taken card is the one last thrown; the taker's own later discard takes it back out
+    of what is known; the deal's upcard, taken first, is unknown."""
+    from ramigui.bots.yami_bot import taken_and_kept
+
+    history = [(1, "take"), (1, "discard 7C"), (0, "draw"), (0, "discard KS"), (1, "take"),
+               (1, "discard AS"), (0, "draw"), (0, "discard 8H"), (1, "take"), (1, "discard KS")]
+    assert taken_and_kept(history, 1) == [parse_card("8H")]
+    assert taken_and_kept(history, 0) == []
+
+
+def test_hard_does_not_feed_the_next_player_the_ace_it_collects() -> None:
+    """Hard threw AC, the next player took it (so holds it). Hard now draws 9D holding
+    JD 10H KS AD KC: AD alone is its least useful card, but thrown it would give the next
+    player a pair of aces towards its A box, brelan or paire boxes. Hard throws 9D instead
+    (one card of a quinte it is far from); without the denial it throws AD."""
+    from ramigui.bots import yami_bot
+
+    game = Game.from_position(
+        "yami", hands=["JD 10H KS AD KC", "7C 7H JC AH KH"], stock="AC 9D 7S 7D 8S", discard="10S",
+        to_play=0, sheets=[{"paire": 5, "double_paire": 10}, {"paire": 5, "double_paire": 10}],
+    )
+    for move in ("draw", "discard AC", "take", "discard 7C", "draw"):
+        game.play(move)
+    assert make_bot("yami", "hard", 1).choose(game.view(0)).card == parse_card("9D")
+    denial = yami_bot.TUNE["deny"]
+    try:
+        yami_bot.TUNE["deny"] = 0.0
+        assert make_bot("yami", "hard", 1).choose(game.view(0)).card == parse_card("AD")
+    finally:
+        yami_bot.TUNE["deny"] = denial

@@ -28,7 +28,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ramigui.cards import Card
+from ramigui.cards import Card, parse_card
 from ramigui.rules.moves import Move
 from ramigui.rules.variant import YamiRules, per_players
 from ramigui.rules.view import PlayerView
@@ -66,8 +66,28 @@ EXPOSE_EAGER = 3.0
 """Hard exposes a little earlier than its box values alone say: exposing forces the others
 to fill or cross a box with the hand they hold, which costs them."""
 DEALS = 16
-TUNE: dict[str, float] = {"eager": EXPOSE_EAGER, "patience": 2.0, "scale": 1.0, "div": 8.0, "pull": 4.0, "flex": 1.0}
+TUNE: dict[str, float] = {"eager": EXPOSE_EAGER, "patience": 2.0, "scale": 1.0, "div": 8.0, "pull": 4.0, "flex": 1.0, "deny": 0.3}
 """Hard's weights (tuned by `ramigui simulate` against medium)."""
+
+
+def taken_and_kept(history: Sequence[tuple[int, str]], seat: int) -> list[Card]:
+    """The cards `seat` took from the discard pile this deal and has not thrown since: the
+    only cards of another hand a player knows. The history names a discard's card, not a
+    taken one: a taken card is the one last thrown on the pile, replayed move by move (the
+    deal's upcard, taken before any discard, stays unknown: None in the replay)."""
+    replayed: list[Card | None] = [None]
+    known: list[Card] = []
+    for who, move in history:
+        if move == "take" and replayed:
+            card = replayed.pop()
+            if who == seat and card is not None:
+                known.append(card)
+        elif move.startswith("discard "):
+            thrown = parse_card(move.split()[1])
+            replayed.append(thrown)
+            if who == seat and thrown in known:
+                known.remove(thrown)
+    return known
 
 
 class YamiBot:
@@ -98,6 +118,9 @@ class _Decision:
         self.rules: YamiRules = view.variant.yami
         self.free: tuple[str, ...] = tuple(view.public.get("free_boxes", ())[view.seat])
         self.deals_left = max(1, len(self.free))
+        step = 1 if view.variant.direction == "left" else -1
+        self.next_seat = (view.seat + step) % view.players
+        self._next_known: list[Card] | None = None
 
     # --- what a box is worth -------------------------------------------------------------
 
@@ -205,9 +228,18 @@ class _Decision:
                 points.get(box, 4 * self.rules.serie_points_per_card) * _box_progress(box, kept, self.rules) ** 2
                 for box in self.free
             ) / 100.0
-            return (main + TUNE["flex"] * spread, str(card))
+            return (main + TUNE["flex"] * spread - TUNE["deny"] * self._help_to_next(card), str(card))
 
         return max(sorted(set(hand), key=Card.sort_key), key=key)
+
+    def _help_to_next(self, card: Card) -> float:
+        """Hard: how much `card`, thrown, would help the next player, who may take it."""
+        if not TUNE["deny"]:
+            return 0.0
+        if self._next_known is None:
+            self._next_known = taken_and_kept(self.view.history, self.next_seat)
+        free = tuple(self.view.public.get("free_boxes", ())[self.next_seat])
+        return progress(self._next_known + [card], free, self.rules) - progress(self._next_known, free, self.rules)
 
     # --- filling a box -----------------------------------------------------------------------
 
