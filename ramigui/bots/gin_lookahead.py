@@ -170,19 +170,29 @@ def _finish(hands: list[int], knocker: int, deadwood: int, table: Table) -> int:
     return points if knocker == ME else -points
 
 
+def _goes_down_at(player: int, left: int, table: Table, target: int) -> int:
+    """The deadwood a player of `play_on` knocks with: they at the limit, we at our target —
+    or at the limit too once the stock is about to run out."""
+    if player == THEM or left <= table.rules.void_at_stock:
+        return table.limit
+    return min(target, table.limit)
+
+
 def play_on(mine: int, thrown: int, world: World, table: Table, target: int, horizon: int) -> int:
     """Our points when we keep the ten cards `mine` (thrown: the bit we discard now) and
     the round is played out: they knock as soon as they can, we once down to `target`
-    (gin at 0) — or at the knock limit when the stock is about to run out."""
+    (gin at 0) — or at the knock limit when the stock is about to run out. Each takes the
+    discard when it lowers their deadwood or lets them go down at once (we do not take a
+    card that merely keeps us under the limit while we wait for less)."""
     hands = [mine, world.hand]
     top, stock, player = thrown, list(world.stock), THEM
     left = table.stock
-    limit, void_at = table.limit, table.rules.void_at_stock
+    void_at = table.rules.void_at_stock
     for _ in range(horizon):
         hand = hands[player]
         taken = hand | top
         keep, drop = _best_drop(taken, top)
-        if keep < _deadwood(hand) or keep <= limit:
+        if keep < _deadwood(hand) or keep <= _goes_down_at(player, left, table, target):
             hand = taken
         elif stock and left > 0:
             hand |= card_bit(stock.pop(0))
@@ -191,8 +201,7 @@ def play_on(mine: int, thrown: int, world: World, table: Table, target: int, hor
         else:
             return 0
         hands[player] = hand & ~drop
-        wants = limit if player == THEM or left <= void_at else min(target, limit)
-        if keep == 0 or keep <= wants:
+        if keep == 0 or keep <= _goes_down_at(player, left, table, target):
             return _finish(hands, player, keep, table)
         if left <= void_at:
             return 0
@@ -208,21 +217,25 @@ def compare_plans(
     worlds: Sequence[World],
     table: Table,
     clock: Clock = time.process_time,
+    value: Callable[[int], float] = float,
 ) -> tuple[float, dict[int, float]]:
-    """Mean points of knocking now (melds, deadwood, knock card) and of playing on to each
-    deadwood target (throwing `thrown`), over the worlds done within the time budget."""
+    """Mean value of knocking now (melds, deadwood, knock card) and of playing on to each
+    deadwood target (throwing `thrown`), over the worlds done within the time budget: a
+    hand's `value` is its points to us (negative: to them), or what they are worth to the
+    game (`gin_match.Stake.value`)."""
     melds, deadwood, _ = knock
     mine = hand_mask(hand) & ~card_bit(thrown)
     deadline = clock() + TUNE["seconds"]
     now, waits, done = 0.0, dict.fromkeys(targets, 0.0), 0
     horizon = int(TUNE["horizon"])
     for world in worlds:
-        now += knock_now(melds, deadwood, world, table)
+        now += value(knock_now(melds, deadwood, world, table))
         for target in targets:
-            waits[target] += play_on(mine, card_bit(thrown), world, table, target, horizon)
+            waits[target] += value(play_on(mine, card_bit(thrown), world, table, target, horizon))
         done += 1
         if clock() > deadline:
             break
     if not done:
         return 0.0, waits
     return now / done, {t: v / done for t, v in waits.items()}
+
