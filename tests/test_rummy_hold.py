@@ -3,7 +3,8 @@
 A meld on the table is a place where the other players lay off their cards (and a joker in
 it one they may win back); in hand it goes down with the last cards all the same. So once
 it has opened, hard lays nothing more until it can go out, and it opens with the melds
-that leave the fewest places for other players' cards. Positions are Rami 51 rounds set
+that leave the fewest places for other players' cards; in a one-round game it does not
+even open before the turn it goes out. Positions are Rami 51 rounds set
 with `Game.from_position` (stock top card first) and played through the checked path.
 """
 
@@ -62,12 +63,46 @@ def test_in_a_longer_game_hard_lays_down_when_an_opponent_is_near_out() -> None:
 def test_hard_opens_with_the_melds_that_leave_the_fewest_places_to_lay_off() -> None:
     """Kings (30: only the other KH may join them), 10H-KH (40: 9H and AH, two of each) and
     9S-QS (39: 8S twice and the other KS). Kings + spades reach 51 leaving 4 places; the
-    two richest melds would leave 7. The hearts run stays in hand."""
+    two richest melds would leave 7. The hearts run stays in hand. (A game of several
+    rounds: in a one-round game hard would not open before it can go out.)"""
     game = Game.from_position(
-        "rami51", options={"rounds": 1}, hands=["KS KD KC 10H JH QH KH 9S 10S JS QS 2D", "2H 3H 4H 5S 6S 7D 8D 9D"],
+        "rami51", options={"rounds": 5}, hands=["KS KD KC 10H JH QH KH 9S 10S JS QS 2D", "2H 3H 4H 5S 6S 7D 8D 9D"],
         stock="5C", discard="4S", to_play=0,
     )
     game.play("draw")
     moves = play_turn(game, "hard")
     assert sorted(m for m in moves if m.startswith("meld")) == ["meld 9S 10S JS QS", "meld KS KD KC"]
     assert {"10H", "JH", "QH", "KH"} <= {str(c) for c in game.hand(0)}
+
+
+def opening_position(hand: str, stock: str, rounds: int = 1) -> Game:
+    """Seat 0 has not opened; its hand holds melds worth more than 51; it draws."""
+    game = Game.from_position(
+        "rami51", options={"rounds": rounds}, hands=[hand, "2H 3H 4H 5S 6S 7D 8D 9D"], stock=stock, discard="4S", to_play=0,
+    )
+    game.play("draw")
+    return game
+
+
+OPENER = "KS KD KC 10H JH QH KH 9S 10S JS QS"
+
+
+def test_in_a_one_round_game_hard_does_not_open_before_it_can_go_out() -> None:
+    """109 points of melds, but 2D and 5C would stay in hand: opened, the melds would only
+    give the opponent places to lay off; held, they go down in the turn that wins."""
+    moves = play_turn(opening_position(OPENER + " 2D", "5C"), "hard")
+    assert [m for m in moves if m.startswith("meld")] == []
+    assert moves[-1].startswith("discard")
+
+
+def test_medium_opens_as_soon_as_it_can() -> None:
+    moves = play_turn(opening_position(OPENER + " 2D", "5C"), "medium")
+    assert any(m.startswith("meld") for m in moves)
+
+
+def test_hard_opens_in_the_turn_it_goes_out() -> None:
+    """With 2D drawn, every card but the 2D it throws is melded: it opens and wins."""
+    game = opening_position(OPENER, "2D")
+    moves = play_turn(game, "hard")
+    assert len([m for m in moves if m.startswith("meld")]) == 3
+    assert game.round_over and game.last_result is not None and game.last_result.winner == 0
