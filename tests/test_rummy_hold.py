@@ -10,6 +10,9 @@ with `Game.from_position` (stock top card first) and played through the checked 
 
 from __future__ import annotations
 
+import pytest
+
+from ramigui.bots import rummy_bot
 from ramigui.bots.rummy_bot import RummyBot
 from ramigui.rules import Game
 
@@ -106,3 +109,26 @@ def test_hard_opens_in_the_turn_it_goes_out() -> None:
     moves = play_turn(game, "hard")
     assert len([m for m in moves if m.startswith("meld")]) == 3
     assert game.round_over and game.last_result is not None and game.last_result.winner == 0
+
+
+def waiting_position() -> Game:
+    """Seat 0, unopened in a one-round game, holds 3S-6S and 7H-9H; loose AH AD 2C. Two
+    aces and an AC are on the pile: one AC is still unseen, so the aces are a weak pair."""
+    game = Game.from_position(
+        "rami51", options={"rounds": 1}, hands=["3S 4S 5S 7H 8H 9H AH AD 2C", "2H 3H 4H 5S 6S 7D 8D 9D"],
+        stock="6S", discard="AS AS AC", to_play=0,
+    )
+    game.play("draw")
+    return game
+
+
+def test_waiting_to_go_out_hard_keeps_the_weak_pair_over_the_lone_low_card(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Going down all at once, hard needs no minimum and fears no penalty in a one-round
+    game: the aces' 22 points are worth nothing and their one out is worth keeping, so the
+    lone 2C goes. Medium keeps high cards for its 51 and throws an ace. (The next player's
+    model is switched off so only the points and the promise decide.)"""
+    monkeypatch.setattr(rummy_bot, "FEED_WEIGHT", 0.0)
+    assert play_turn(waiting_position(), "hard")[-1] == "discard 2C"
+    assert play_turn(waiting_position(), "medium")[-1] == "discard AH"
+    monkeypatch.setattr(rummy_bot, "ONE_ROUND_POINTS", 0.5)
+    assert play_turn(waiting_position(), "hard")[-1] == "discard AH"
