@@ -132,3 +132,26 @@ def test_waiting_to_go_out_hard_keeps_the_weak_pair_over_the_lone_low_card(monke
     assert play_turn(waiting_position(), "medium")[-1] == "discard AH"
     monkeypatch.setattr(rummy_bot, "ONE_ROUND_POINTS", 0.5)
     assert play_turn(waiting_position(), "hard")[-1] == "discard AH"
+
+
+def fitting_position() -> Game:
+    """Three players; seat 2 has put down QS QD QC, seat 1 (next to play) has not opened.
+    Seat 0, unopened, holds 3S-5S and 7H-9H, loose QH and 2C, and draws 6S."""
+    game = Game.from_position(
+        "rami51", options={"rounds": 1}, hands=["3S 4S 5S 7H 8H 9H QH 2C", "2H 3H 4H 5S 6S 7D 8D 9D", "4D 5D 6D 10C"],
+        stock="6S", discard="AS", melds=[(2, "QS QD QC")], to_play=0,
+    )
+    game.play("draw")
+    return game
+
+
+def test_waiting_to_go_out_hard_keeps_the_card_that_fits_the_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    """QH and 2C are both loose without partners, but QH goes onto the queens in the turn
+    hard goes down: it is as good as melded, so the 2C goes. Medium (and hard without
+    FIT_KEEP) sees two dead cards and throws the QH. (The next player's model is off: only
+    the fit decides.)"""
+    monkeypatch.setattr(rummy_bot, "FEED_WEIGHT", 0.0)
+    assert play_turn(fitting_position(), "hard")[-1] == "discard 2C"
+    assert play_turn(fitting_position(), "medium")[-1] == "discard QH"
+    monkeypatch.setattr(rummy_bot, "FIT_KEEP", 0.0)
+    assert play_turn(fitting_position(), "hard")[-1] == "discard QH"
