@@ -90,10 +90,15 @@ def test_taken_and_kept_replays_the_pile() -> None:
     of what is known; the deal's upcard, taken first, is unknown."""
     from ramigui.bots.yami_bot import taken_and_kept
 
-    history = [(1, "take"), (1, "discard 7C"), (0, "draw"), (0, "discard KS"), (1, "take"),
-               (1, "discard AS"), (0, "draw"), (0, "discard 8H"), (1, "take"), (1, "discard KS")]
-    assert taken_and_kept(history, 1) == [parse_card("8H")]
-    assert taken_and_kept(history, 0) == []
+    game = Game.from_position(
+        "yami", hands=["KS 8H 9D JD QC", "7C AS 9C 10H JH"], stock="QD KD 8S 9S 7D", discard="10S", to_play=1,
+    )
+    for move in ("take", "discard 7C", "draw", "discard KS", "take",
+                 "discard AS", "draw", "discard 8H", "take", "discard KS"):
+        game.play(move)
+    view = game.view(0)
+    assert taken_and_kept(view, 1) == [parse_card("8H")]
+    assert taken_and_kept(view, 0) == []
 
 
 def test_hard_does_not_feed_the_next_player_the_ace_it_collects() -> None:

@@ -108,7 +108,6 @@ class _Decision:
         upcard = view.public.get("upcard")
         self._knocks: list[Move] = []
         self._discards: list[Move] = []
-        self._sampled: list[World] | None = None
         self.memory: PublicMemory | None = None
         self.model: OpponentModel | None = None
         if self.level == "hard":
@@ -194,7 +193,8 @@ class _Decision:
         """Hard: knock now if that is worth at least as much as one more turn (`gin_lookahead`),
         both valued over hands the opponent may hold."""
         model = self.model
-        worlds = self._worlds()
+        table = self._table()
+        worlds = self._worlds(model, table.limit) if model is not None else []
         if model is None or not worlds:
             return True
         knock = min(self._knocks, key=lambda m: (self._deadwood_without(m.card), -card_value(m.card), str(m)))
@@ -205,31 +205,23 @@ class _Decision:
         targets = sorted({0, best // 2, best - 1})
         stake = Stake.of(self.view.scores, self.view.seat, self.view.variant.target) if TUNE["game_aware"] else None
         value = _hand_value(stake)
-        now, waits = compare_plans(self.hand, (melds, best, knock.card), thrown, targets, worlds, self._table(), value=value)
+        now, waits = compare_plans(self.hand, (melds, best, knock.card), thrown, targets, worlds, table, value=value)
         return now >= max(waits.values()) - TUNE["knock_bias"]
 
     def _table(self) -> Table:
         public = self.view.public
         return Table(self.view.variant.gin, int(public.get("knock_limit", 10)), int(public.get("stock", 0)))
 
-    def _worlds(self) -> list[World]:
-        """Hard: hands the opponent may hold and orders of the stock, sampled once per decision
-        (the knock and the discard are weighed on the same worlds)."""
-        if self._sampled is not None:
-            return self._sampled
-        model = self.model
-        if model is None:
-            self._sampled = []
-            return self._sampled
+    def _worlds(self, model: OpponentModel, limit: int) -> list[World]:
+        """Hard: hands the opponent may hold and orders of the stock, consistent with what
+        they took, refused and threw, and with their not having knocked."""
         opponent = 1 - self.view.seat
         held = self.view.hand_counts[opponent] if len(self.view.hand_counts) > opponent else 10
         hidden = max(0, held - len(model.known))
         draws = sum(1 for seat, text in self.view.history if seat == opponent and text == "draw")
         thrown_last = self.memory.discarded.get(opponent, []) if self.memory else []
         last_throw = card_value(thrown_last[-1]) if thrown_last else 99
-        limit = self._table().limit
-        self._sampled = sample_worlds(model, hidden, draws, limit, self.bot.rng, int(LOOK["worlds"]), last_throw)
-        return self._sampled
+        return sample_worlds(model, hidden, draws, limit, self.bot.rng, int(LOOK["worlds"]), last_throw)
 
     def _discard(self, discards: list[Move]) -> Move:
         if self.level == "easy" and self.bot.rng.random() < EASY_SLIP:

@@ -238,4 +238,3 @@ def compare_plans(
     if not done:
         return 0.0, waits
     return now / done, {t: v / done for t, v in waits.items()}
-

@@ -383,9 +383,7 @@ class _Turn:
         it out (`OPENS_TO_GO_OUT`). Opened, its melds would be places where the others lay
         off and the hand would shrink no faster: only the meld points count while it waits,
         and a hand caught unopened costs nothing when winning the round is all that counts."""
-        if not OPENS_TO_GO_OUT or self.view.variant.rounds != 1:
-            return False
-        if self._down() or self.all_at_once() or self._must_lay_taken():
+        if not self._waits_for_rami() or self._down() or self.all_at_once() or self._must_lay_taken():
             return False
         fits = self._fit_test()
         stuck = [c for c in arrangement.left if not fits(c)]

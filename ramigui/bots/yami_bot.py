@@ -24,9 +24,10 @@ to bring if kept), the expectation shrinking as the deals left run out:
   Tried and measured no better (not kept): a one-card look-ahead over the unseen cards for
   each discard; sampling the other hands to time the exposure; exposing earlier or later
   (`eager` 0, 3, 6, 10 and `patience` 2 or 3, measured with the old box values, changed
-  nothing: hard already exposes as soon as any box is worth it); a wider spread (`flex` 2 against 1); the box values
-  scaled ×0.8 or ×1.25, shrunk over the last 4 or 16 deals instead of 8; no séries pull
-  (`pull` 0); a stronger denial (`deny` 0.6 and 1.0: the same within noise).
+  nothing: hard already exposes as soon as any box is worth it); a wider spread (`flex` 2
+  against 1); the box values scaled ×0.8 or ×1.25, shrunk over the last 4 or 16 deals
+  instead of 8; no séries pull (`pull` 0); a stronger denial (`deny` 0.6 and 1.0: the same
+  within noise).
 
 Every level takes the discard top only if its own discard would keep it: taking a card to
 throw it back is a lost turn, and two bots doing it to each other never end the deal. A
@@ -38,7 +39,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ramigui.cards import Card, parse_card
+from ramigui.bots.common import read_memory
+from ramigui.cards import Card
 from ramigui.rules.moves import Move
 from ramigui.rules.variant import YamiRules, per_players
 from ramigui.rules.view import PlayerView
@@ -85,24 +87,17 @@ against hard's own (progress steps are 0.2 to 0.33 a card): 0 → 0.3 took hard 
 within noise. The others measured flat around their values (see the module docstring)."""
 
 
-def taken_and_kept(history: Sequence[tuple[int, str]], seat: int) -> list[Card]:
+def taken_and_kept(view: PlayerView, seat: int) -> list[Card]:
     """The cards `seat` took from the discard pile this deal and has not thrown since: the
-    only cards of another hand a player knows. The history names a discard's card, not a
-    taken one: a taken card is the one last thrown on the pile, replayed move by move (the
-    deal's upcard, taken before any discard, stays unknown: None in the replay)."""
-    replayed: list[Card | None] = [None]
-    known: list[Card] = []
-    for who, move in history:
-        if move == "take" and replayed:
-            card = replayed.pop()
-            if who == seat and card is not None:
-                known.append(card)
-        elif move.startswith("discard "):
-            thrown = parse_card(move.split()[1])
-            replayed.append(thrown)
-            if who == seat and thrown in known:
-                known.remove(thrown)
-    return known
+    only cards of another hand a player knows. Read from the public replay of the pile
+    (`read_memory`): the deal's upcard, taken before any discard, stays unknown."""
+    held: list[Card] = []
+    for _, kind, card in read_memory(view).events.get(seat, []):
+        if kind == "took":
+            held.append(card)
+        elif kind == "threw" and card in held:
+            held.remove(card)
+    return held
 
 
 class YamiBot:
@@ -133,8 +128,7 @@ class _Decision:
         self.rules: YamiRules = view.variant.yami
         self.free: tuple[str, ...] = tuple(view.public.get("free_boxes", ())[view.seat])
         self.deals_left = max(1, len(self.free))
-        step = 1 if view.variant.direction == "left" else -1
-        self.next_seat = (view.seat + step) % view.players
+        self.next_seat = view.variant.seat_after(view.seat, view.players)
         self._next_known: list[Card] | None = None
 
     # --- what a box is worth -------------------------------------------------------------
@@ -252,7 +246,7 @@ class _Decision:
         if not TUNE["deny"]:
             return 0.0
         if self._next_known is None:
-            self._next_known = taken_and_kept(self.view.history, self.next_seat)
+            self._next_known = taken_and_kept(self.view, self.next_seat)
         free = tuple(self.view.public.get("free_boxes", ())[self.next_seat])
         return progress(self._next_known + [card], free, self.rules) - progress(self._next_known, free, self.rules)
 

@@ -206,6 +206,15 @@ class Variant:
         assert isinstance(self.rules, YamiRules), self.family
         return self.rules
 
+    @property
+    def step(self) -> int:
+        """+1 or -1: which way play goes round the table (`direction`, left or right)."""
+        return 1 if self.direction == "left" else -1
+
+    def seat_after(self, seat: int, players: int) -> int:
+        """The seat that plays after `seat` in the variant's direction of play."""
+        return (seat + self.step) % players
+
     def decks_for(self, players: int) -> int:
         return per_players(self.decks, players)
 

@@ -85,8 +85,7 @@ class YamiState:
 
     def next_seat(self, seat: int) -> int:
         """The seat after `seat` in the variant's direction of play."""
-        step = 1 if self.variant.direction == "left" else -1
-        return (seat + step) % self.players
+        return self.variant.seat_after(seat, self.players)
 
     def totals(self) -> tuple[int, ...]:
         return tuple(sheet.total(self.rules, self.players) for sheet in self.sheets)
@@ -122,8 +121,8 @@ def deal(
     rng = random.Random(f"{seed}:{round_no}")
     pack = shuffled(make_deck(variant.deck, variant.decks_for(players), variant.jokers_for(players)), rng)
     size = variant.deal_for(players)
-    step = 1 if variant.direction == "left" else -1
-    first = (dealer + step) % players
+    step = variant.step
+    first = variant.seat_after(dealer, players)
     hands: list[list[Card]] = [[] for _ in range(players)]
     for index in range(size * players):  # one card at a time, from the first player round
         hands[(first + step * index) % players].append(pack[index])
