@@ -338,44 +338,44 @@ class TableScene(Scene):
 
     def _apply_one(self, intent: Intent) -> bool:
         hand = self.hand
-        if isinstance(intent, PlayMove):
-            if self.human_play(intent.move):
-                return True
-            if intent.otherwise is None:
+        match intent:
+            case PlayMove(move, otherwise):
+                if self.human_play(move):
+                    return True
+                if otherwise is None:
+                    return False
+                self.apply(otherwise)
+            case SelectCard(index):
+                hand.toggle(index)
+            case MoveFocus(step):
+                hand.step_focus(step)
+            case ClearSelection():
+                hand.clear_selection()
+            case StartDrag(drag):
+                hand.drag = drag
+            case DragTo(pos):
+                hand.drag = replace(hand.drag, pos=pos) if hand.drag is not None else None
+            case EndDrag():
+                hand.drag = None
+            case MoveCards(indices, insert):
+                hand.move_cards(indices, insert)
+                self.relayout()
+            case Fly(flights):
+                self.flights.extend(flights)
+            case Say(text):
+                self.show(text)
+            case Refuse(reason):
+                self.refuse(reason)
+            case Hush():
+                self.message = ""
+            case OpenPile():
+                return self.open_pile()
+            case Ask(question):
+                self.ask(question)
+            case PointAt(pos):
+                self.pointer_at = pos
+            case NotMine():
                 return False
-            self.apply(intent.otherwise)
-            return True
-        if isinstance(intent, SelectCard):
-            hand.toggle(intent.index)
-        elif isinstance(intent, MoveFocus):
-            hand.step_focus(intent.step)
-        elif isinstance(intent, ClearSelection):
-            hand.clear_selection()
-        elif isinstance(intent, StartDrag):
-            hand.drag = intent.drag
-        elif isinstance(intent, DragTo):
-            hand.drag = replace(hand.drag, pos=intent.pos) if hand.drag is not None else None
-        elif isinstance(intent, EndDrag):
-            hand.drag = None
-        elif isinstance(intent, MoveCards):
-            hand.move_cards(intent.indices, intent.insert)
-            self.relayout()
-        elif isinstance(intent, Fly):
-            self.flights.extend(intent.flights)
-        elif isinstance(intent, Say):
-            self.show(intent.text)
-        elif isinstance(intent, Refuse):
-            self.refuse(intent.reason)
-        elif isinstance(intent, Hush):
-            self.message = ""
-        elif isinstance(intent, OpenPile):
-            return self.open_pile()
-        elif isinstance(intent, Ask):
-            self.ask(intent.question)
-        elif isinstance(intent, PointAt):
-            self.pointer_at = intent.pos
-        elif isinstance(intent, NotMine):
-            return False
         return True
 
     # --- playing moves -----------------------------------------------------------------------
