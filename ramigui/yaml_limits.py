@@ -16,12 +16,18 @@ goes and stops early:
 - `MAX_NUMBER_CHARS` (20): an integer written longer is kept as a `TooLongNumber` marker,
   which validation reports against its field (no field needs more than six digits).
 
+PyYAML refuses a whole text for one character it cannot hold (a control character, a lone
+surrogate, U+FFFE) or one byte that is not UTF-8, and says only where in the stream: such a
+text is a problem naming the line and, found by parsing the text with those characters
+replaced, the variant and field that hold it.
+
 The document's node tree is kept beside the data: it gives the line of each key and where
 each top-level entry starts and ends, for error messages and for editing the text.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -36,6 +42,11 @@ MAX_DEPTH = 20
 MAX_ALIASES = 200
 MAX_VALUES = 100_000
 MAX_NUMBER_CHARS = 20
+UNREADABLE = yaml.reader.Reader.NON_PRINTABLE
+"""The characters a YAML text cannot hold: control characters other than tab and the line
+breaks, lone surrogates, U+FFFE and U+FFFF."""
+_LINE_BREAKS = re.compile("\r\n|[\n\r\x85\u2028\u2029]")
+"""What PyYAML counts as the end of a line (its marks give the lines of every other problem)."""
 
 
 class YamlProblem(Exception):
@@ -122,9 +133,21 @@ class Document:
 
 def parse(text: str) -> Document:
     """Parse YAML within the limits; YamlProblem (with the line) otherwise."""
-    if len(text) > MAX_BYTES or len(text.encode("utf-8")) > MAX_BYTES:
+    if len(text) > MAX_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
         raise YamlProblem("file_too_big", None, limit=MAX_BYTES // 1024)
-    loader = BoundedLoader(text)
+    unreadable = UNREADABLE.search(text)
+    if unreadable is not None:
+        raise _misplaced("bad_character", text, unreadable.start(), char=f"U+{ord(unreadable.group()):04X}")
+    root, data = _compose(text)
+    return Document(text, data, root)
+
+
+def _compose(text: str) -> tuple[Any, Any]:
+    """The node tree and data of a text PyYAML can read; YamlProblem otherwise."""
+    try:
+        loader = BoundedLoader(text)
+    except yaml.YAMLError as error:  # the reader refuses characters as it is built
+        raise YamlProblem("not_yaml", None, detail=" ".join(str(error).split())) from None
     try:
         root = loader.get_single_node()
         data = loader.construct_document(root) if root is not None else None
@@ -139,7 +162,34 @@ def parse(text: str) -> Document:
         raise YamlProblem("too_deep", None, limit=MAX_DEPTH) from None
     finally:
         loader.dispose()
-    return Document(text, data, root)
+    return root, data
+
+
+def _misplaced(code: str, text: str, index: int, **params: Any) -> YamlProblem:
+    """Problem `code` with the character at `index`: its line, and the variant and field that
+    hold it, read from the text with every unreadable character replaced by U+FFFD."""
+    line = len(_LINE_BREAKS.findall(text, 0, index)) + 1
+    try:
+        root, _ = _compose(UNREADABLE.sub("\ufffd", text))
+    except YamlProblem:
+        root = None
+    path = _path_at(root, index, ())
+    where = {"variant": path[0], "field_name": ".".join(path[1:])} if path else {}
+    return YamlProblem(code, line, **where, **params)
+
+
+def _path_at(node: Any, index: int, path: tuple[str, ...]) -> tuple[str, ...]:
+    """The keys leading to the value written at `index` (as far as a value holds it)."""
+    if isinstance(node, yaml.MappingNode):
+        for key, value in node.value:
+            if key.start_mark.index <= index < max(key.end_mark.index, value.end_mark.index):
+                name = (*path, str(key.value)[:100])
+                return name if index < key.end_mark.index else _path_at(value, index, name)
+    if isinstance(node, yaml.SequenceNode):
+        for item in node.value:
+            if item.start_mark.index <= index < item.end_mark.index:
+                return _path_at(item, index, path)
+    return path
 
 
 def read(path: Path) -> Document:
@@ -157,8 +207,9 @@ def read(path: Path) -> Document:
         raise YamlProblem("file_unreadable", None, detail=broken.detail) from None
     try:
         text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise YamlProblem("file_not_text", None) from None
+    except UnicodeDecodeError as error:
+        index = len(raw[: error.start].decode("utf-8"))
+        raise _misplaced("file_not_text", raw.decode("utf-8", "replace"), index) from None
     return parse(text)
 
 
