@@ -4,10 +4,14 @@ never a traceback, never a value quietly changed — and `--help` says what ther
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
+from pathlib import Path
 
+import pygame
 import pytest
 
 from ramigui import cli
@@ -91,6 +95,58 @@ def test_simulate_refuses_bad_arguments_on_stderr(
 ])
 def test_screenshot_refuses_bad_arguments(argv: list[str], says: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert says in usage_error(["screenshot", *argv], capsys)
+
+
+@contextlib.contextmanager
+def unwritable(path: Path) -> Iterator[Path]:
+    """A file this process cannot write: read-only, or immutable when running as root (whom
+    a read-only mode does not stop); skipped when the file system allows neither."""
+    path.write_bytes(b"kept")
+    path.chmod(0o444)
+    if not os.access(path, os.W_OK):
+        yield path
+        return
+    made = subprocess.run(["chattr", "+i", str(path)], capture_output=True, check=False).returncode == 0
+    if not made:
+        pytest.skip("no way to make a file this process cannot write")
+    try:
+        yield path
+    finally:
+        subprocess.run(["chattr", "-i", str(path)], check=True)
+
+
+@pytest.mark.parametrize("case", ["folder", "missing folder", "file as folder", "empty", "unwritable file"])
+def test_screenshot_to_a_path_it_cannot_write_says_so_before_drawing(
+        case: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """`ramigui screenshot OUT` once drew the table, then stopped in a pygame traceback."""
+    def no_drawing(*_: object) -> None:
+        raise AssertionError("the table was drawn before OUT was checked")
+
+    monkeypatch.setattr("ramigui.ui.shots._show", no_drawing)
+    (tmp_path / "a file").write_text("x")
+    out, says = {
+        "folder": (tmp_path, f"'{tmp_path}' is a folder: name a file in it"),
+        "missing folder": (tmp_path / "nosuch" / "x.png", f"there is no folder '{tmp_path / 'nosuch'}'"),
+        "file as folder": (tmp_path / "a file" / "x.png", "there is no folder"),
+        "empty": ("", "give the name of the file to write"),
+        "unwritable file": (tmp_path / "ro.png", "cannot be written"),
+    }[case]
+    with unwritable(tmp_path / "ro.png") if case == "unwritable file" else contextlib.nullcontext():
+        line = usage_error(["screenshot", str(out), "--moves", "0"], capsys)
+    assert line.startswith("ramigui screenshot: argument OUT: ") and says in line, line
+    if case == "unwritable file":
+        assert (tmp_path / "ro.png").read_bytes() == b"kept"
+
+
+def test_screenshot_a_failed_save_is_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """The disk may fill between the check and the save: one line, exit 2, still."""
+    def full(*_: object) -> None:
+        raise pygame.error("No space left on device")
+
+    monkeypatch.setattr(pygame.image, "save", full)
+    line = usage_error(["screenshot", str(tmp_path / "x.png"), "--moves", "0", "--size", "800x600"], capsys)
+    assert line == f"ramigui screenshot: '{tmp_path / 'x.png'}' cannot be written (No space left on device)\n"
 
 
 @pytest.mark.parametrize("argv", [["--seconds", "0"], ["--seconds", "nan"], ["ui", "--seconds", "-2"], ["sideways"]])
