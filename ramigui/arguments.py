@@ -9,6 +9,7 @@ command are `Parser`s and take their value types from here.
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import sys
 from collections.abc import Callable
@@ -47,6 +48,25 @@ def whole(low: int, high: int, what: str = "a whole number") -> Callable[[str], 
         return value
 
     check.__name__ = what  # argparse names the type in some messages
+    return check
+
+
+def seconds(high: float, *, zero: bool = True) -> Callable[[str], float]:
+    """An argument type: a number of seconds from 0 (above 0 if not `zero`) to `high`;
+    never `inf` or `nan`, which a clock's wait cannot take."""
+
+    def check(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{_quoted(text)} is not a number of seconds") from None
+        low_ok = value >= 0 if zero else value > 0
+        if not (math.isfinite(value) and low_ok and value <= high):
+            low = "0" if zero else "above 0"
+            raise argparse.ArgumentTypeError(f"{_quoted(text)} is not a number of seconds from {low} to {high:g}")
+        return value
+
+    check.__name__ = "a number of seconds"
     return check
 
 

@@ -149,6 +149,44 @@ def test_screenshot_a_failed_save_is_one_line(tmp_path: Path, monkeypatch: pytes
     assert line == f"ramigui screenshot: '{tmp_path / 'x.png'}' cannot be written (No space left on device)\n"
 
 
+@pytest.mark.parametrize(("argv", "says"), [
+    (["--bots", "nosuch"], "argument --bots: invalid choice: 'nosuch' (choose from "),
+    (["--bot-delay", "inf"], "argument --bot-delay: 'inf' is not a number of seconds from 0 to 60"),
+    (["--bot-delay", "1e999"], "argument --bot-delay: '1e999' is not a number of seconds from 0 to 60"),
+    (["--bot-delay", "nan"], "argument --bot-delay: 'nan' is not a number of seconds from 0 to 60"),
+    (["--bot-delay", "-1"], "argument --bot-delay: '-1' is not a number of seconds from 0 to 60"),
+    (["--bot-delay", "61"], "argument --bot-delay: '61' is not a number of seconds from 0 to 60"),
+    (["--bot-delay", "soon"], "argument --bot-delay: 'soon' is not a number of seconds"),
+    (["--linger", "-0.5"], "argument --linger: '-0.5' is not a number of seconds from 0 to 3600"),
+    (["--linger", "inf"], "argument --linger: 'inf' is not a number of seconds from 0 to 3600"),
+    (["--variant", "nosuch"], "unknown variant 'nosuch'; known: rami, "),
+    (["--players", "9"], "argument --players: 9 is not a number of players from 2 to 8"),
+    (["--variant", "gin", "--players", "3"], "argument --players: gin is played by 2 to 2 players, not 3"),
+    (["--variant", "gin", "--phones", "3"], "argument --phones: 3 phones for 2 seats"),
+    (["--phones", "0"], "argument --phones: 0 is not a number of phones from 1 to 8"),
+    (["--port", "70000"], "argument --port: 70000 is not a port from 0 to 65535"),
+    (["--seed", "-1"], "argument --seed: -1 is not a seed from 0"),
+    (["--lang", "de"], "argument --lang: invalid choice: 'de'"),
+])
+def test_host_refuses_bad_arguments(argv: list[str], says: str, monkeypatch: pytest.MonkeyPatch,
+                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """`--bots nosuch` was a traceback; `--bot-delay inf` was taken, then stopped the game at the
+    first bot move; a negative or nan delay was taken. Each is refused before a port opens."""
+    def no_server(*_: object, **__: object) -> None:
+        raise AssertionError("the host started serving")
+
+    monkeypatch.setattr("ramigui.phone.host.PhoneHost", no_server)
+    line = usage_error(["host", *argv, "--bind", "127.0.0.1"], capsys)
+    assert line.startswith("ramigui host: ") and says in line, line
+
+
+def test_host_takes_good_delays() -> None:
+    from ramigui.phone.host import host_parser
+
+    args = host_parser().parse_args(["--bot-delay", "0.25", "--linger", "0", "--bots", "hard"])
+    assert (args.bot_delay, args.linger, args.bots) == (0.25, 0.0, "hard")
+
+
 @pytest.mark.parametrize("argv", [["--seconds", "0"], ["--seconds", "nan"], ["ui", "--seconds", "-2"], ["sideways"]])
 def test_bench_refuses_bad_arguments(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     assert usage_error(["bench", *argv], capsys).startswith("ramigui bench: ")
