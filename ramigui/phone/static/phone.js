@@ -261,6 +261,10 @@
 
   function playOn(target, cards) {
     if (!S.state || target.kind === "hand") return;
+    if (target.kind === "discard" && cards.length > 1) {
+      showRefusal(t("table.refused", { reason: t("reason.discard_one_card") }));
+      return;
+    }
     let found = movesFor(target, cards);
     if (found.length > 1 && target.kind !== "discard") {
       // A new meld's jokers go where they sit in the hand, as at the table (J♠ Q♠ JK: J-Q-K).
