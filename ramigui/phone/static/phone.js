@@ -544,7 +544,7 @@
   function renderMoves(st) {
     const list = $("moves");
     list.replaceChildren();
-    for (const line of (st.last_moves || []).slice(0, 4)) {
+    for (const line of (st.last_moves || []).slice(-4)) {  // oldest first, as on the big screen
       list.appendChild(Object.assign(document.createElement("li"), { textContent: line }));
     }
   }
