@@ -62,8 +62,8 @@ def seconds(high: float, *, zero: bool = True) -> Callable[[str], float]:
             raise argparse.ArgumentTypeError(f"{_quoted(text)} is not a number of seconds") from None
         low_ok = value >= 0 if zero else value > 0
         if not (math.isfinite(value) and low_ok and value <= high):
-            low = "0" if zero else "above 0"
-            raise argparse.ArgumentTypeError(f"{_quoted(text)} is not a number of seconds from {low} to {high:g}")
+            span = f"from 0 to {high:g}" if zero else f"above 0, up to {high:g}"
+            raise argparse.ArgumentTypeError(f"{_quoted(text)} is not a number of seconds {span}")
         return value
 
     check.__name__ = "a number of seconds"
