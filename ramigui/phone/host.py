@@ -36,6 +36,7 @@ WAKE_EVERY = 1.0
 MAX_BOT_DELAY = 60
 """The longest wait asked of a bot: longer, the table looks stuck."""
 MAX_LINGER = 3600
+"""The longest the phones are served after the game's end (they show the final scores)."""
 
 
 def host_parser() -> argparse.ArgumentParser:
