@@ -146,6 +146,12 @@ class TableScene(Scene):
             return humans[0]
         return None  # hot-seat: nobody's hand until someone claims the screen
 
+    @property
+    def played_here(self) -> bool:
+        """Someone plays at this screen: its players' buttons and the keyboard's help are
+        shown (a table of phones and bots only is watched here, played elsewhere)."""
+        return bool(self.config.screen_seats)
+
     # --- the hand as arranged (HandState): read and set by tests and subclasses --------------
 
     @property
@@ -262,7 +268,7 @@ class TableScene(Scene):
 
     def _button_rows(self) -> list[list[ButtonSpec]]:
         """The side panel's buttons row by row (the family's; subclasses add rows)."""
-        return self.family.button_rows()
+        return self.family.button_rows() if self.played_here else []
 
     def _button_specs(self) -> list[ButtonSpec]:
         return [spec for row in self._button_rows() for spec in row]
@@ -293,7 +299,8 @@ class TableScene(Scene):
         for name in SORT_ACTIONS:
             if name in by_action:
                 by_action[name].enabled = self.viewer is not None
-        self.family.refresh(by_action, self.frame())
+        if self.played_here:
+            self.family.refresh(by_action, self.frame())
 
     def hinted(self) -> set[int]:
         """The hand cards a hint points at (the table with menus has hints)."""
@@ -319,6 +326,7 @@ class TableScene(Scene):
         game, viewer = self.game, self.viewer
         return TableFrame(
             game=game, view=self.view, config=self.config, viewer=viewer, human_turn=self.is_human_turn(),
+            played_here=self.played_here,
             layout=self.layout, size=self.size, order=tuple(self.hand.order),
             selected=frozenset(self.hand.selected), focus=self.hand.focus, drag=self.hand.drag,
             fresh=self.fresh_index(), hinted=frozenset(self.hinted()), hint_move=self.hint_move(),

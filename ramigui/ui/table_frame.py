@@ -35,6 +35,8 @@ class TableFrame:
     """The seat whose hand is drawn face up (None: every hand hidden)."""
     human_turn: bool
     """The person at the screen is to play, their hand shown."""
+    played_here: bool
+    """Someone plays at this screen (else it is watched: no keyboard help)."""
     layout: TableLayout | None
     size: tuple[int, int]
     order: tuple[Card, ...]
