@@ -106,3 +106,19 @@ class EventStream:
 def my_turn(url: str) -> Any:
     """The seat's state once it is its turn (the bots before it play first)."""
     return wait_until(lambda: (state := get_json(url + "state")[1])["my_turn"] and state)
+
+
+def read_all(sock: socket.socket, limit: float = 5.0) -> bytes:
+    """Everything the server sends on a raw connection until it closes it (at most `limit` s)."""
+    sock.settimeout(limit)
+    chunks = []
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        try:
+            chunk = sock.recv(65536)
+        except (TimeoutError, ConnectionResetError):
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    return b"".join(chunks)

@@ -18,6 +18,7 @@ from phone_helpers import (
     get_json,
     my_turn,
     post_move,
+    read_all,
     request,
     running_host,
     wait_until,
@@ -25,6 +26,7 @@ from phone_helpers import (
 
 from ramigui import i18n
 from ramigui.cards import parse_cards
+from ramigui.phone import door as door_mod
 from ramigui.phone import server as server_mod
 from ramigui.phone.bridge import Bridge
 from ramigui.phone.server import PhoneServer, is_local_peer
@@ -305,9 +307,9 @@ def test_a_flood_of_connections_and_garbage_does_not_stop_the_game() -> None:
         try:
             for _ in range(30):
                 assert request(url.replace("/" + host.seats.token(0), "/bad"), source="127.0.0.3")[0] == 403
-            wait_until(lambda: host.server.httpd.turned_away >= server_mod.MAX_PER_PEER * 3)
-            assert host.server.httpd.open_connections() <= server_mod.MAX_CONNECTIONS
-            assert threading.active_count() <= threads_before + server_mod.MAX_CONNECTIONS + 2
+            wait_until(lambda: host.server.door.turned_away >= server_mod.MAX_PER_PEER * 3)
+            assert host.server.door.open_connections() <= door_mod.MAX_WAITING
+            assert threading.active_count() <= threads_before + door_mod.SEATED_WORKERS + door_mod.GUEST_WORKERS
             # the phone (another address) still plays, and the game goes on
             state = my_turn(url)
             played = len(host.game.log)
@@ -319,16 +321,16 @@ def test_a_flood_of_connections_and_garbage_does_not_stop_the_game() -> None:
                 sock.close()
 
 
-def test_a_silent_connection_is_dropped_after_the_timeout(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(server_mod.PhoneHandler, "timeout", 0.3)
+def test_a_silent_connection_is_dropped_after_the_deadline() -> None:
     with running_host() as host:
+        host.server.door.deadline = 0.3
         sock = socket.create_connection(("127.0.0.1", host.server.port), timeout=5)
         try:
             sock.sendall(b"GET /")
             time.sleep(0.05)
-            assert host.server.httpd.open_connections() == 1
-            assert sock.recv(100) == b"", "the server closed it"
-            wait_until(lambda: host.server.httpd.open_connections() == 0, timeout=5)
+            assert host.server.door.open_connections() == 1
+            assert read_all(sock).startswith(b"HTTP/1.1 408 "), "answered, then closed"
+            wait_until(lambda: host.server.door.open_connections() == 0, timeout=5)
         finally:
             sock.close()
 
