@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from phone_helpers import (
     EventStream,
+    SlowWriters,
     get_json,
     my_turn,
     post_move,
@@ -518,42 +519,6 @@ def test_over_long_lines_and_heads_are_refused_without_waiting() -> None:
 
 
 # --- slow connections never starve the seated phones ------------------------------------------------
-
-
-class SlowWriters:
-    """`count` connections from 127.0.0.2…, `per_address` each, sending a request one byte
-    every `every` seconds (and opening again when dropped) until stopped."""
-
-    def __init__(self, port: int, count: int = 40, per_address: int = 8, every: float = 0.5) -> None:
-        self.port, self.every = port, every
-        self.stopping = threading.Event()
-        self.answers: list[bytes] = []
-        self.threads = [threading.Thread(target=self._write, args=(f"127.0.0.{2 + i // per_address}",), daemon=True)
-                        for i in range(count)]
-
-    def __enter__(self) -> SlowWriters:
-        for thread in self.threads:
-            thread.start()
-        return self
-
-    def __exit__(self, *_: object) -> None:
-        self.stopping.set()
-        for thread in self.threads:
-            thread.join(timeout=5)
-
-    def _write(self, source: str) -> None:
-        while not self.stopping.is_set():
-            try:
-                with socket.socket() as sock:
-                    sock.bind((source, 0))
-                    sock.settimeout(5)
-                    sock.connect(("127.0.0.1", self.port))
-                    for byte in b"GET /" + b"a" * 1000:
-                        sock.sendall(bytes([byte]))
-                        if self.stopping.wait(self.every):
-                            return
-            except OSError as error:  # dropped by the server: what it said, then again
-                self.answers.append(repr(error).encode())
 
 
 def timed(call: Any) -> tuple[float, Any]:

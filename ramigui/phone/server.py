@@ -207,13 +207,13 @@ class PhoneHandler(BaseHTTPRequestHandler):
     """One request, read whole by the door: routes `/<token>/<what>`; without a seat's
     token, 403 and the wrong-link page. Every answer closes its connection."""
 
-    server: Any  # the PhoneServer
     protocol_version = "HTTP/1.1"
     server_version = "ramigui"
     sys_version = ""
 
     def __init__(self, sock: socket.socket, peer: str, server: PhoneServer, data: bytes) -> None:
         self.data = data
+        self.phone = server
         super().__init__(sock, (peer, 0), server)  # type: ignore[arg-type]
 
     def setup(self) -> None:
@@ -232,22 +232,24 @@ class PhoneHandler(BaseHTTPRequestHandler):
         """The door already said "100 Continue" while it read the body."""
         return True
 
-    # --- the door ---------------------------------------------------------------------------
+    # --- answers ---------------------------------------------------------------------------
 
-    def parse_request(self) -> bool:
-        if len(getattr(self, "raw_requestline", b"")) > MAX_LINE:
-            self.requestline, self.request_version, self.command = "", "HTTP/1.1", ""
-            self.close_connection = True
-            self._send(414, b"", "text/plain")
-            return False
-        return super().parse_request()
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        """What http.server itself refuses (a head it cannot read, an unknown method, an HTTP
+        version it does not speak) as a 4xx of ours: a 5xx would say the server failed."""
+        if code == 501 and getattr(self, "path", None) is not None:  # an unknown method
+            self._refuse_method()
+            return
+        status = code if 400 <= code < 500 else 400
+        lang = self._language(i18n.language()) if getattr(self, "headers", None) is not None else i18n.language()
+        self._send(status, refusal_body(STATUS_TEXT.get(status, "bad_request").lower().replace(" ", "_"), lang))
 
     def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - the base's name
         """Nothing is logged: request lines hold seats' tokens."""
 
     def _seat(self) -> tuple[int | None, str]:
         """The seat whose token starts the path, and the rest of the path."""
-        return self.server.seat_of_path(self.path)
+        return self.phone.seat_of_path(self.path)
 
     def _language(self, default: str) -> str:
         return preferred_language(self.headers.get("Accept-Language"), default)
@@ -274,7 +276,7 @@ class PhoneHandler(BaseHTTPRequestHandler):
     def _forbidden(self) -> None:
         """A wrong or old link: a page, in the phone's language, saying to scan the code again."""
         lang = self._language(i18n.DEFAULT_LANGUAGE)
-        page = Template(self.server.files[WRONG_LINK_PAGE].decode("utf-8")).substitute(
+        page = Template(self.phone.files[WRONG_LINK_PAGE].decode("utf-8")).substitute(
             lang=lang, title=escape(i18n.text_in(lang, "phone.wrong_link.title")),
             text=escape(i18n.text_in(lang, "phone.wrong_link.text")))
         self._send(403, page.encode("utf-8"), "text/html; charset=utf-8", extra=(WRONG_LINK_POLICY,))
@@ -290,11 +292,11 @@ class PhoneHandler(BaseHTTPRequestHandler):
             self._send(301, b"", "text/plain", extra=(("Location", self.path.split("?", 1)[0] + "/"),))
         elif rest in STATIC:
             name, kind = STATIC[rest]
-            self._send(200, self.server.files[name], kind)
+            self._send(200, self.phone.files[name], kind)
         elif rest == "state":
             self._state(seat)
         elif rest == "page":
-            self._send(200, self.server.page_data)
+            self._send(200, self.phone.page_data)
         elif rest == "events":
             self._events(seat)
         else:
@@ -311,7 +313,7 @@ class PhoneHandler(BaseHTTPRequestHandler):
         text = self._read_move()
         if text is None:
             return
-        status, body = self.server.bridge.submit(seat, text, MOVE_WAIT)
+        status, body = self.phone.bridge.submit(seat, text, MOVE_WAIT)
         self._send(status, body)
 
     def _refuse_method(self) -> None:
@@ -349,7 +351,7 @@ class PhoneHandler(BaseHTTPRequestHandler):
         return move
 
     def _state(self, seat: int) -> None:
-        _, state = self.server.bridge.state(seat)
+        _, state = self.phone.bridge.state(seat)
         if state is None:
             self._send(503, b'{"error": "not_ready"}', extra=(("Retry-After", "1"),))
         else:
@@ -358,7 +360,7 @@ class PhoneHandler(BaseHTTPRequestHandler):
     def _events(self, seat: int) -> None:
         """Server-Sent Events: the seat's state now, then each new one, until the game ends,
         a newer stream takes the seat, or the phone goes away."""
-        bridge = self.server.bridge
+        bridge = self.phone.bridge
         self.send_response(200)
         self.send_header("Content-Type", "text/event-stream; charset=utf-8")
         for name, value in SECURITY_HEADERS:
