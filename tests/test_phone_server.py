@@ -650,3 +650,30 @@ def test_a_wrong_link_shows_a_page_saying_to_scan_the_code_again(accept: str | N
                 assert "<script" not in page and old not in page
     finally:
         i18n.set_language("en")
+
+
+def feed(request_bytes: bytes) -> list[tuple[int, bool]]:
+    """The door's verdict after each byte of a request sent one byte at a time."""
+    reading, data, verdicts = door_mod.Reading(), bytearray(), []
+    for byte in request_bytes:
+        data.append(byte)
+        verdict = door_mod.read_verdict(data, reading)
+        verdicts.append((verdict.status, verdict.complete))
+        if verdict.status or verdict.complete:
+            break
+    return verdicts
+
+
+def test_the_door_reads_a_request_a_byte_at_a_time() -> None:
+    body = b'{"move": "draw"}\r'  # a lone CR in a body is the body's business
+    whole = b"POST /t/move HTTP/1.1\r\nHost: x\r\nContent-Length: %d\r\n\r\n" % len(body) + body
+    verdicts = feed(whole)
+    assert len(verdicts) == len(whole) and verdicts[-1] == (0, True)
+    assert all(verdict == (0, False) for verdict in verdicts[:-1]), "waits for the last byte of the body"
+    assert feed(b"GET / HTTP/1.1\n\n")[-1] == (0, True), "bare LF lines, as http.server reads them"
+    assert feed(b"GET / HTTP/1.1\r\nHost: x\rY\r\n\r\n")[-1] == (400, False)
+    assert len(feed(b"GET / HTTP/1.1\r\nHost: x\rY\r\n\r\n")) == len(b"GET / HTTP/1.1\r\nHost: x\rY")
+    assert feed(b"GET /\r\n")[-1] == (400, False)
+    announced = b"POST /t/move HTTP/1.1\r\nContent-Length: %d\r\n\r\n" % (door_mod.MAX_BODY + 1)
+    assert feed(announced)[-1] == (0, True), "a body over the cap is not waited for (the handler says 413)"
+    assert feed(b"POST /t/move HTTP/1.1\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n")[-1] == (0, True)

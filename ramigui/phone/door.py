@@ -52,12 +52,26 @@ WRITE_TIMEOUT = 20.0
 """Seconds a worker's write may block (a phone that stopped reading is dropped)."""
 
 HEAD_END = re.compile(rb"\r?\n\r?\n")
-LONE_CR = re.compile(rb"\r(?!\n)")
+LONE_CR = re.compile(rb"\r[^\n]")
+"""A line ended by a CR alone (a CR last in the bytes so far may still get its LF)."""
+EXPECT_CONTINUE = re.compile(rb"(?im)^expect:[ \t]*100-continue[ \t]*\r?$")
 Serve = Callable[[socket.socket, str, bytes], None]
 """A worker's job: answer the complete request `data` from `peer` on the socket."""
 Refusal = Callable[[int, bytes], bytes]
 """The whole answer (status line, headers, body) refusing a request with a status, given
 what the connection sent so far (for its Accept-Language)."""
+
+
+@dataclass
+class Reading:
+    """How far a request has been read: each byte of its head is looked at once, so a client
+    sending a byte at a time costs no more than one sending it all."""
+
+    scanned: int = 0  # bytes of the head already checked
+    line_read: bool = False  # the request line is whole and looks like HTTP/1.x
+    body_at: int = -1  # where the body starts, once the head is whole
+    length: int | None = 0  # the body's announced length (None: the handler refuses it unread)
+    expects_continue: bool = False
 
 
 @dataclass
@@ -68,6 +82,7 @@ class Arrival:
     peer: str
     deadline: float
     data: bytearray = field(default_factory=bytearray)
+    reading: Reading = field(default_factory=Reading)
     continued: bool = False  # "100 Continue" sent
     closing: bool = False
 
@@ -84,28 +99,48 @@ WAIT = Verdict()
 COMPLETE = Verdict(complete=True)
 
 
-def read_verdict(data: bytes | bytearray) -> Verdict:
-    """Whether the request in `data` is complete, still arriving, or to be refused now."""
-    line_end = data.find(b"\n")
-    line = data if line_end < 0 else data[:line_end].rstrip(b"\r")
-    if len(line) > MAX_LINE:
-        return Verdict(414)
-    if LONE_CR.search(data[:-1] if data.endswith(b"\r") else data):
-        return Verdict(400)
-    if line_end < 0:
-        return WAIT
-    words = bytes(line).split()
-    if len(words) != 3 or not words[2].startswith(b"HTTP/1."):
-        return Verdict(400)  # HTTP/0.9 (no version), or not HTTP/1.x at all
-    found = HEAD_END.search(data)
-    if found is None:
-        return Verdict(431) if len(data) > MAX_HEAD else WAIT
-    if found.end() > MAX_HEAD:
-        return Verdict(431)
-    length = body_length(bytes(data[:found.start()]))
-    if length is None or length > MAX_BODY:
+def read_verdict(data: bytes | bytearray, reading: Reading) -> Verdict:
+    """Whether the request in `data` is complete, still arriving, or to be refused now;
+    `reading` keeps what is known already (the bytes only ever grow)."""
+    if reading.body_at < 0:
+        refused = _read_head(data, reading)
+        if refused is not None:
+            return refused
+        if reading.body_at < 0:
+            return WAIT
+    if reading.length is None or reading.length > MAX_BODY:
         return COMPLETE  # the handler answers (411, 400 or 413) without reading a body
-    return COMPLETE if len(data) - found.end() >= length else WAIT
+    return COMPLETE if len(data) - reading.body_at >= reading.length else WAIT
+
+
+def _read_head(data: bytes | bytearray, reading: Reading) -> Verdict | None:
+    """Look at the head's new bytes: a refusal, or None (`reading.body_at` set once whole)."""
+    start = max(0, reading.scanned - 3)
+    found = HEAD_END.search(data, start)
+    end = found.end() if found is not None else len(data)
+    if not reading.line_read:
+        line_end = data.find(b"\n", start)
+        line = data[:line_end if line_end >= 0 else len(data)].rstrip(b"\r")
+        if len(line) > MAX_LINE:
+            return Verdict(414)
+    if LONE_CR.search(data, start, end):
+        return Verdict(400)
+    reading.scanned = len(data)
+    if not reading.line_read:
+        if line_end < 0:
+            return None
+        words = bytes(line).split()
+        if len(words) != 3 or not words[2].startswith(b"HTTP/1."):
+            return Verdict(400)  # HTTP/0.9 (no version), or not HTTP/1.x at all
+        reading.line_read = True
+    if end > MAX_HEAD:
+        return Verdict(431)
+    if found is not None:
+        head = bytes(data[:found.start()])
+        reading.body_at = found.end()
+        reading.length = body_length(head)
+        reading.expects_continue = EXPECT_CONTINUE.search(head) is not None
+    return None
 
 
 def body_length(head: bytes) -> int | None:
@@ -123,10 +158,6 @@ def body_length(head: bytes) -> int | None:
     if len(set(lengths)) != 1 or not lengths[0].isdigit():
         return None
     return int(lengths[0])
-
-
-def expects_continue(data: bytes | bytearray) -> bool:
-    return re.search(rb"(?im)^expect:\s*100-continue\s*$", bytes(data)) is not None
 
 
 def request_path(data: bytes) -> str:
@@ -209,7 +240,7 @@ class Door:
         while not self._stopping.is_set():
             for key, _ in self._selector.select(self._next_timeout()):
                 if isinstance(key.data, Arrival):
-                    self._receive(key.data)
+                    self._receive_or_drop(key.data)
                 elif key.data == "listen":
                     self._accept(key.fileobj)  # type: ignore[arg-type]
                 else:
@@ -230,7 +261,7 @@ class Door:
             except (BlockingIOError, InterruptedError):
                 return
             except OSError:
-                self.errors += 1
+                self._count_error()
                 return
             peer = str(address[0])
             with self._lock:
@@ -258,6 +289,14 @@ class Door:
                 oldest.sock.send(self.refuse(503, bytes(oldest.data)))
         self._drop(oldest)
 
+    def _receive_or_drop(self, arrival: Arrival) -> None:
+        """Read what arrived; a connection the door fails on is dropped alone, the door goes on."""
+        try:
+            self._receive(arrival)
+        except Exception:  # noqa: BLE001 - one bad connection never stops the door
+            self._count_error()
+            self._drop(arrival)
+
     def _receive(self, arrival: Arrival) -> None:
         try:
             chunk = arrival.sock.recv(65536)
@@ -271,12 +310,12 @@ class Door:
         if arrival.closing:
             return
         arrival.data += chunk
-        verdict = read_verdict(arrival.data)
+        verdict = read_verdict(arrival.data, arrival.reading)
         if verdict.status:
             self._refuse(arrival, verdict.status)
         elif verdict.complete:
             self._hand_over(arrival)
-        elif not arrival.continued and expects_continue(arrival.data) and HEAD_END.search(arrival.data):
+        elif arrival.reading.expects_continue and not arrival.continued:
             arrival.continued = True
             with contextlib.suppress(OSError):
                 arrival.sock.send(b"HTTP/1.1 100 Continue\r\n\r\n")
@@ -357,10 +396,14 @@ class Door:
             sock.settimeout(WRITE_TIMEOUT)
             self.serve(sock, peer, data)
         except Exception:  # noqa: BLE001 - a failed answer drops this connection, nothing else
-            self.errors += 1
+            self._count_error()
         finally:
             pool.release()
             self._give_back(sock)
+
+    def _count_error(self) -> None:
+        with self._lock:
+            self.errors += 1
 
     def _give_back(self, sock: socket.socket) -> None:
         """A served connection: the door closes it softly (or at once if it is stopping)."""
