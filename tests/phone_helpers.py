@@ -14,9 +14,6 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from ramigui.phone.host import PhoneHost
-from ramigui.phone.server import PhoneServer
-
-PhoneServer.poll_interval = 0.05  # tests stop many servers: stop each one quickly
 
 
 @contextmanager

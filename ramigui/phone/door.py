@@ -270,8 +270,7 @@ class Door:
                     self._peers[peer] += 1
                     self._open[sock] = peer
             if refused:
-                self.turned_away += 1
-                sock.close()
+                self._turn_away(sock, peer)
                 continue
             if len(self._waiting) >= MAX_WAITING:
                 self._evict_oldest()
@@ -280,6 +279,17 @@ class Door:
             with self._lock:
                 self._waiting[sock] = arrival
             self._selector.register(sock, selectors.EVENT_READ, arrival)
+
+    def _turn_away(self, sock: socket.socket, peer: str) -> None:
+        """Close a connection refused at the door: an outside peer hears nothing; a home one
+        over its cap hears 503 (retry soon), written without waiting."""
+        self.turned_away += 1
+        if is_local_peer(peer):
+            with contextlib.suppress(OSError):
+                sock.setblocking(False)
+                sock.send(self.refuse(503, b""))
+                sock.shutdown(socket.SHUT_WR)
+        sock.close()
 
     def _evict_oldest(self) -> None:
         """Room for a newcomer: the connection that has waited longest goes (503)."""

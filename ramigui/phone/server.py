@@ -42,6 +42,10 @@ HEARTBEAT = 15.0
 """A stream with nothing new sends a comment this often (so dead peers are found)."""
 MOVE_WAIT = 10.0
 """How long a move waits for the owner thread's answer before 503."""
+STREAMS_END_WAIT = 2.0
+"""At the stop, how long the streams have to send their last state and `closed` (a busy
+machine may take more than a moment; an idle one takes none)."""
+"""How long a move waits for the owner thread's answer before 503."""
 MAX_MOVE = 200
 """A move's notation is a few dozen characters."""
 MAX_DEPTH = 4
@@ -438,5 +442,5 @@ class PhoneServer:
         """Stop listening, end every stream and connection; idempotent. The streams first
         send their last state and a `closed` event, so the phones know the game is over."""
         self.bridge.close()
-        self.bridge.wait_streams_ended(1.0)
+        self.bridge.wait_streams_ended(STREAMS_END_WAIT)
         self.door.stop()
