@@ -45,7 +45,6 @@ MOVE_WAIT = 10.0
 STREAMS_END_WAIT = 2.0
 """At the stop, how long the streams have to send their last state and `closed` (a busy
 machine may take more than a moment; an idle one takes none)."""
-"""How long a move waits for the owner thread's answer before 503."""
 MAX_MOVE = 200
 """A move's notation is a few dozen characters."""
 MAX_DEPTH = 4
