@@ -37,6 +37,10 @@ METHODS = ("GET", "GET", "GET", "POST", "POST", "POST", "HEAD", "PUT", "DELETE",
            "CONNECT", "BREW", "get", "G\u00e9T", "")
 RESTS = ("", "", "state", "state", "move", "move", "page", "index.html", "phone.css", "phone.js", "index.ttf",
          "events", "nothing", "../state", "%2e%2e/state", "state?x=1", "move/", "\u00e9t\u00e9", "a" * 300)
+NOTATION_WORDS = ("draw", "take", "discard", "meld", "layoff", "lay", "pass", "knock", "gin", "undo", "next", "expose",
+                  "score", "done", "carte", "JK", "10H", "KS", "AS", "2C", "QD", "1H", "0", "-1", "99999999999", "to",
+                  "on", ":", ",", "|", "[", "]", "{}", "{0}", "%s", "\u00e9", "\U0001d7d8", "\x00", "\t", "\u202e",
+                  "\ufeff", "brelan", "suite", "sequence")
 LANGUAGES = ("fr", "fr-FR,fr;q=0.9", "en", "de, fr;q=0.1", "*", ";q=", "fr;q=abc", "x" * 200, "\u00e9")
 
 
@@ -104,7 +108,9 @@ class Fuzzer:
         if kind < 0.4:
             return json.dumps({"move": rng.choice(("draw", "discard KS", "meld 2H 3H 4H", "undo", "next", "take",
                                                    "knock 5C", "", " ", "x" * 201))}).encode()
-        if kind < 0.55:
+        if kind < 0.5:
+            return json.dumps({"move": self._notation_like()}).encode()
+        if kind < 0.6:
             return b'{"move": "' + self._escaped_text() + b'"}'
         if kind < 0.65:
             depth = rng.choice((5, 50, 1000, 2000))
@@ -116,6 +122,11 @@ class Fuzzer:
             return rng.choice((b"null", b"[]", b"{}", b'{"move": null}', b'{"move": ["draw"]}', b'"draw"',
                                b'{"move": "draw", "move": "\\ud800"}', b"\xef\xbb\xbf{\"move\": \"draw\"}"))
         return b"x" * rng.choice((MAX_BODY, MAX_BODY + 1, 10_000))
+
+    def _notation_like(self) -> str:
+        """Words of the move notation in random order: what a confused client might send."""
+        rng = self.rng
+        return " ".join(rng.choice(NOTATION_WORDS) for _ in range(rng.randrange(1, 8)))
 
     def _escaped_text(self) -> bytes:
         """JSON string content: letters, escapes of any code point, lone surrogates among them."""
