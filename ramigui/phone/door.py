@@ -34,8 +34,9 @@ REQUEST_DEADLINE = 4.0
 MAX_WAITING = 256
 """Connections reading their request at once (a socket and a buffer each); when full, the
 oldest makes room."""
-MAX_PER_PEER = 8
-"""Connections from one address at once (a phone uses a few: its page's files, its stream, a move)."""
+MAX_PER_PEER = 12
+"""Connections from one address at once (a phone uses several: its page's files at once, each
+on a connection of its own, its stream, a move)."""
 SEATED_WORKERS = 32
 """Requests carrying a seat's token served at once (a stream each, a move or a read)."""
 GUEST_WORKERS = 8
@@ -217,9 +218,12 @@ class Door:
             self._thread = None
         with self._lock:
             sockets = list(self._open)
+            back, self._handed_back = self._handed_back, []
         for sock in sockets:
             with contextlib.suppress(OSError):
                 sock.shutdown(socket.SHUT_RDWR)
+        for sock in back:  # served while the door was stopping
+            self._release(sock)
         for sock in [*self.listeners, *self._waiting, self._wake_read, self._wake_write]:
             sock.close()
         self._waiting.clear()

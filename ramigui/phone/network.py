@@ -75,7 +75,7 @@ def listen_addresses(bind: str | None, lan: str) -> tuple[list[str], str]:
 def family_of(host: str) -> socket.AddressFamily:
     """The socket family to listen on `host` with."""
     address = peer_address(host)
-    return socket.AF_INET6 if (address is not None and address.version == 6) or host == "::" else socket.AF_INET
+    return socket.AF_INET6 if address is not None and address.version == 6 else socket.AF_INET
 
 
 def as_list(hosts: str | Sequence[str]) -> list[str]:
