@@ -32,7 +32,7 @@ PHONE: dict[str, str] = {
     "codes.joined": "joined",
     "codes.no_network": "No home network found: phones can only join on the same network as this computer.",
     "codes.cannot_listen": "Phones cannot join: {reason}",
-    "phone.wrong_link.title": "This link is no longer a seat",
+    "phone.wrong_link.title": "Wrong or old link",
     "phone.wrong_link.text": "This address is wrong or belongs to an earlier game. Scan the code on the big screen again to take your seat.",
     "phone.bad_request": "This request could not be read: send {\"move\": \"<notation>\"} in UTF-8 JSON.",
     "phone.bad_text": "This move holds characters that are not text.",
