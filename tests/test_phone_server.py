@@ -192,7 +192,8 @@ def test_bad_requests_get_clear_statuses() -> None:
         assert request(move, "POST", b'["draw"]')[0] == 400
         assert request(move, "POST", b'{"move": "' + b"x" * 300 + b'"}')[0] == 400
         assert request(move, "POST", b"\xff\xfe")[0] == 400
-        assert request(move, "POST", b"x" * (server_mod.MAX_BODY + 1))[0] == 413
+        status, body = request(move, "POST", b"x" * (server_mod.MAX_BODY + 1), {"Accept-Language": "fr"})
+        assert status == 413 and json.loads(body)["reason"] == i18n.text_in("fr", "phone.too_long")
         assert request(move, "POST", b"", {"Transfer-Encoding": "chunked"})[0] == 411
         assert request(url + "state", "PUT")[0] == 405
         long_path = url + "x" * (server_mod.MAX_LINE + 10)
@@ -555,7 +556,9 @@ def test_requests_with_a_seats_token_have_workers_of_their_own() -> None:
             taken += 1
         try:
             assert taken == door_mod.GUEST_WORKERS
-            assert request(host.server.url(0).replace(host.seats.token(0), "nope") + "state")[0] == 503
+            status, body = request(host.server.url(0).replace(host.seats.token(0), "nope") + "state",
+                                   headers={"Accept-Language": "fr"})
+            assert status == 503 and json.loads(body)["reason"] == i18n.text_in("fr", "phone.busy")
             assert get_json(host.server.url(0) + "state")[0] == 200
         finally:
             for _ in range(taken):

@@ -38,4 +38,6 @@ PHONE: dict[str, str] = {
     "phone.bad_text": "This move holds characters that are not text.",
     "phone.too_deep": "This request is nested too deeply to be read.",
     "phone.timed_out": "The request did not arrive in time.",
+    "phone.busy": "The table is busy: try again in a moment.",
+    "phone.too_long": "This request is too long to be read.",
 }

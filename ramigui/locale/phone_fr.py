@@ -37,4 +37,6 @@ PHONE: dict[str, str] = {
     "phone.bad_text": "Ce coup contient des caractères qui ne sont pas du texte.",
     "phone.too_deep": "Cette demande est trop imbriquée pour être lue.",
     "phone.timed_out": "La demande n’est pas arrivée à temps.",
+    "phone.busy": "La table est occupée : réessayez dans un instant.",
+    "phone.too_long": "Cette demande est trop longue pour être lue.",
 }

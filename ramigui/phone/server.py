@@ -71,9 +71,11 @@ WRONG_LINK_POLICY = ("Content-Security-Policy",
                      "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; "
                      "frame-ancestors 'none'")
 """The wrong-link page has no script and no link (no token to reach phone.css): its style is inline."""
-STATUS_TEXT = {400: "Bad Request", 403: "Forbidden", 408: "Request Timeout", 413: "Payload Too Large",
+STATUS_TEXT = {400: "Bad Request", 403: "Forbidden", 408: "Request Timeout", 411: "Length Required",
+               413: "Payload Too Large",
                414: "URI Too Long", 431: "Request Header Fields Too Large", 503: "Service Unavailable"}
-REFUSAL_KEYS = {408: "phone.timed_out"}
+REFUSAL_KEYS = {408: "phone.timed_out", 413: "phone.too_long", 414: "phone.too_long", 431: "phone.too_long",
+                503: "phone.busy"}
 """The reason said for a refusal at the door (any other: the request could not be read)."""
 ACCEPT_LANGUAGE = re.compile(rb"(?im)^accept-language:[ \t]*([^\r\n]*)")
 
@@ -127,16 +129,16 @@ def language_of(data: bytes, default: str) -> str:
     return preferred_language(found.group(1).decode("iso-8859-1") if found else None, default)
 
 
-def refusal_body(code: str, lang: str, key: str = "phone.bad_request") -> bytes:
-    """A 4xx answer's JSON: a code for programs, a reason for people."""
-    return json.dumps({"error": code, "reason": i18n.text_in(lang, key)}, ensure_ascii=False).encode("utf-8")
+def refusal_body(status: int, lang: str, key: str | None = None) -> bytes:
+    """A refusal's JSON: a code for programs (the status's name), a reason for people."""
+    code = STATUS_TEXT.get(status, "Bad Request").lower().replace(" ", "_")
+    reason = i18n.text_in(lang, key or REFUSAL_KEYS.get(status, "phone.bad_request"))
+    return json.dumps({"error": code, "reason": reason}, ensure_ascii=False).encode("utf-8")
 
 
 def refusal_answer(status: int, data: bytes) -> bytes:
     """A whole HTTP answer refusing a request the door could not take (see `door.Refusal`)."""
-    lang = language_of(data, i18n.language())
-    body = refusal_body(STATUS_TEXT.get(status, "error").lower().replace(" ", "_"), lang,
-                        REFUSAL_KEYS.get(status, "phone.bad_request"))
+    body = refusal_body(status, language_of(data, i18n.language()))
     head = [f"HTTP/1.1 {status} {STATUS_TEXT.get(status, '')}", "Content-Type: application/json; charset=utf-8",
             f"Content-Length: {len(body)}", *(f"{name}: {value}" for name, value in SECURITY_HEADERS),
             "Connection: close"]
@@ -243,9 +245,7 @@ class PhoneHandler(BaseHTTPRequestHandler):
         if code == 501 and getattr(self, "path", None) is not None:  # an unknown method
             self._refuse_method()
             return
-        status = code if 400 <= code < 500 else 400
-        lang = self._language(i18n.language()) if getattr(self, "headers", None) is not None else i18n.language()
-        self._send(status, refusal_body(STATUS_TEXT.get(status, "bad_request").lower().replace(" ", "_"), lang))
+        self._refuse(code if 400 <= code < 500 else 400)
 
     def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - the base's name
         """Nothing is logged: request lines hold seats' tokens."""
@@ -273,8 +273,11 @@ class PhoneHandler(BaseHTTPRequestHandler):
         if self.command != "HEAD":
             self.wfile.write(body)
 
-    def _bad_request(self, key: str = "phone.bad_request") -> None:
-        self._send(400, refusal_body("bad_request", self._language(i18n.language()), key))
+    def _refuse(self, status: int, key: str | None = None) -> None:
+        """A 4xx with its reason in the phone's language (else the game's)."""
+        has_headers = getattr(self, "headers", None) is not None
+        lang = self._language(i18n.language()) if has_headers else i18n.language()
+        self._send(status, refusal_body(status, lang, key))
 
     def _forbidden(self) -> None:
         """A wrong or old link: a page, in the phone's language, saying to scan the code again."""
@@ -343,14 +346,14 @@ class PhoneHandler(BaseHTTPRequestHandler):
         """The move text of a POST body `{"move": "<notation>"}`, or None (answered)."""
         length = self._length()
         if length is None:
-            self._send(411, b'{"error": "length_required"}')
+            self._refuse(411)
             return None
         if length > MAX_BODY:
-            self._send(413, b'{"error": "too_large"}')
+            self._refuse(413)
             return None
         move, refusal = read_move(self.rfile.read(length))
         if move is None:
-            self._bad_request(refusal)
+            self._refuse(400, refusal)
         return move
 
     def _state(self, seat: int) -> None:
