@@ -680,3 +680,14 @@ def test_the_door_reads_a_request_a_byte_at_a_time() -> None:
     announced = b"POST /t/move HTTP/1.1\r\nContent-Length: %d\r\n\r\n" % (door_mod.MAX_BODY + 1)
     assert feed(announced)[-1] == (0, True), "a body over the cap is not waited for (the handler says 413)"
     assert feed(b"POST /t/move HTTP/1.1\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n")[-1] == (0, True)
+
+
+def test_a_peer_outside_the_home_network_hears_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """127.0.0.3 stands for an outside address (loopback has no other kind): its connection is
+    closed unanswered, while the home network's phone is served."""
+    monkeypatch.setattr(door_mod, "is_local_peer", lambda peer: peer != "127.0.0.3")
+    with running_host() as host:
+        answer, took = raw_exchange(host.server.port, b"GET / HTTP/1.1\r\n\r\n", source="127.0.0.3")
+        assert answer == b"" and took < 1.0
+        assert host.server.door.turned_away == 1
+        assert request(host.server.url(0) + "state", source="127.0.0.4")[0] == 200
