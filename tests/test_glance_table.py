@@ -367,7 +367,7 @@ def test_a_meld_button_lights_up_when_the_selection_is_a_meld(app: App, lang: st
         app.draw()
         assert meld.enabled
         click(app, button_point(scene, "meld"))
-        assert [m.cards for m in scene.view.public["melds"]] == [tuple(parse_cards("7H 8H 9H"))]
+        assert [m.cards for m in scene.view.public.melds] == [tuple(parse_cards("7H 8H 9H"))]
         assert len(scene.game.hand(0)) == 3
     finally:
         i18n.set_language("en")

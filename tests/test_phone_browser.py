@@ -206,7 +206,7 @@ def test_a_phone_plays_a_turn_by_taps_and_the_table_follows(browser: Any, capsys
             "return [...document.querySelectorAll('#seats .seat .n')].map(n => n.textContent);")
         assert [c.split(" ")[0] for c in counts] == [str(len(host.game.hand(s))) for s in range(3)]
         top = browser.execute_script("return document.querySelector('#discard svg').dataset.card;")
-        assert parse_card(top) == host.game.view(0).public["discard"][-1]
+        assert parse_card(top) == host.game.view(0).public.discard[-1]
         browser.save_screenshot(str(shots / "phone-360x740-turn.png"))
         browser.set_window_size(800, 1280)
         browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",

@@ -22,8 +22,7 @@ TurnKey = tuple[int, int]
 
 def turn_key(view: PlayerView) -> TurnKey:
     """(round, turn): changes exactly when a new turn starts (undo does not change it)."""
-    turn = view.public.get("turn")
-    return (view.round_no, int(turn) if isinstance(turn, int) else len(view.history))
+    return (view.round_no, view.public.turn)
 
 
 def pack_of(view: PlayerView) -> Counter[Card]:
@@ -104,7 +103,7 @@ def unseen_cards(view: PlayerView, table: Iterable[Card], memory: PublicMemory |
     seen: Counter[Card] = Counter(view.hand)
     table_cards = list(table)
     seen.update(table_cards)
-    seen.update(view.public.get("discard", ()))
+    seen.update(view.public.discard)
     if memory is not None:
         seen.update(memory.held_by_others(view.seat, table_cards))
     return pack_of(view) - seen

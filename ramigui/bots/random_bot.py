@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 
 from ramigui.rules.moves import Move
+from ramigui.rules.public import YamiPublic
 from ramigui.rules.view import PlayerView
 from ramigui.rules.yami_hint import best_discard
 
@@ -32,8 +33,7 @@ class RandomBot:
         self._undone: set[str] = set()
 
     def _turn_key(self, view: PlayerView) -> tuple[int, int]:
-        turn = view.public.get("turn")
-        return (view.round_no, int(turn) if isinstance(turn, int) else len(view.history))
+        return (view.round_no, view.public.turn)
 
     def choose(self, view: PlayerView) -> Move:
         moves = list(view.legal_moves)
@@ -65,6 +65,6 @@ class RandomBot:
             return None
         if self.rng.random() >= YAMI_AIM:
             return None
-        free = view.public.get("free_boxes", ())[view.seat]
+        free = view.public_as(YamiPublic).free_boxes[view.seat]
         card = best_discard(view.hand, free, view.variant.yami)
         return next((m for m in moves if m.card == card), None)

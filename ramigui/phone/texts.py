@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from ramigui import i18n
 from ramigui.movetext import draw_prompt
 from ramigui.rules import IllegalMove, PlayerView
+from ramigui.rules.public import GinPublic, RummyPublic, YamiPublic
 
 PAGE_KEYS = (
     "app.title", "table.you", "table.round", "table.stock", "table.discard", "table.cards", "table.one_card", "table.opening",
@@ -50,8 +51,8 @@ def prompt(view: PlayerView, names: Sequence[str]) -> str:
         return _gin_prompt(view, names)
     if family == "yami":
         return _yami_prompt(view, names)
-    phase = view.public.get("phase")
-    if phase != "draw" and view.public.get("all_at_once"):
+    phase = view.public.phase
+    if phase != "draw" and view.public_as(RummyPublic).all_at_once:
         return i18n.tr("table.your_turn_all_at_once")
     return draw_prompt(view) if phase == "draw" else i18n.tr("table.your_turn_play")
 
@@ -61,29 +62,29 @@ def _kinds(view: PlayerView) -> set[str]:
 
 
 def _gin_prompt(view: PlayerView, names: Sequence[str]) -> str:
-    public = view.public
-    phase = public.get("phase")
+    public = view.public_as(GinPublic)
+    phase = public.phase
     if phase == "offer":
-        pile = public.get("discard", ())
+        pile = public.discard
         return i18n.tr("table.gin.offer", card=pile[-1] if pile else "")
     if phase == "draw":
-        return i18n.tr("table.gin.draw_stock") if public.get("stock_only") else draw_prompt(view)
+        return i18n.tr("table.gin.draw_stock") if public.stock_only else draw_prompt(view)
     if phase == "discard":
         if _kinds(view) & {"knock", "gin"}:
             return i18n.tr("table.gin.discard_or_knock")
-        return i18n.tr("table.gin.discard", limit=public.get("knock_limit", 10))
+        return i18n.tr("table.gin.discard", limit=public.knock_limit)
     if phase == "showdown":
-        knocker = public.get("knocker")
+        knocker = public.knocker
         name = names[knocker] if knocker is not None else ""
-        if public.get("finish") == "knock":
+        if public.finish == "knock":
             return i18n.tr("phone.gin.layoff", name=name)
         return i18n.tr("table.gin.after_gin", name=name)
     return ""
 
 
 def _yami_prompt(view: PlayerView, names: Sequence[str]) -> str:
-    public = view.public
-    phase = public.get("phase")
+    public = view.public_as(YamiPublic)
+    phase = public.phase
     if phase == "exchange":
         return i18n.tr("table.yami.exchange_expose") if "expose" in _kinds(view) else draw_prompt(view)
     if phase == "discard":
@@ -91,7 +92,7 @@ def _yami_prompt(view: PlayerView, names: Sequence[str]) -> str:
     if phase == "expose":
         return i18n.tr("phone.yami.expose")
     if phase == "reply":
-        exposer = public.get("exposer")
+        exposer = public.exposer
         name = names[exposer] if exposer is not None else ""
         crossing = not _kinds(view) & {"score"}
         return i18n.tr("table.yami.cross" if crossing else "phone.yami.reply", name=name)

@@ -22,6 +22,7 @@ from ramigui.cards import Card
 from ramigui.phone import texts
 from ramigui.rules import Move, PlayerView
 from ramigui.rules.melds import Meld
+from ramigui.rules.public import GinPublic, RummyPublic, YamiPublic
 
 
 def plain(value: Any) -> Any:
@@ -90,20 +91,20 @@ def _family_help(view: PlayerView) -> dict[str, Any]:
     if family == "gin":
         from ramigui.rules.gin_melds import best_finish, best_melds, shown_deadwood
 
+        public = view.public_as(GinPublic)
         melds, deadwood = best_melds(view.hand)
         finish = {kind: str(move) for kind in ("knock", "gin")
                   if (move := best_finish(view.hand, view.legal_moves, kind)) is not None}
         return {
-            "deadwood": shown_deadwood(view.hand, view.my_turn and view.public.get("phase") == "discard",
-                                       view.public.get("taken")),
-            "knock_limit": view.public.get("knock_limit", 10),
+            "deadwood": shown_deadwood(view.hand, view.my_turn and public.phase == "discard", public.taken),
+            "knock_limit": public.knock_limit,
             "by_melds": [str(card) for meld in melds for card in meld] + [str(card) for card in deadwood],
             "finish": finish,
         }
     if family == "yami":
         from ramigui.rules.yami_boxes import box_choices
 
-        exposing = view.public.get("exposer") == view.seat
+        exposing = view.public_as(YamiPublic).exposer == view.seat
         return {"boxes": [
             {"box": box, "label": i18n.box_text(box), "move": str(move), "points": points}
             for box, move, points in box_choices(view.hand, view.legal_moves, exposing, view.variant.yami)
@@ -113,12 +114,12 @@ def _family_help(view: PlayerView) -> dict[str, Any]:
 
 def _opening(view: PlayerView) -> dict[str, int] | None:
     """The opening counter ("34 / 51") while this seat has not opened, as on the table."""
-    public = view.public
-    need = int(public.get("opening_minimum", 0) or 0)
-    opened = public.get("opened", ())
+    public = view.public_as(RummyPublic)
+    need = public.opening_minimum
+    opened = public.opened
     if not need or (view.seat < len(opened) and opened[view.seat]):
         return None
-    return {"have": int(public.get("turn_points", 0) or 0), "need": need}
+    return {"have": public.turn_points, "need": need}
 
 
 def state_bytes(state: Mapping[str, Any]) -> bytes:

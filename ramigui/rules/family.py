@@ -15,6 +15,7 @@ from typing import Any, Protocol
 
 from ramigui.cards import Card
 from ramigui.rules.moves import Move
+from ramigui.rules.public import PublicTable
 from ramigui.rules.variant import Variant
 
 
@@ -69,7 +70,7 @@ class Family(Protocol):
     def all_cards(self, state: Any) -> Counter[Card]:
         """Every card of the round wherever it is (the 'each card exactly once' check)."""
 
-    def public(self, state: Any, seat: int) -> Mapping[str, Any]:
+    def public(self, state: Any, seat: int) -> PublicTable:
         """The family's part of seat `seat`'s view: only what that seat may see."""
 
     def game_over(self, variant: Variant, totals: Sequence[int], rounds_played: int, last: Any) -> bool: ...

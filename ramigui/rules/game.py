@@ -326,7 +326,7 @@ class Game:
         """The face-up card a take from the discard pile lifted (for the public record)."""
         if move.kind != "take" or move.target is not None or move.cards:
             return None
-        pile = self.family.public(before, before.to_play).get("discard", ())
+        pile = self.family.public(before, before.to_play).discard
         return pile[-1] if pile else None
 
     def _next_round(self) -> None:

@@ -258,9 +258,8 @@ class RoundEndScene(Scene):
         result = game.last_result
         points = result.points if result is not None else (0,) * game.players
         totals = game.scores
-        public = game.view(0).public or {}
         melds: list[list[tuple[Card, ...]]] = [[] for _ in range(game.players)]
-        for meld in public.get("melds", ()):
+        for meld in game.view(0).public.melds:
             melds[meld.owner].append(tuple(meld.cards))
         yami = game.variant.family == "yami"
         lines = []

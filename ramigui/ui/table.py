@@ -211,7 +211,7 @@ class TableScene(Scene):
         view = self.view
         me = self.viewer if self.viewer is not None else -1
         opponents = seating(view, me)
-        melds = view.public.get("melds", ()) if view.public else ()
+        melds = view.public.melds
         owners = [(m.owner, len(m.cards)) for m in melds]
         scale = self.app.settings.card_scale if self.app is not None else 1.0
         gaps = group_starts(self.order, self.hand_melds(self.order))
@@ -530,7 +530,7 @@ class TableScene(Scene):
         """Spread the discard pile over the table (what the rules' public view holds of it)."""
         from ramigui.ui.pile_view import PileScene
 
-        pile = self.view.public.get("discard", ()) if self.view.public else ()
+        pile = self.view.public.discard
         if self.app is None or self.drag is not None:
             return False
         self.app.push(PileScene(tuple(pile), self.art))
