@@ -13,7 +13,6 @@ from __future__ import annotations
 import os
 from collections import Counter
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
 
