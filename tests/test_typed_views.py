@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from ramigui.rules import Game
+from ramigui.rules import Game, Move
 from ramigui.rules.public import GinPublic, RummyPublic, YamiPublic
+from ramigui.rules.view import Said
 
 PACKAGE = Path(__file__).resolve().parent.parent / "ramigui"
 STRING_KEY_READ = re.compile(r"""public\s*\[|public\.get\(|view(\([^()]*\))?\s*\[\s*["']""")
@@ -39,3 +40,17 @@ def test_each_family_builds_its_own_table(variant: str, kind: type, other: type)
     with pytest.raises(TypeError, match=other.__name__):
         view.public_as(other)
 
+
+
+def test_the_history_holds_the_moves_played_with_their_seats() -> None:
+    """Bots read the moves themselves, not text they would parse back."""
+    game = Game.new("rami51", 2, seed=5)
+    played = []
+    while len(played) < 4:
+        seat, move = game.to_play, game.legal_moves()[0]
+        if move.kind == "undo":
+            break
+        game.play(move)
+        played.append(Said(seat, move))
+    history = game.view(0).history
+    assert history == tuple(played) and all(isinstance(said.move, Move) for said in history)

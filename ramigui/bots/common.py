@@ -13,7 +13,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from ramigui.cards import Card, make_deck
-from ramigui.rules.errors import IllegalMove
 from ramigui.rules.moves import Move
 from ramigui.rules.view import PlayerView
 
@@ -30,17 +29,6 @@ def pack_of(view: PlayerView) -> Counter[Card]:
     variant = view.variant
     cards = make_deck(variant.deck, variant.decks_for(view.players), variant.jokers_for(view.players))
     return Counter(cards)
-
-
-def parse_history(view: PlayerView) -> list[tuple[int, Move]]:
-    """The round's public history as moves (entries that do not parse are skipped)."""
-    moves: list[tuple[int, Move]] = []
-    for seat, text in view.history:
-        try:
-            moves.append((seat, Move.parse(text)))
-        except IllegalMove:
-            continue
-    return moves
 
 
 @dataclass
@@ -79,7 +67,7 @@ def read_memory(view: PlayerView, first_pile: Sequence[Card] = ()) -> PublicMemo
     """
     memory = PublicMemory()
     pile: list[Card | None] = list(first_pile)
-    for seat, move in parse_history(view):
+    for seat, move in view.history:
         if move.kind in ("draw", "pass", "take"):
             memory.turns[seat] = memory.turns.get(seat, 0) + 1
         if move.kind in ("discard", "knock", "gin") and move.cards:
@@ -132,7 +120,7 @@ class TurnGuard:
 
     def __init__(self) -> None:
         self.key: TurnKey = (-1, -1)
-        self.undone: set[str] = set()
+        self.undone: set[Move] = set()
         self.calls = 0
 
     def start(self, view: PlayerView) -> None:
@@ -145,8 +133,8 @@ class TurnGuard:
         """`undo`, remembering the move it takes back; None if undo is not legal."""
         undo = first_of(view, "undo")
         if undo is not None and view.history:
-            self.undone.add(view.history[-1][1])
+            self.undone.add(view.history[-1].move)
         return undo
 
     def allowed(self, move: Move) -> bool:
-        return str(move) not in self.undone
+        return move not in self.undone

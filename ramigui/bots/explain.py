@@ -9,7 +9,7 @@ card. Moves with nothing concrete to say get the plain `hint.<kind>` sentence.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ramigui.bots.rummy_plan import Planner
@@ -28,13 +28,8 @@ Reason = tuple[str, dict[str, Any]]
 
 def explain(view: PlayerView, move: Move) -> Reason:
     """The key and params of one sentence saying why `move` is good for `view`'s seat."""
-    family = view.variant.family
-    if family == "rummy":
-        found = _rummy(view, move)
-    elif family == "gin":
-        found = _gin(view, move)
-    else:
-        found = _yami(view, move)
+    why = _WHY.get(view.variant.family)
+    found = why(view, move) if why is not None else None
     return found or plain(view, move)
 
 
@@ -361,3 +356,7 @@ def _run_builders(cards: list[Card], one_suit: bool, ace_as_six: bool) -> list[C
             if len(chosen) > len(best):
                 best = [chosen[v] for v in sorted(chosen)]
     return best if len(best) > 1 else []
+
+
+_WHY: dict[str, Callable[[PlayerView, Move], Reason | None]] = {"rummy": _rummy, "gin": _gin, "yami": _yami}
+"""Each family's reasons, by family id (None: nothing better than the plain sentence)."""

@@ -219,7 +219,7 @@ class _Decision:
         opponent = 1 - self.view.seat
         held = self.view.hand_counts[opponent] if len(self.view.hand_counts) > opponent else 10
         hidden = max(0, held - len(model.known))
-        draws = sum(1 for seat, text in self.view.history if seat == opponent and text == "draw")
+        draws = sum(1 for seat, move in self.view.history if seat == opponent and move.kind == "draw")
         thrown_last = self.memory.discarded.get(opponent, []) if self.memory else []
         last_throw = card_value(thrown_last[-1]) if thrown_last else 99
         return sample_worlds(model, hidden, draws, limit, self.bot.rng, int(LOOK["worlds"]), last_throw)

@@ -15,7 +15,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from ramigui.bots.common import parse_history
 from ramigui.cards import SUITS, Card, card_of
 from ramigui.rules.public import GinPublic
 from ramigui.rules.view import PlayerView
@@ -99,7 +98,7 @@ def _opponent_events(view: PlayerView, opponent: int) -> _Events:
     upcard = view.public_as(GinPublic).upcard
     pile: list[Card] = [upcard] if upcard is not None else []
     events = _Events([], [], [], set())
-    for seat, move in parse_history(view):
+    for seat, move in view.history:
         mine = seat == opponent
         if move.kind in ("discard", "knock", "gin") and move.cards:
             pile.append(move.cards[0])

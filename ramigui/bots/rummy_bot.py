@@ -42,7 +42,6 @@ from ramigui.bots.common import (
     PublicMemory,
     TurnGuard,
     pack_of,
-    parse_history,
     read_memory,
     unseen_cards,
 )
@@ -395,10 +394,10 @@ class _Turn:
         onto the table before the turn may end."""
         if self.public.taken is not None and self.public.taken_must != "none":
             return True
-        for seat, text in reversed(self.view.history):
+        for seat, move in reversed(self.view.history):
             if seat != self.seat:
                 break
-            if text.startswith("swap"):
+            if move.kind == "swap":
                 return True
         return False
 
@@ -523,7 +522,7 @@ class _Turn:
         left on the pile, likely of no use to the hand they still hold)."""
         refused: dict[int, Card] = {}
         decided: set[int] = set()
-        for seat, move in reversed(parse_history(self.view)):
+        for seat, move in reversed(self.view.history):
             if seat == self.seat or seat in decided or move.kind not in ("draw", "take", "pass"):
                 continue
             decided.add(seat)

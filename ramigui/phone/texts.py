@@ -8,7 +8,7 @@ is playing. Refusals come back as the rules' reason, translated (`i18n.reason_te
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ramigui import i18n
 from ramigui.movetext import draw_prompt
@@ -46,11 +46,10 @@ def prompt(view: PlayerView, names: Sequence[str]) -> str:
         return i18n.tr("phone.round_over")
     if not view.my_turn:
         return i18n.tr("table.waiting", name=names[view.to_play])
-    family = view.variant.family
-    if family == "gin":
-        return _gin_prompt(view, names)
-    if family == "yami":
-        return _yami_prompt(view, names)
+    return PROMPTS[view.variant.family](view, names)
+
+
+def _rummy_prompt(view: PlayerView, names: Sequence[str]) -> str:
     phase = view.public.phase
     if phase != "draw" and view.public_as(RummyPublic).all_at_once:
         return i18n.tr("table.your_turn_all_at_once")
@@ -97,3 +96,8 @@ def _yami_prompt(view: PlayerView, names: Sequence[str]) -> str:
         crossing = not _kinds(view) & {"score"}
         return i18n.tr("table.yami.cross" if crossing else "phone.yami.reply", name=name)
     return ""
+
+
+PROMPTS: dict[str, Callable[[PlayerView, Sequence[str]], str]] = {
+    "rummy": _rummy_prompt, "gin": _gin_prompt, "yami": _yami_prompt}
+"""Each family's prompt on its player's turn, by family id."""

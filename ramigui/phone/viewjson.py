@@ -14,13 +14,14 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ramigui import i18n
 from ramigui.cards import Card
 from ramigui.phone import texts
 from ramigui.rules import Move, PlayerView
+from ramigui.rules.families import family_of
 from ramigui.rules.melds import Meld
 from ramigui.rules.public import GinPublic, RummyPublic, YamiPublic
 
@@ -72,7 +73,7 @@ def view_json(
         "game_over": view.game_over,
         "hand": [str(card) for card in view.hand],
         "legal": [str(move) for move in view.legal_moves] + list(extra_legal),
-        "history": [[seat, text] for seat, text in view.history[-60:]],
+        "history": [[seat, str(move)] for seat, move in view.history[-60:]],
         "last_moves": list(last_moves),
         "public": plain(view.public),
         "prompt": texts.prompt(view, names),
@@ -82,33 +83,40 @@ def view_json(
 
 
 def _lower_wins(view: PlayerView) -> bool:
-    return view.variant.family == "rummy" and view.variant.rummy.scoring == "penalty"
+    return family_of(view.variant).lower_wins(view.variant)
 
 
 def _family_help(view: PlayerView) -> dict[str, Any]:
     """What the table shows beside the hand, worked out from the view (its own helpers)."""
-    family = view.variant.family
-    if family == "gin":
-        from ramigui.rules.gin_melds import best_finish, best_melds, shown_deadwood
+    return _HELP[view.variant.family](view)
 
-        public = view.public_as(GinPublic)
-        melds, deadwood = best_melds(view.hand)
-        finish = {kind: str(move) for kind in ("knock", "gin")
-                  if (move := best_finish(view.hand, view.legal_moves, kind)) is not None}
-        return {
-            "deadwood": shown_deadwood(view.hand, view.my_turn and public.phase == "discard", public.taken),
-            "knock_limit": public.knock_limit,
-            "by_melds": [str(card) for meld in melds for card in meld] + [str(card) for card in deadwood],
-            "finish": finish,
-        }
-    if family == "yami":
-        from ramigui.rules.yami_boxes import box_choices
 
-        exposing = view.public_as(YamiPublic).exposer == view.seat
-        return {"boxes": [
-            {"box": box, "label": i18n.box_text(box), "move": str(move), "points": points}
-            for box, move, points in box_choices(view.hand, view.legal_moves, exposing, view.variant.yami)
-        ]}
+def _gin_help(view: PlayerView) -> dict[str, Any]:
+    from ramigui.rules.gin_melds import best_finish, best_melds, shown_deadwood
+
+    public = view.public_as(GinPublic)
+    melds, deadwood = best_melds(view.hand)
+    finish = {kind: str(move) for kind in ("knock", "gin")
+              if (move := best_finish(view.hand, view.legal_moves, kind)) is not None}
+    return {
+        "deadwood": shown_deadwood(view.hand, view.my_turn and public.phase == "discard", public.taken),
+        "knock_limit": public.knock_limit,
+        "by_melds": [str(card) for meld in melds for card in meld] + [str(card) for card in deadwood],
+        "finish": finish,
+    }
+
+
+def _yami_help(view: PlayerView) -> dict[str, Any]:
+    from ramigui.rules.yami_boxes import box_choices
+
+    exposing = view.public_as(YamiPublic).exposer == view.seat
+    return {"boxes": [
+        {"box": box, "label": i18n.box_text(box), "move": str(move), "points": points}
+        for box, move, points in box_choices(view.hand, view.legal_moves, exposing, view.variant.yami)
+    ]}
+
+
+def _rummy_help(view: PlayerView) -> dict[str, Any]:
     return {"opening": _opening(view)}
 
 
@@ -120,6 +128,11 @@ def _opening(view: PlayerView) -> dict[str, int] | None:
     if not need or (view.seat < len(opened) and opened[view.seat]):
         return None
     return {"have": public.turn_points, "need": need}
+
+
+_HELP: dict[str, Callable[[PlayerView], dict[str, Any]]] = {
+    "rummy": _rummy_help, "gin": _gin_help, "yami": _yami_help}
+"""Each family's helpers beside the hand, by family id."""
 
 
 def state_bytes(state: Mapping[str, Any]) -> bytes:

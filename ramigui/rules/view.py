@@ -23,10 +23,10 @@ from ramigui.rules.variant import Variant
 
 @immutable
 class Said(NamedTuple):
-    """One move of the round's public history: the seat and the move in notation."""
+    """One move of the round's public history: the seat that played it and the move."""
 
     seat: int
-    move: str
+    move: Move
 
 
 PublicT = TypeVar("PublicT", RummyPublic, GinPublic, YamiPublic)
@@ -48,7 +48,7 @@ class PlayerView:
     scores: tuple[int, ...]
     round_over: bool
     game_over: bool
-    history: tuple[tuple[int, str], ...]
+    history: tuple[Said, ...]
     legal_moves: tuple[Move, ...]
     public: PublicTable
 
