@@ -17,8 +17,9 @@ from ramigui.rules import Game
 from ramigui.session import GameSession, GameSetup, Seat
 from ramigui.ui import table_draw
 from ramigui.ui.app import App
+from ramigui.ui.families import hand_melds
 from ramigui.ui.game_screen import SessionTable
-from ramigui.ui.hand_groups import group_starts, grouped, hand_melds
+from ramigui.ui.hand_groups import group_starts, grouped
 from ramigui.ui.notices import STYLES
 from ramigui.ui.screen import Context
 from ramigui.ui.sound import Sounds

@@ -18,7 +18,8 @@ from ramigui.cards import Card, parse_cards
 from ramigui.rules import Game
 from ramigui.ui import cardart
 from ramigui.ui.app import App, Settings
-from ramigui.ui.hand_groups import grouped, hand_melds
+from ramigui.ui.families import hand_melds
+from ramigui.ui.hand_groups import grouped
 from ramigui.ui.overlays import HandoffScene
 from ramigui.ui.seats import TableConfig
 from ramigui.ui.table import TableScene

@@ -48,6 +48,9 @@ class Family(Protocol):
     """The pure rules of one family of games."""
 
     name: str
+    follows_direction: bool
+    """Play goes round the table in the variant's direction (`Variant.seat_after`); False:
+    seats play in number order whatever the direction, the table only mirrors them."""
 
     def deal(self, variant: Variant, players: int, round_no: int, dealer: int, seed: int) -> Any:
         """A new round, dealt from a deck shuffled by a generator seeded by (seed, round)."""

@@ -582,6 +582,7 @@ class Gin:
     """The gin family for `Game` (see ramigui.rules.family.Family)."""
 
     name = "gin"
+    follows_direction = False
 
     def deal(self, variant: Variant, players: int, round_no: int, dealer: int, seed: int) -> GinState:
         return deal(variant, players, round_no, dealer, seed)

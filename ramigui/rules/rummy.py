@@ -791,6 +791,7 @@ class Rummy:
     """The rummy family for `Game` (see ramigui.rules.family.Family)."""
 
     name = "rummy"
+    follows_direction = False
 
     def deal(self, variant: Variant, players: int, round_no: int, dealer: int, seed: int) -> RummyState:
         return deal(variant, players, round_no, dealer, seed)

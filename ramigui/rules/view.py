@@ -1,7 +1,8 @@
 """PlayerView: everything one seat may know, and nothing else.
 
 Bots and the table read the game only through a view. It holds the seat's own hand, the
-public table (melds, discard pile, counts), the public history of the round and the legal
+family's public table (a typed frozen dataclass of `ramigui.rules.public`: melds, discard
+pile, counts), the public history of the round as moves with their seats, and the legal
 moves when it is that seat's turn. Other hands are not in it, so they cannot leak.
 
 A view is deeply read-only: its mappings are read-only proxies over copies and its

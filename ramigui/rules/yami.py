@@ -368,6 +368,7 @@ class YamiFamily:
     """The Family protocol for Yami (see ramigui.rules.family)."""
 
     name = "yami"
+    follows_direction = True
 
     def deal(
         self,

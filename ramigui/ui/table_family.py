@@ -3,7 +3,7 @@
 `TableScene` is the common scene (piles, hand, drag and drop, bots, hand-off); a
 `FamilyTable` adds its family's buttons, prompts, panels, keys and questions. This base
 class is the rummy family; `table_gin.GinTable` and `table_yami.YamiTable` override it
-(`table.FAMILY_TABLES` picks one per game).
+(`families.SCREEN_FAMILIES` names each family's).
 None of them decides a rule: they ask `view.legal_moves` / `game.is_legal`, and every move
 still goes through `TableScene.human_play` → `Game.play`.
 """
