@@ -38,18 +38,23 @@ def refusal(error: IllegalMove) -> str:
     return i18n.tr("table.refused", reason=i18n.reason_text(error))
 
 
-def prompt(view: PlayerView, names: Sequence[str]) -> str:
-    """What this seat should do now (its turn), or what the table is waiting for."""
+TurnPrompt = Callable[[PlayerView, Sequence[str]], str]
+"""A family's prompt on its player's turn, from the view and the seats' names."""
+
+
+def prompt(view: PlayerView, names: Sequence[str], on_turn: TurnPrompt) -> str:
+    """What this seat should do now (`on_turn`: its family's words for its turn), or what
+    the table is waiting for."""
     if view.game_over:
         return i18n.tr("round.game_over")
     if view.round_over:
         return i18n.tr("phone.round_over")
     if not view.my_turn:
         return i18n.tr("table.waiting", name=names[view.to_play])
-    return PROMPTS[view.variant.family](view, names)
+    return on_turn(view, names)
 
 
-def _rummy_prompt(view: PlayerView, names: Sequence[str]) -> str:
+def rummy_prompt(view: PlayerView, names: Sequence[str]) -> str:
     phase = view.public.phase
     if phase != "draw" and view.public_as(RummyPublic).all_at_once:
         return i18n.tr("table.your_turn_all_at_once")
@@ -60,7 +65,7 @@ def _kinds(view: PlayerView) -> set[str]:
     return {move.kind for move in view.legal_moves}
 
 
-def _gin_prompt(view: PlayerView, names: Sequence[str]) -> str:
+def gin_prompt(view: PlayerView, names: Sequence[str]) -> str:
     public = view.public_as(GinPublic)
     phase = public.phase
     if phase == "offer":
@@ -81,7 +86,7 @@ def _gin_prompt(view: PlayerView, names: Sequence[str]) -> str:
     return ""
 
 
-def _yami_prompt(view: PlayerView, names: Sequence[str]) -> str:
+def yami_prompt(view: PlayerView, names: Sequence[str]) -> str:
     public = view.public_as(YamiPublic)
     phase = public.phase
     if phase == "exchange":
@@ -97,7 +102,3 @@ def _yami_prompt(view: PlayerView, names: Sequence[str]) -> str:
         return i18n.tr("table.yami.cross" if crossing else "phone.yami.reply", name=name)
     return ""
 
-
-PROMPTS: dict[str, Callable[[PlayerView, Sequence[str]], str]] = {
-    "rummy": _rummy_prompt, "gin": _gin_prompt, "yami": _yami_prompt}
-"""Each family's prompt on its player's turn, by family id."""

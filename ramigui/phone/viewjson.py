@@ -15,6 +15,8 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 from ramigui import i18n
@@ -57,6 +59,7 @@ def view_json(
     `last_moves` public lines about the latest moves; `extra_legal` moves the table accepts
     from this phone besides the rules' (`next` once a round is over)."""
     family = view.variant.family
+    phone_family = PHONE_FAMILIES[family]
     state: dict[str, Any] = {
         "seat": view.seat,
         "players": view.players,
@@ -76,19 +79,14 @@ def view_json(
         "history": [[seat, str(move)] for seat, move in view.history[-60:]],
         "last_moves": list(last_moves),
         "public": plain(view.public),
-        "prompt": texts.prompt(view, names),
+        "prompt": texts.prompt(view, names, phone_family.prompt),
     }
-    state["help"] = _family_help(view)
+    state["help"] = phone_family.helpers(view)
     return state
 
 
 def _lower_wins(view: PlayerView) -> bool:
     return family_of(view.variant).lower_wins(view.variant)
-
-
-def _family_help(view: PlayerView) -> dict[str, Any]:
-    """What the table shows beside the hand, worked out from the view (its own helpers)."""
-    return _HELP[view.variant.family](view)
 
 
 def _gin_help(view: PlayerView) -> dict[str, Any]:
@@ -130,9 +128,23 @@ def _opening(view: PlayerView) -> dict[str, int] | None:
     return {"have": public.turn_points, "need": need}
 
 
-_HELP: dict[str, Callable[[PlayerView], dict[str, Any]]] = {
-    "rummy": _rummy_help, "gin": _gin_help, "yami": _yami_help}
-"""Each family's helpers beside the hand, by family id."""
+@dataclass(frozen=True)
+class PhoneFamily:
+    """What a phone shows its own way for one family of games."""
+
+    prompt: texts.TurnPrompt
+    """What to do on the player's turn."""
+    helpers: Callable[[PlayerView], dict[str, Any]]
+    """What the table shows beside the hand (the opening counter, the gin deadwood, Yami's
+    boxes), worked out from the view with the rules' own helpers."""
+
+
+PHONE_FAMILIES: Mapping[str, PhoneFamily] = MappingProxyType({
+    "rummy": PhoneFamily(texts.rummy_prompt, _rummy_help),
+    "gin": PhoneFamily(texts.gin_prompt, _gin_help),
+    "yami": PhoneFamily(texts.yami_prompt, _yami_help),
+})
+"""The phones' one table of families, by family id (the ids of `rules.families.FAMILIES`)."""
 
 
 def state_bytes(state: Mapping[str, Any]) -> bytes:
