@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from ramigui.phone.viewjson import view_json
 from ramigui.rules import Game, Move
 from ramigui.rules.public import GinPublic, RummyPublic, YamiPublic
 from ramigui.rules.view import Said
@@ -54,3 +55,23 @@ def test_the_history_holds_the_moves_played_with_their_seats() -> None:
         played.append(Said(seat, move))
     history = game.view(0).history
     assert history == tuple(played) and all(isinstance(said.move, Move) for said in history)
+
+
+PHONE_KEYS = {
+    "rami51": ["phase", "melds", "all_at_once", "discard", "stock", "opened", "put_down", "turn", "reuses",
+               "opening_minimum", "turn_points", "turn_melds", "taken", "taken_must", "announced", "winner"],
+    "gin": ["phase", "melds", "discard", "stock", "turn", "upcard", "offer_passes", "stock_only", "taken",
+            "knock_limit", "doubled", "knocker", "finish", "laid_off", "shown", "void_at_stock"],
+    "yami": ["phase", "turn", "stock", "stock_count", "discard", "discard_top", "sheets", "free_boxes",
+             "series_totals", "bonus", "sheet_totals", "exposer", "exposed", "shown", "marks", "boxes"],
+}
+
+
+@pytest.mark.parametrize("variant", sorted(PHONE_KEYS))
+def test_the_phones_get_the_table_under_the_same_keys(variant: str) -> None:
+    """The page reads `public.melds`, `public.phase`…: the typed table is written under the
+    names the page has always read, in the same order, and nothing more."""
+    game = Game.new(variant, 2, seed=5)
+    state = view_json(game.view(0), ["Ann", "Bob"])
+    assert list(state["public"]) == PHONE_KEYS[variant]
+    assert state["public"]["discard"] == [str(card) for card in game.view(0).public.discard]
