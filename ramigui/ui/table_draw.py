@@ -94,7 +94,7 @@ def _draw_opponents(frame: TableFrame, surface: pygame.Surface, lay: TableLayout
         _fit_line(surface, seat_facts(frame, seat), int(lay.text * 0.85), WHITE,
                   pygame.Rect(rect.left + lay.margin, rect.bottom - int(lay.text * 1.35),
                               rect.width - 2 * lay.margin, int(lay.text * 1.2)))
-        shown = (view.public or {}).get("shown", {}) or {}
+        shown = view.public.shown
         if seat in shown:
             _draw_face_fan(frame, surface, rect, lay, tuple(shown[seat]))
         else:
@@ -106,7 +106,7 @@ def seat_facts(frame: TableFrame, seat: int, own: bool = False) -> list[str]:
     shortest way of saying it: the plate shows the longest that fits."""
     view = frame.view
     count = view.hand_counts[seat]
-    opened = (view.public or {}).get("opened", ())
+    opened = view.public.opened
     has_opened = seat < len(opened) and bool(opened[seat])
     cards = [] if own else [i18n.tr("table.one_card") if count == 1 else i18n.tr("table.cards", n=count)]
     score, short = i18n.tr("table.score", n=view.scores[seat]), i18n.tr("table.score_short", n=view.scores[seat])
@@ -203,9 +203,9 @@ def _draw_back_fan(frame: TableFrame, surface: pygame.Surface, rect: pygame.Rect
 # --- stock and discard ---------------------------------------------------------------------
 
 def _draw_piles(frame: TableFrame, surface: pygame.Surface, lay: TableLayout) -> None:
-    public = frame.view.public or {}
-    stock = int(public.get("stock", 0))
-    pile = tuple(public.get("discard", ()))
+    public = frame.view.public
+    stock = public.stock
+    pile = public.discard
     room = lay.discard.centerx - lay.stock.centerx - lay.margin // 2
     labels = (i18n.tr("table.stock"), i18n.tr("table.discard"))
     size = common_size(list(labels), int(lay.text * 0.9), room, True, smallest=11)
@@ -231,7 +231,7 @@ def _draw_piles(frame: TableFrame, surface: pygame.Surface, lay: TableLayout) ->
         kinds = {m.kind for m in frame.view.legal_moves}
         if "draw" in kinds:
             _glow(surface, lay.stock, (255, 255, 255), 2)
-        if public.get("phase") == "offer" and "take" in kinds:
+        if public.phase == "offer" and "take" in kinds:
             _glow(surface, lay.discard, (255, 255, 255), 2)
 
 
@@ -248,7 +248,7 @@ def _count_badge(surface: pygame.Surface, text: str, pile: pygame.Rect, lay: Tab
 # --- melds ------------------------------------------------------------------------------------
 
 def _draw_melds(frame: TableFrame, surface: pygame.Surface, lay: TableLayout) -> None:
-    melds = frame.view.public.get("melds", ()) if frame.view.public else ()
+    melds = frame.view.public.melds
     if frame.drag is not None and "table" in frame.drag.lit:
         draw_panel(surface, lay.melds_area, (255, 240, 180, 40), lay.margin, (*LIT, 200))
         blit_text(surface, i18n.tr("table.new_meld"), lay.text, LIT,

@@ -3,7 +3,7 @@
 The table scene is the common part (piles, hand, drag and drop, bots, hand-off); a
 `FamilyTable` adds its family's buttons, prompts, panels, keys and questions. This base
 class is the rummy family; `table_gin.GinTable` and `table_yami.YamiTable` override it
-(`table.FAMILY_TABLES` picks one per game).
+(`families.SCREEN_FAMILIES` names each family's).
 A family reads the scene's `TableFrame` and answers its input with intents
 (`table_intents`): it never holds the scene. None of them decides a rule: they ask
 `view.legal_moves` / `game.is_legal`, and every move still goes through the scene's
@@ -20,6 +20,7 @@ from ramigui import i18n
 from ramigui.cards import Card
 from ramigui.movetext import draw_prompt
 from ramigui.rules import Move
+from ramigui.rules.public import RummyPublic
 from ramigui.rules.variant import Variant
 from ramigui.ui.layout import TableLayout
 from ramigui.ui.table_dialog import Question
@@ -103,7 +104,7 @@ class FamilyTable:
 
     def prompt(self, frame: TableFrame) -> str:
         """What the viewer should do now, on their turn."""
-        if frame.phase != "draw" and frame.public.get("all_at_once"):
+        if frame.phase != "draw" and frame.view.public_as(RummyPublic).all_at_once:
             return i18n.tr("table.your_turn_all_at_once")
         return draw_prompt(frame.view) if frame.phase == "draw" else i18n.tr("table.your_turn_play")
 
@@ -140,13 +141,13 @@ class FamilyTable:
 
     def draw(self, surface: pygame.Surface, frame: TableFrame) -> None:
         """The family's own panel; rummy: the opening counter ("34 / 51") until opened."""
-        public = frame.public
-        need = int(public.get("opening_minimum", 0) or 0)
+        public = frame.view.public_as(RummyPublic)
+        need = public.opening_minimum
         seat = frame.viewer
-        opened = public.get("opened", ())
+        opened = public.opened
         if not need or seat is None or frame.layout is None or (seat < len(opened) and opened[seat]):
             return
-        have = int(public.get("turn_points", 0) or 0)
+        have = public.turn_points
         counter_label(surface, frame.layout, i18n.tr("table.opening", have=have, need=need), have >= need)
 
 

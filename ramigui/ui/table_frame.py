@@ -8,7 +8,7 @@ only to ask the rules (`is_legal`); nobody plays a move through it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -62,12 +62,8 @@ class TableFrame:
     # --- the public table -------------------------------------------------------------------
 
     @property
-    def public(self) -> Mapping[str, Any]:
-        return self.view.public or {}
-
-    @property
-    def phase(self) -> str | None:
-        return self.public.get("phase")
+    def phase(self) -> str:
+        return self.view.public.phase
 
     def legal_kinds(self) -> set[str]:
         """The kinds of move the viewer may make now (empty when it is not their turn)."""

@@ -24,6 +24,7 @@ from ramigui.rules.gin_melds import (
     min_deadwood,
     shown_deadwood,
 )
+from ramigui.rules.public import GinPublic
 from ramigui.rules.variant import Variant
 from ramigui.ui.table_dialog import Question
 from ramigui.ui.table_family import SORT_ROWS, ButtonSpec, FamilyTable, counter_label
@@ -101,7 +102,7 @@ class GinTable(FamilyTable):
         hand = list(frame.view.hand)
         if not hand:
             return Move(action)
-        return Move(action, (best_discard(hand, frame.public.get("taken"))[0],))
+        return Move(action, (best_discard(hand, frame.view.public_as(GinPublic).taken)[0],))
 
     @staticmethod
     def _deadwood_without(hand: list[Card], card: Card) -> int:
@@ -133,21 +134,21 @@ class GinTable(FamilyTable):
     # --- words and keys -------------------------------------------------------------------
 
     def prompt(self, frame: TableFrame) -> str:
-        public = frame.public
+        public = frame.view.public_as(GinPublic)
         phase = frame.phase
         if phase == "offer":
-            pile = public.get("discard", ())
+            pile = public.discard
             return i18n.tr("table.gin.offer", card=pile[-1] if pile else "")
         if phase == "draw":
-            return i18n.tr("table.gin.draw_stock") if public.get("stock_only") else draw_prompt(frame.view)
+            return i18n.tr("table.gin.draw_stock") if public.stock_only else draw_prompt(frame.view)
         if phase == "discard":
             if frame.legal_kinds() & set(FINISHES):
                 return i18n.tr("table.gin.discard_or_knock")
-            return i18n.tr("table.gin.discard", limit=public.get("knock_limit", 10))
+            return i18n.tr("table.gin.discard", limit=public.knock_limit)
         if phase == "showdown":
-            knocker = public.get("knocker")
+            knocker = public.knocker
             name = frame.name(knocker) if knocker is not None else ""
-            key = "table.gin.layoff" if public.get("finish") == "knock" else "table.gin.after_gin"
+            key = "table.gin.layoff" if public.finish == "knock" else "table.gin.after_gin"
             return i18n.tr(key, name=name)
         return ""
 
@@ -177,16 +178,16 @@ class GinTable(FamilyTable):
     @staticmethod
     def _least_deadwood(frame: TableFrame) -> int:
         discarding = frame.phase == "discard" and frame.view.to_play == frame.viewer
-        return shown_deadwood(frame.view.hand, discarding, frame.public.get("taken"))
+        return shown_deadwood(frame.view.hand, discarding, frame.view.public_as(GinPublic).taken)
 
     def deadwood_text(self, frame: TableFrame) -> str:
         found = self.deadwood(frame)
         if found is None:
             return ""
-        return i18n.tr("table.gin.deadwood", n=found, limit=frame.public.get("knock_limit", 10))
+        return i18n.tr("table.gin.deadwood", n=found, limit=frame.view.public_as(GinPublic).knock_limit)
 
     def draw(self, surface: pygame.Surface, frame: TableFrame) -> None:
         text = self.deadwood_text(frame)
         if text and frame.phase not in ("over",) and frame.layout is not None:
             found = self.deadwood(frame) or 0
-            counter_label(surface, frame.layout, text, found <= int(frame.public.get("knock_limit", 10)))
+            counter_label(surface, frame.layout, text, found <= frame.view.public_as(GinPublic).knock_limit)

@@ -89,7 +89,7 @@ class Keys:
         "1" waits for a digit or Enter). X then the number then Enter takes a card from a
         meld: the prompt asks for Enter, so the number alone never plays (with one meld on
         the table "1" would, and the Enter the prompt asked for would then discard)."""
-        melds = len(frame.public.get("melds", ()))
+        melds = len(frame.view.public.melds)
         if key == pygame.K_x:
             self.meld_entry = ("take", "")
             return (Say(i18n.tr("table.meld_number.take", digits="")),)
@@ -119,7 +119,7 @@ class Keys:
             return Hush(), *(self._play_cards("layoff", frame, number) or ())
         options = [m for m in frame.view.legal_moves if m.kind == "take" and m.target == number]
         if len(options) == 1 or not options:
-            melds = frame.public.get("melds", ())
+            melds = frame.view.public.melds
             card = options[0].cards if options else melds[number - 1].cards[:1] if 0 < number <= len(melds) else ()
             return Hush(), PlayMove(Move("take", tuple(card), number))  # none legal: the rules say why
         answers = tuple((i18n.tr("table.take_card", card=m.cards[0]), m) for m in options)

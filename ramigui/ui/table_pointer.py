@@ -95,7 +95,7 @@ class Pointer:
         """(meld number, card under pos) for the meld under `pos`."""
         if frame.layout is None:
             return None
-        melds = frame.public.get("melds", ())
+        melds = frame.view.public.melds
         for spot in frame.layout.melds:
             if spot.rect.inflate(6, 6).collidepoint(pos) or spot.tag.collidepoint(pos):
                 cards = melds[spot.number - 1].cards if spot.number <= len(melds) else ()
@@ -156,7 +156,7 @@ class Pointer:
             indices, cards = [], [press.card] if press.card is not None else []
             rect = layout.stock if press.source == "stock" else layout.discard
             if press.source == "discard":
-                pile = frame.public.get("discard", ())
+                pile = frame.view.public.discard
                 cards = [pile[-1]] if pile else []
             if press.source == "meld":
                 rect = pygame.Rect(press.pos[0] - 20, press.pos[1] - 20, layout.card_w, layout.card_h)

@@ -18,6 +18,7 @@ import pygame
 from ramigui import i18n
 from ramigui.movetext import draw_prompt
 from ramigui.rules import Move
+from ramigui.rules.public import YamiPublic
 from ramigui.rules.variant import Variant
 from ramigui.rules.yami_boxes import COMBINATIONS, SERIES, SERIES_RANKS, box_choices
 from ramigui.ui.layout import SEAT_COLOURS
@@ -167,7 +168,7 @@ class YamiTable(FamilyTable):
         None for a box that can only be crossed out."""
         if not frame.human_turn or frame.phase not in CHOOSING:
             return []
-        exposing = frame.public.get("exposer") == frame.view.seat
+        exposing = frame.view.public_as(YamiPublic).exposer == frame.view.seat
         return box_choices(frame.view.hand, frame.view.legal_moves, exposing, frame.view.variant.yami)
 
     @staticmethod
@@ -211,7 +212,7 @@ class YamiTable(FamilyTable):
         if phase == "expose":
             return i18n.tr("table.yami.expose")
         if phase == "reply":
-            exposer = frame.public.get("exposer")
+            exposer = frame.view.public_as(YamiPublic).exposer
             name = frame.name(exposer) if exposer is not None else ""
             crossing = all(points is None for _, _, points in self.choices(frame))
             return i18n.tr("table.yami.cross" if crossing else "table.yami.reply", name=name)
@@ -239,7 +240,7 @@ class YamiTable(FamilyTable):
             return
         draw_panel(surface, grid.area.inflate(lay.margin, lay.margin), (0, 0, 0, 70), lay.margin)
         self._draw_headers(surface, grid, frame.pointer_at)
-        sheets = frame.public.get("sheets", ())
+        sheets = frame.view.public_as(YamiPublic).sheets
         for seat in self.seats(frame):
             self._draw_row(surface, grid, seat, sheets[seat] if seat < len(sheets) else {}, frame)
         self._draw_choices(surface, grid, frame)
@@ -291,7 +292,7 @@ class YamiTable(FamilyTable):
             size = common_size(names, grid.text, rect.width - 8, True, smallest=max(SMALLEST_TEXT, int(grid.text * 0.8)))
             shown = ellipsized(name, size, rect.width - 8, True)
             blit_text(surface, shown, size, colour, (rect.left + 6, rect.centery), "midleft", bold=True)
-        latest = {box for s, box, _ in frame.public.get("marks", ()) if s == seat}
+        latest = {box for s, box, _ in frame.view.public_as(YamiPublic).marks if s == seat}
         for column in (*SERIES, *COMBINATIONS):
             cell = grid.cells[(seat, column)].inflate(-2, -2)
             draw_panel(surface, cell, (255, 255, 255, 28), 4, (*GOLD, 255) if column in latest else (0, 0, 0, 0))
@@ -304,9 +305,8 @@ class YamiTable(FamilyTable):
 
     @staticmethod
     def _draw_totals(surface: pygame.Surface, grid: SheetGrid, seat: int, frame: TableFrame) -> None:
-        public = frame.public
-        values = {"series": public.get("series_totals", ()), "bonus": public.get("bonus", ()),
-                  "total": public.get("sheet_totals", ())}
+        public = frame.view.public_as(YamiPublic)
+        values = {"series": public.series_totals, "bonus": public.bonus, "total": public.sheet_totals}
         for column, numbers in values.items():
             cell = grid.cells[(seat, column)].inflate(-2, -2)
             value = numbers[seat] if seat < len(numbers) else 0
