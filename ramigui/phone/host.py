@@ -25,6 +25,7 @@ from collections.abc import Sequence
 
 from ramigui import i18n
 from ramigui.arguments import Parser, seed, whole
+from ramigui.deal_record import fresh_deals
 from ramigui.phone.bridge import Bridge
 from ramigui.phone.relay import PhoneRelay
 from ramigui.phone.server import PhoneServer, lan_address
@@ -145,9 +146,11 @@ def host_main(argv: Sequence[str]) -> int:
         return 2
     seed = args.seed if args.seed is not None else random.randrange(1_000_000)
     public = args.bind if args.bind not in ("0.0.0.0", "::", "") else lan_address()
+    # a game asked for without a seed is dealt keyed (its fingerprints and codes can be shown)
+    keyed = Game.new(args.variant, players, seed, deals=fresh_deals()) if args.seed is None else None
     try:
         host = PhoneHost(args.variant, players, args.phones, seed, bind=args.bind, port=args.port,
-                         public_host=public, bots=args.bots, bot_delay=args.bot_delay)
+                         public_host=public, bots=args.bots, bot_delay=args.bot_delay, game=keyed)
     except OSError as error:
         print(f"ramigui host: cannot listen on {args.bind}:{args.port}: {error.strerror}", file=sys.stderr)
         return 2

@@ -19,6 +19,7 @@ from typing import Any
 
 from ramigui import i18n
 from ramigui.cards import Card
+from ramigui.deal_words import fingerprint_words
 from ramigui.phone import texts
 from ramigui.rules import Move, PlayerView
 from ramigui.rules.melds import Meld
@@ -75,6 +76,7 @@ def view_json(
         "last_moves": list(last_moves),
         "public": plain(view.public),
         "prompt": texts.prompt(view, names),
+        "deal_print": fingerprint_words(view.deal_print) if view.deal_print else "",
     }
     state["help"] = _family_help(view)
     return state

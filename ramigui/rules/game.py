@@ -284,6 +284,7 @@ class Game:
             history=tuple(self._history),
             legal_moves=tuple(self.legal_moves()) if own_turn else (),
             public=self.family.public(self.state, seat),
+            deal_print=self.fingerprint(),
         )
 
     # --- playing ---------------------------------------------------------------------------

@@ -48,6 +48,9 @@ class PlayerView:
     history: tuple[tuple[int, str], ...]
     legal_moves: tuple[Move, ...]
     public: Mapping[str, Any] = field(default_factory=lambda: EMPTY)
+    deal_print: bytes = b""
+    """The round's deal fingerprint, public from the deal on (`ramigui.rules.deal_proof`):
+    it commits to the order of the cards and tells nothing of it."""
 
     def __post_init__(self) -> None:
         # A caller may pass lists or dicts (the families' `public` builds a dict each time):

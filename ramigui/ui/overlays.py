@@ -199,6 +199,7 @@ class RoundEndScene(Scene):
         self.names = names
         self.auto = auto_continue
         self.elapsed = 0.0
+        self.show_rect = pygame.Rect(0, 0, 0, 0)  # where "Show the deal" is drawn (a click opens it)
 
     def busy(self) -> bool:
         return self.auto
@@ -209,10 +210,29 @@ class RoundEndScene(Scene):
             self._close()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if self._show_deal_asked(event):
+            self.show_deal()
+            return True
         if _confirm(event) or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
             self._close()  # Esc closes this panel, as it closes every panel of the app
             return True
         return False
+
+    def _show_deal_asked(self, event: pygame.event.Event) -> bool:
+        from ramigui.ui.deal_scene import SHOW_KEY
+
+        if event.type == pygame.KEYDOWN:
+            return bool(event.key == SHOW_KEY)
+        return event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.show_rect.collidepoint(event.pos)
+
+    def show_deal(self) -> None:
+        """Lay the round's deal out over this panel, with its proof (the round is over)."""
+        from ramigui.ui.deal_scene import DealScene
+
+        proof = self.game.deal_proof()
+        if proof is not None and self.app is not None:
+            self.auto = False  # the table waits while the deal is looked at
+            self.app.push(DealScene(proof, self.names))
 
     def _close(self) -> None:
         if self.app is not None and self.app.top is self:
@@ -231,6 +251,8 @@ class RoundEndScene(Scene):
         self._rows(surface, box, sizes, y, bottom)
         blit_text(surface, i18n.tr("round.continue"), sizes.small, DIM, (box.centerx, box.bottom - sizes.small // 2),
                   "midbottom")
+        self.show_rect = blit_text(surface, i18n.tr("deal.show"), sizes.small, GOLD,
+                                   (box.left + sizes.text, box.bottom - sizes.small // 2), "bottomleft", bold=True)
 
     def _header(self, surface: pygame.Surface, box: pygame.Rect, sizes: PanelSizes) -> int:
         """The title, who won the round and how, who leads (or won the game) and by which rule."""
