@@ -20,6 +20,7 @@ and a replay can still rebuild the same bots. Saves from before it get one on lo
 
 from __future__ import annotations
 
+import contextlib
 import json
 import secrets
 import uuid
@@ -47,6 +48,7 @@ from ramigui.storage import (
     Document,
     Notice,
     Schema,
+    StorageError,
     Store,
     check_options,
     expect,
@@ -316,6 +318,7 @@ class GameSession:
             cls.abandon_saved(store)
         session = cls(game, setup.seats, store)
         session.save()
+        session.keep_log()
         return session
 
     @classmethod
@@ -374,6 +377,8 @@ class GameSession:
         """
         played = self.game.play(move)
         self.save()
+        if self.game.round_over or played.kind == "next":
+            self.keep_log()
         if self.game.game_over:
             self.finish()
         return played
@@ -469,6 +474,23 @@ class GameSession:
     def log_text(self) -> str:
         """The game as a text log in move notation (see `format_log`)."""
         return format_log(self.record(), [seat for seat, _ in self.game.log], round_lines(self.game))
+
+    @property
+    def log_path(self) -> Path | None:
+        """Where the game's log is kept as it goes (None without a store)."""
+        if self.store is None:
+            return None
+        return self.store.logs_dir / f"game-{self.started[:10]}-{self.game_id[:12]}.txt"
+
+    def keep_log(self) -> None:
+        """Write the game's log now: at each deal (its fingerprint) and each round's end (its
+        code, nonce and points), for `ramigui verify`. Only games a person plays (the demo
+        would fill the folder); a log that cannot be written never stops the game."""
+        path = self.log_path
+        if path is None or self.store is None or self.store.read_only or not any(s.is_human for s in self.seats):
+            return
+        with contextlib.suppress(OSError, StorageError):
+            self.store.write_bytes(path, self.log_text().encode("utf-8"))
 
     def export_log(self) -> Path:
         """Write the log into the data folder's `logs/` and return its path.
