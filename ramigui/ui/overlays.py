@@ -249,10 +249,15 @@ class RoundEndScene(Scene):
         y = self._header(surface, box, sizes)
         bottom = box.bottom - int(sizes.small * 1.6)
         self._rows(surface, box, sizes, y, bottom)
-        blit_text(surface, i18n.tr("round.continue"), sizes.small, DIM, (box.centerx, box.bottom - sizes.small // 2),
-                  "midbottom")
-        self.show_rect = blit_text(surface, i18n.tr("deal.show"), sizes.small, GOLD,
-                                   (box.left + sizes.text, box.bottom - sizes.small // 2), "bottomleft", bold=True)
+        foot = box.bottom - sizes.small // 2
+        self.show_rect = blit_text(surface, i18n.tr("deal.show"), sizes.small, GOLD, (box.left + sizes.text, foot),
+                                   "bottomleft", bold=True)
+        room = box.width - 2 * sizes.text - self.show_rect.width - sizes.text
+        go_on = ellipsized(i18n.tr("round.continue"), sizes.small, room)
+        if text_width(go_on, sizes.small) <= box.width // 2 - self.show_rect.width - 2 * sizes.text:
+            blit_text(surface, go_on, sizes.small, DIM, (box.centerx, foot), "midbottom")
+        else:  # a narrow panel: the two lines side by side, neither over the other
+            blit_text(surface, go_on, sizes.small, DIM, (box.right - sizes.text, foot), "bottomright")
 
     def _header(self, surface: pygame.Surface, box: pygame.Rect, sizes: PanelSizes) -> int:
         """The title, who won the round and how, who leads (or won the game) and by which rule."""

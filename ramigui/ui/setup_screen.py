@@ -214,11 +214,11 @@ class SetupScreen(Screen):
                            m.small, DIM, left, y + self.scroll, width, clip=True) - self.scroll + m.pad // 2
         y = self._heading(i18n.tr("setup.players"), left, y)
         y = self._players(left, y, width)
-        y = self._deal_code(left, y + m.pad // 2, width)
         if variant.options:
             y = self._heading(i18n.tr("setup.house_rules"), left, y + m.pad)
             for spec in variant.options:
                 y = self._option(spec, left, y, width)
+        y = self._deal_code(left, y + m.pad // 2, width)
         y = self.tools.build_section(left, y, width)
         self.content_height = y + self.scroll - view.top + m.pad
 
