@@ -351,3 +351,13 @@ def test_deal_from_a_code_plays_that_rounds_cards_as_round_one() -> None:
     assert verify_text(again.log_text())[0].ok
     fresh = fresh_deals()
     assert fresh.is_keyed and len(fresh.secret) == 32 and fresh.secret != fresh_deals().secret
+
+
+def test_a_position_set_up_by_hand_has_a_fingerprint_and_no_proof() -> None:
+    """Nobody dealt it: there is nothing to deal again from a code."""
+    game = Game.from_position("gin", hands=["AS 2S 3S 4S 5S 6S 7S 8S 9S KH", "AH 2H 3H 4H 5H 6H 7H 8H 9H KD"],
+                              stock="10S JS", discard="KC", to_play=0)
+    assert len(game.fingerprint()) == 32
+    for move in ("draw", "gin KH", "done"):
+        game.play(move)
+    assert game.round_over and game.deal_proof() is None

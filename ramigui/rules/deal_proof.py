@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ramigui.cards import Card
-from ramigui.rules.deals import DealSeed, RoundKey, deal_nonce, round_code
+from ramigui.rules.deals import DealSeed, deal_nonce, round_code
 from ramigui.rules.family import Family
 from ramigui.rules.variant import Variant
 
@@ -59,12 +59,6 @@ def fingerprint(layout: DealLayout, nonce: bytes) -> bytes:
     return hashlib.sha256(FINGERPRINT_TAG + nonce + layout.text().encode()).digest()
 
 
-def deal_again(family: Family, variant: Variant, players: int, round_no: int, dealer: int, seed: DealSeed) -> Any:
-    """Round `round_no` dealt again from `seed` (cards only: a family's score sheets are
-    fresh, which changes no card)."""
-    return family.deal(variant, players, round_no, dealer, seed)
-
-
 @dataclass(frozen=True)
 class DealProof:
     """What "Show the deal" lays out once round `round_no` is over: the deal, its nonce
@@ -83,17 +77,8 @@ def prove(
 ) -> DealProof:
     """Deal the round again from its key (what the code gives), hash it with the nonce
     that key gives, and compare with the fingerprint `shown` at the deal."""
-    layout = layout_of(family, deal_again(family, variant, players, round_no, dealer, seed), players)
+    # dealt afresh: a family's score sheets start empty again, which changes no card
+    layout = layout_of(family, family.deal(variant, players, round_no, dealer, seed), players)
     nonce = deal_nonce(seed, round_no)
     matches = hmac.compare_digest(fingerprint(layout, nonce), shown)
     return DealProof(round_no, layout, nonce, round_code(seed, round_no), shown, matches)
-
-
-def key_of_code(seed: DealSeed, round_no: int) -> RoundKey | None:
-    """The round key a seeded round's code would name (None when it has no code)."""
-    if isinstance(seed, RoundKey):
-        return seed
-    try:
-        return RoundKey.seeded(seed, round_no)
-    except ValueError:
-        return None

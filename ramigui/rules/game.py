@@ -147,7 +147,7 @@ class Game:
         start_totals = getattr(family, "start_totals", None)
         if start_totals is not None:
             game.totals = list(start_totals(state))
-        game._note_deal()
+        game._note_deal(provable=False)
         return game
 
     @classmethod
@@ -363,18 +363,20 @@ class Game:
 
     # --- the deal's fingerprint and proof -------------------------------------------------------
 
-    def _note_deal(self) -> None:
-        """Keep the fingerprint of the round just dealt (what the table shows before play)."""
+    def _note_deal(self, provable: bool = True) -> None:
+        """Keep the fingerprint of the round just dealt (what the table shows before play).
+        A position set up by hand was dealt by nobody: its round has no proof (dealer -1)."""
         key = self.deals.key(self.seed, self.round_no)
         layout = layout_of(self.family, self.state, self.players)
-        self._dealt[self.round_no] = (self.dealer, fingerprint(layout, deal_nonce(key, self.round_no)))
+        dealer = self.dealer if provable else -1
+        self._dealt[self.round_no] = (dealer, fingerprint(layout, deal_nonce(key, self.round_no)))
 
     def fingerprint(self, round_no: int | None = None) -> bytes:
         """The fingerprint of round `round_no`'s deal (default: this round's), public from
         the deal on; it reveals nothing of the cards (see `ramigui.rules.deal_proof`)."""
         chosen = self.round_no if round_no is None else round_no
-        if chosen not in self._dealt:  # a game set up by hand mid-round: its position as dealt
-            self._note_deal()
+        if chosen not in self._dealt:  # a game built from a state mid-round: its position as dealt
+            self._note_deal(provable=False)
         return self._dealt[chosen][1]
 
     def deal_proof(self, round_no: int | None = None) -> DealProof | None:
@@ -385,6 +387,8 @@ class Game:
         if chosen not in self._dealt or (chosen == self.round_no and not self.round_over):
             return None
         dealer, shown = self._dealt[chosen]
+        if dealer < 0:
+            return None
         key = self.deals.key(self.seed, chosen)
         return prove(self.family, self.variant, self.players, chosen, dealer, key, shown)
 

@@ -199,6 +199,7 @@ class RoundEndScene(Scene):
         self.names = names
         self.auto = auto_continue
         self.elapsed = 0.0
+        self.proof = game.deal_proof()  # None for a position set up by hand: nothing to show
         self.show_rect = pygame.Rect(0, 0, 0, 0)  # where "Show the deal" is drawn (a click opens it)
 
     def busy(self) -> bool:
@@ -229,10 +230,9 @@ class RoundEndScene(Scene):
         """Lay the round's deal out over this panel, with its proof (the round is over)."""
         from ramigui.ui.deal_scene import DealScene
 
-        proof = self.game.deal_proof()
-        if proof is not None and self.app is not None:
+        if self.proof is not None and self.app is not None:
             self.auto = False  # the table waits while the deal is looked at
-            self.app.push(DealScene(proof, self.names))
+            self.app.push(DealScene(self.proof, self.names))
 
     def _close(self) -> None:
         if self.app is not None and self.app.top is self:
@@ -250,8 +250,10 @@ class RoundEndScene(Scene):
         bottom = box.bottom - int(sizes.small * 1.6)
         self._rows(surface, box, sizes, y, bottom)
         foot = box.bottom - sizes.small // 2
-        self.show_rect = blit_text(surface, i18n.tr("deal.show"), sizes.small, GOLD, (box.left + sizes.text, foot),
-                                   "bottomleft", bold=True)
+        self.show_rect = pygame.Rect(box.left + sizes.text, foot, 0, 0)
+        if self.proof is not None:
+            self.show_rect = blit_text(surface, i18n.tr("deal.show"), sizes.small, GOLD,
+                                       (box.left + sizes.text, foot), "bottomleft", bold=True)
         room = box.width - 2 * sizes.text - self.show_rect.width - sizes.text
         go_on = ellipsized(i18n.tr("round.continue"), sizes.small, room)
         if text_width(go_on, sizes.small) <= box.width // 2 - self.show_rect.width - 2 * sizes.text:
