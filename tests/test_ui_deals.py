@@ -178,9 +178,10 @@ def test_a_redeal_counts_apart_in_the_statistics(store: Store) -> None:
     for deals in (None, redeal_deals(code)):
         session = GameSession.new(GameSetup("gin", seats, {"target": 10}), store, deals=deals, abandon_saved=True)
         bot = RandomBot(5)
-        while not session.game.game_over:
-            game = session.game
-            session.play("next" if game.round_over else bot.choose(game.view(game.to_play)))
+        game = session.game
+        while not game.game_over:  # played past the session (no save a move), filed at the end
+            game.play("next" if game.round_over else bot.choose(game.view(game.to_play)))
+        session.finish()
     stats = load_stats(store)
     assert stats.played("gin") == 1 and stats.redeals == {"gin": 1}
     assert stats.record("gin", "Ana").played == 1
