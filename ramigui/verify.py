@@ -205,8 +205,10 @@ def verify_text(text: str) -> list[RoundCheck]:
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = Parser(prog="ramigui verify", description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("file", metavar="LOG", help="a game log (Export log at the table)")
+    parser = Parser(prog="ramigui verify", description="Check every round of a game's log: each deal against "
+                    "the fingerprint written before it was played, every move, the points and the totals. "
+                    "Exit status 0 when every round checks out, 1 otherwise.")
+    parser.add_argument("file", metavar="LOG", help="a game log (ramigui keeps them in its data folder's logs/)")
     return parser
 
 

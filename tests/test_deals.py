@@ -361,3 +361,15 @@ def test_a_position_set_up_by_hand_has_a_fingerprint_and_no_proof() -> None:
     for move in ("draw", "gin KH", "done"):
         game.play(move)
     assert game.round_over and game.deal_proof() is None
+
+
+def test_the_command_line_runs_verify(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from ramigui import cli
+
+    path = tmp_path / "game.txt"
+    path.write_text(session_played(100_000).log_text(), encoding="utf-8")
+    assert cli.main(["verify", str(path)]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "every round checks out"
+    path.write_text("not a log\n", encoding="utf-8")
+    assert cli.main(["verify", str(path)]) == 1
+    assert "cannot be read" in capsys.readouterr().out
