@@ -421,9 +421,8 @@ def _draw_fingerprint(scene: TableScene, surface: pygame.Surface, x: int, y: int
     line = fingerprint_line(scene.view)
     if not line:
         return y
-    small = max(11, int(size * 0.85))
-    for part in wrap_lines(line, small, room):
-        y = blit_text(surface, part, small, (190, 215, 200), (x, y)).bottom
+    for part in wrap_lines(line, size, room):
+        y = blit_text(surface, part, size, (190, 215, 200), (x, y)).bottom
     return y
 
 
