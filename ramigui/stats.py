@@ -148,6 +148,9 @@ class FinishedGame:
     yami: YamiSheets | None = None
     unfinished: bool = False
     """Abandoned before its end: the scores are those it had, nobody won it."""
+    redeal: str = ""
+    """The deal code the game was dealt from ("" for a fresh deal): a re-deal is kept in the
+    history but counts apart, never in the players' records."""
 
     @classmethod
     def from_session(cls, session: GameSession, unfinished: bool = False) -> FinishedGame:
@@ -166,6 +169,7 @@ class FinishedGame:
             lower_wins=game.lower_wins,
             yami=YamiSheets.of_game(game),
             unfinished=unfinished,
+            redeal=game.deals.redeal,
         )
 
     def to_json(self) -> Document:
@@ -186,6 +190,8 @@ class FinishedGame:
             body["yami"] = self.yami.to_json()
         if self.unfinished:
             body["unfinished"] = True
+        if self.redeal:
+            body["redeal"] = self.redeal
         return body
 
     @classmethod
@@ -215,6 +221,7 @@ class FinishedGame:
             lower_wins=expect_key(body, "lower_wins", bool),
             yami=YamiSheets.from_json(body["yami"], players) if body.get("yami") is not None else None,
             unfinished=expect(body.get("unfinished", False), bool, "unfinished"),
+            redeal=expect(body.get("redeal", ""), str, "redeal"),
         )
 
 
@@ -232,11 +239,18 @@ class Stats:
     records: Mapping[str, Mapping[str, PlayerRecord]] = field(default_factory=dict)
     games: Mapping[str, int] = field(default_factory=dict)
     history: tuple[FinishedGame, ...] = ()
+    redeals: Mapping[str, int] = field(default_factory=dict)
+    """Games dealt from a deal code, by variant: counted apart from the records."""
 
     def with_game(self, game: FinishedGame) -> Stats:
-        """These statistics with one more finished game (a game id already held is ignored)."""
+        """These statistics with one more finished game (a game id already held is ignored).
+        A re-deal goes to the history and the re-deal count only: its cards were chosen."""
         if game.game_id and any(old.game_id == game.game_id for old in self.history):
             return self
+        if game.redeal:
+            redeals = dict(self.redeals)
+            redeals[game.variant] = redeals.get(game.variant, 0) + 1
+            return replace(self, redeals=redeals, history=(*self.history, game)[-HISTORY_LIMIT:])
         records = {variant: dict(names) for variant, names in self.records.items()}
         table = records.setdefault(game.variant, {})
         for seat, name in enumerate(game.names):
@@ -273,6 +287,7 @@ class Stats:
             },
             "games": dict(self.games),
             "history": [game.to_json() for game in self.history],
+            **({"redeals": dict(self.redeals)} if self.redeals else {}),
         }
 
     @classmethod
@@ -285,7 +300,9 @@ class Stats:
             }
         games = {variant: expect(count, int, f"games.{variant}") for variant, count in expect_key(body, "games", dict).items()}
         history = tuple(FinishedGame.from_json(game) for game in expect_key(body, "history", list))
-        return cls(records, games, history)
+        redeals = {variant: expect(count, int, f"redeals.{variant}")
+                   for variant, count in expect(body.get("redeals", {}), dict, "redeals").items()}
+        return cls(records, games, history, redeals)
 
 
 def _stats_v0_to_v1(body: Document) -> Document:
