@@ -1,0 +1,84 @@
+"""The layers below the window stay below it: the phone side and the card design import no
+pygame and nothing of `ramigui.ui` (not even inside a function), so `ramigui host` serves its
+phones without SDL; and the court figures the table paints are the ones the phones get."""
+
+from __future__ import annotations
+
+import ast
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import ramigui
+from ramigui.art import courts
+from ramigui.phone.court_svg import court_svg
+
+PACKAGE = Path(ramigui.__file__).parent
+BELOW_THE_WINDOW = sorted((PACKAGE / "phone").glob("*.py")) + sorted((PACKAGE / "art").glob("*.py"))
+
+
+def imported_modules(path: Path) -> set[str]:
+    """Every module `path` imports, anywhere in it (functions and `TYPE_CHECKING` included)."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            found.add(node.module)
+    return found
+
+
+def is_window_side(module: str) -> bool:
+    return module.split(".")[0] == "pygame" or module == "ramigui.ui" or module.startswith("ramigui.ui.")
+
+
+def test_the_scan_sees_imports_inside_functions(tmp_path: Path) -> None:
+    source = tmp_path / "m.py"
+    source.write_text("def f():\n    import pygame.font\n    from ramigui.ui import cardart\n", encoding="utf-8")
+    assert {m for m in imported_modules(source) if is_window_side(m)} == {"pygame.font", "ramigui.ui"}
+
+
+@pytest.mark.parametrize("path", BELOW_THE_WINDOW, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_phone_and_art_import_no_window_side(path: Path) -> None:
+    assert sorted(m for m in imported_modules(path) if is_window_side(m)) == []
+
+
+HOST_SERVES_A_PHONE = """
+import sys, urllib.request
+from ramigui.phone.host import PhoneHost
+host = PhoneHost("rami51", 2, 1, 5).start()
+url = host.server.urls()[0]
+try:
+    page = urllib.request.urlopen(url, timeout=10).read()
+    state = urllib.request.urlopen(url.rstrip("/") + "/state", timeout=10).read()
+    host.step(0.01)
+finally:
+    host.server.stop()
+assert b"<html" in page.lower() and b'"seat"' in state, (page[:80], state[:80])
+print(sorted(m for m in sys.modules if m.split(".")[0] == "pygame" or m.startswith("ramigui.ui")))
+"""
+
+
+def test_host_serves_its_phones_without_loading_pygame() -> None:
+    done = subprocess.run([sys.executable, "-c", HOST_SERVES_A_PHONE], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize("pattern", ["paris", "english"])
+def test_the_phone_figure_is_the_table_figure(pattern: str) -> None:
+    """Every shape of the table's figure is in the phone's SVG, in the same order."""
+    for suit in "SHDC":
+        for rank in (11, 12, 13):
+            figure = courts.figure_for(pattern, suit, rank)
+            colour = (200, 24, 40) if suit in "HD" else (28, 28, 34)
+            shapes = courts.figure_shapes(figure, courts.palette(figure, colour, False), False)
+            svg = court_svg(pattern, suit, rank)
+            half = svg[svg.index('clip-path="url(#h)">'):svg.index("</g></g>")]
+            drawn = re.findall(r"<(polygon|polyline|circle)", half)
+            kinds = {"fill": "polygon", "dot": "circle"}
+            expected = [kinds.get(s.kind, "polygon" if s.closed else "polyline") for s in shapes]
+            assert drawn == expected and len(drawn) > 20
