@@ -45,6 +45,7 @@ from ramigui.storage import (
     expect_key,
     expect_list,
 )
+from ramigui.variants import get_variant
 
 BOT_LEVELS = ("random", "easy", "medium", "hard")
 MAX_NAME = 24
@@ -149,7 +150,7 @@ class GameRecord:
 
     def new_game(self) -> Game:
         """The game as dealt, before any move. Raises VariantError or ValueError."""
-        return Game.new(self.variant, len(self.seats), self.seed, self.options, self.dealer)
+        return Game.new(get_variant(self.variant, **self.options), len(self.seats), self.seed, dealer=self.dealer)
 
     def replay(self, upto: int | None = None) -> Game:
         """The game after the first `upto` moves (all by default). Raises on a bad record."""
@@ -291,7 +292,7 @@ class GameSession:
         GameInProgress when a game is saved, unless the player agreed to abandon it
         (`abandon_saved`): it then goes to the statistics as unfinished first."""
         chosen = secrets.randbelow(2**31) if seed is None else seed
-        game = Game.new(setup.variant, len(setup.seats), chosen, setup.options, dealer)
+        game = Game.new(get_variant(setup.variant, **setup.options), len(setup.seats), chosen, dealer=dealer)
         if store is not None and cls.has_saved_game(store):
             if not abandon_saved:
                 raise GameInProgress(str(store.current_game_path))

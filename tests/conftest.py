@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+import ramigui.variants  # noqa: F401  (the catalogue: tests name variants by id, Game.new("rami51", …))
+
 # Before any test imports pygame: no window, no sound device, no banner.
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")

@@ -30,6 +30,7 @@ from ramigui.phone.relay import PhoneRelay
 from ramigui.phone.server import PhoneServer, lan_address
 from ramigui.phone.tokens import PhoneSeats
 from ramigui.rules import Game, IllegalMove, Move
+from ramigui.variants import get_variant
 
 WAKE_EVERY = 1.0
 
@@ -65,7 +66,7 @@ class PhoneHost:
         from ramigui.bots import make_bot
         from ramigui.bots.secret import bot_rng, new_secret
 
-        self.game = game or Game.new(variant, players, seed)
+        self.game = game or Game.new(get_variant(variant), players, seed)
         if not 1 <= phones <= players:
             raise ValueError(f"--phones must be 1 to {players}, not {phones}")
         self.names = [i18n.tr("table.player", n=s + 1) if s < phones else i18n.tr("table.bot_name", n=s)
@@ -128,8 +129,6 @@ def host_main(argv: Sequence[str]) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     args = host_parser().parse_args(list(argv))
     i18n.set_language(args.lang)
-    from ramigui.variants import get_variant
-
     try:
         variant = get_variant(args.variant)
     except Exception as error:  # an unknown id or a broken variants.yaml: say which

@@ -56,6 +56,7 @@ from ramigui.ui.table_phones import TablePhones
 from ramigui.ui.table_pointer import Drag, Pointer
 from ramigui.ui.table_yami import YamiTable
 from ramigui.ui.widgets import UI_ACTION, Button
+from ramigui.variants import get_variant
 
 SORT_ACTIONS = ("sort_suit", "sort_rank", "sort_melds")
 MESSAGE_TIME = 5.0
@@ -83,7 +84,7 @@ class TableScene(Scene):
     def __init__(self, config: TableConfig, game: Game | None = None) -> None:
         super().__init__()
         self.config = config
-        self.game = game or Game.new(config.variant, config.players, config.seed, config.options)
+        self.game = game or Game.new(get_variant(config.variant, **config.options), config.players, config.seed)
         self.bots = BotDriver(self)
         self.phones = TablePhones(self)
         self.pointer = Pointer(self)
@@ -485,7 +486,8 @@ class TableScene(Scene):
 
     def _next_round(self) -> None:
         if self.game.game_over:
-            self.game = Game.new(self.config.variant, self.config.players, self.config.seed + 1, self.config.options)
+            self.game = Game.new(get_variant(self.config.variant, **self.config.options), self.config.players,
+                                 self.config.seed + 1)
             self.config.seed += 1
         else:
             self.play("next")
