@@ -33,6 +33,7 @@ from ramigui.bots.secret import MAX_SECRET, new_secret
 from ramigui.cards import shorten
 from ramigui.rules import Game, IllegalMove, Move
 from ramigui.rules.variant import VariantError
+from ramigui.stats import FinishedGame, load_stats, save_stats
 from ramigui.storage import (
     NOTICE_SAVE_FAILED,
     BrokenFile,
@@ -422,12 +423,7 @@ class GameSession:
         """
         if self.store is None or self.recorded or not self.game.game_over:
             return
-        from ramigui import stats
-
-        book = stats.load_stats(self.store)
-        if stats.save_stats(self.store, book.with_game(stats.FinishedGame.from_session(self))):
-            self.store.remove(self.store.current_game_path)
-        self.recorded = True
+        self._file_in_stats(self.store, unfinished=False)
 
     def abandon(self) -> None:
         """Give the game up (the player agreed): its score sheet so far goes to the
@@ -439,11 +435,14 @@ class GameSession:
         if self.game.game_over:
             self.finish()
             return
-        from ramigui import stats
+        self._file_in_stats(self.store, unfinished=True)
 
-        book = stats.load_stats(self.store)
-        if stats.save_stats(self.store, book.with_game(stats.FinishedGame.from_session(self, unfinished=True))):
-            self.store.remove(self.store.current_game_path)
+    def _file_in_stats(self, store: Store, unfinished: bool) -> None:
+        """Add the game to the statistics, then remove the autosave if that worked."""
+        entry = FinishedGame.of_game(self.game, self.game_id, [seat.name for seat in self.seats],
+                                     [seat.bot for seat in self.seats], unfinished=unfinished)
+        if save_stats(store, load_stats(store).with_game(entry)):
+            store.remove(store.current_game_path)
         self.recorded = True
 
     # --- logs -----------------------------------------------------------------------------
