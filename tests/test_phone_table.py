@@ -13,23 +13,21 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 import pygame
 import pytest
 from phone_helpers import get_json, post_move, request
+from ui_helpers import open_menus_app
 
-from ramigui import i18n, paths
+from ramigui import i18n
 from ramigui.bots import make_bot
 from ramigui.phone.qr import QUIET_ZONE, qr_modules
 from ramigui.rules import Game, Move
 from ramigui.session import CURRENT_GAME_SCHEMA, GameRecord, GameSession, GameSetup, Seat
 from ramigui.storage import Store
 from ramigui.ui.app import App
-from ramigui.ui.app import Settings as TableSettings
 from ramigui.ui.game_screen import PauseMenu, SessionTable, start_table
-from ramigui.ui.menu import open_menus
 from ramigui.ui.overlays import HANDOFF_KEY, HandoffScene, RoundEndScene
 from ramigui.ui.phone_codes import PhoneCodesScene, qr_surface
 from ramigui.ui.setup_screen import SetupScreen
@@ -37,33 +35,11 @@ from ramigui.ui.setup_screen import SetupScreen
 SIZE = (1280, 800)
 
 
-class Options:
-    lang = "en"
-
-
-@pytest.fixture
-def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Store]:
-    monkeypatch.setenv(paths.DATA_ENV, str(tmp_path / "data"))
-    monkeypatch.setenv(paths.CONFIG_ENV, str(tmp_path / "config"))
-    opened = Store.open()
-    yield opened
-    opened.close()
-
-
 @pytest.fixture
 def app(store: Store) -> Iterator[App]:
-    pygame.display.init()
-    pygame.font.init()
-    screen = pygame.display.set_mode(SIZE)
-    made = App(screen, TableSettings(), idle_wait=False)
-    open_menus(made, Options(), store)
-    made.settings = replace(made.settings, speed="instant", bot_speed="instant")  # the menus set the stored ones
-    pygame.event.clear()
-    yield made
-    while made.scenes:
-        made.pop()
-    i18n.set_language("en")
-    pygame.display.quit()
+    with open_menus_app(store, SIZE) as made:
+        made.settings = replace(made.settings, animation_speed="instant", bot_speed="instant")
+        yield made
 
 
 def table_with(app: App, store: Store, seats: tuple[Seat, ...], variant: str = "rami51", seed: int = 5,

@@ -4,20 +4,17 @@ shown with the score of each player for the round, the reason …, then the runn
 from __future__ import annotations
 
 import os
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
 from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
 import pytest
+from ui_helpers import open_app
 
 from ramigui import i18n
 from ramigui.bots import make_bot
 from ramigui.rules import Game
-from ramigui.ui.app import App, Settings
+from ramigui.ui.app import App
 from ramigui.ui.overlays import RoundEndScene
 from ramigui.ui.seats import TableConfig
 from ramigui.ui.table import TableScene
@@ -28,13 +25,8 @@ SHOTS = Path(os.environ.get("RAMIGUI_SHOTS", "/tmp/shots-helper-hints"))
 
 @pytest.fixture
 def app() -> Iterator[App]:
-    pygame.display.init()
-    pygame.font.init()
-    screen = pygame.display.set_mode(SIZE)
-    pygame.event.clear()
-    yield App(screen, Settings(speed="instant"), idle_wait=False)
-    i18n.set_language("en")
-    pygame.display.quit()
+    with open_app(SIZE, bot_speed="normal") as opened:
+        yield opened
 
 
 def round_played(variant: str, players: int, seed: int) -> Game:

@@ -4,11 +4,6 @@ the rules, in both languages, at sizes a grandmother reads (≥ 14 px at 1024×6
 
 from __future__ import annotations
 
-import os
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
 import re
 from collections.abc import Iterator
 from pathlib import Path

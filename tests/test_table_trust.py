@@ -7,6 +7,7 @@ fails is said at the table at once, once."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
@@ -139,7 +140,7 @@ def bots_table(app: App) -> SessionTable:
     game = Game.new("rami51", 3, 12)
     seats = (Seat("Ana"), Seat("Robot 1", "easy"), Seat("Robot 2", "easy"))
     scene = start_table(app, ctx, GameSession(game, seats, None))
-    app.settings.bot_speed = "normal"  # bots pause 0.55 s between moves, as at home
+    app.settings = replace(app.settings, bot_speed="normal")  # bots pause 0.55 s between moves, as at home
     app.step()
     return scene
 

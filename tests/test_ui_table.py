@@ -2,11 +2,6 @@
 
 from __future__ import annotations
 
-import os
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
 from collections.abc import Iterator
 
 import pygame
@@ -17,7 +12,7 @@ from ramigui import i18n
 from ramigui.cards import Card, parse_cards
 from ramigui.rules import Game
 from ramigui.ui import cardart
-from ramigui.ui.app import App, Settings
+from ramigui.ui.app import App
 from ramigui.ui.hand_groups import grouped, hand_melds
 from ramigui.ui.overlays import HandoffScene
 from ramigui.ui.seats import TableConfig
@@ -29,13 +24,8 @@ SIZE = (1280, 800)
 
 @pytest.fixture
 def app() -> Iterator[App]:
-    pygame.display.init()
-    pygame.font.init()
-    i18n.set_language("en")
-    screen = pygame.display.set_mode(SIZE)
-    pygame.event.clear()
-    yield App(screen, Settings(speed="instant"), idle_wait=False)
-    pygame.display.quit()
+    with open_app(SIZE, bot_speed="normal") as opened:
+        yield opened
 
 
 def position(**extra: object) -> Game:
@@ -246,7 +236,7 @@ def test_real_app_table_follows_the_stored_settings() -> None:
 
     stored = Stored(language="en", hand_sort="rank", bot_speed="instant", animation_speed="instant",
                     confirm_knock=False, confirm_go_out=False)
-    with open_app(size=SIZE, speed="normal", bot_speed="normal") as opened:
+    with open_app(size=SIZE, animation_speed="normal", bot_speed="normal") as opened:
         apply_settings(opened, stored)
         setup = GameSetup("gin", (Seat("Ann"), Seat("Bot", "easy")))
         session = GameSession.new(setup, None, seed=3)
@@ -259,10 +249,10 @@ def test_real_app_table_follows_the_stored_settings() -> None:
 
 
 def test_bot_speed_sets_the_bots_pause_apart_from_the_animations() -> None:
-    from ramigui.ui.app import SPEEDS
+    from ramigui.settings import PACES
     from ramigui.ui.table_bots import BOT_PAUSE
 
-    with open_app(size=SIZE, speed="instant", bot_speed="slow") as opened:
+    with open_app(size=SIZE, animation_speed="instant", bot_speed="slow") as opened:
         scene = table(opened, position())
         press(opened, pygame.K_p)
         scene.focus = scene.order.index(parse_cards("KS")[0])
@@ -270,14 +260,14 @@ def test_bot_speed_sets_the_bots_pause_apart_from_the_animations() -> None:
         assert scene.game.to_play == 1 and scene.pace == 0
         # The pause set is the slow one; frames since (slow on a loaded machine) may have
         # used some of it, so only its bounds are certain.
-        assert scene.bot_pace == SPEEDS["slow"]
-        assert 0 < scene.bots.wait <= BOT_PAUSE * SPEEDS["slow"]
-    with open_app(size=SIZE, speed="slow", bot_speed="instant") as opened:
+        assert scene.bot_pace == PACES["slow"]
+        assert 0 < scene.bots.wait <= BOT_PAUSE * PACES["slow"]
+    with open_app(size=SIZE, animation_speed="slow", bot_speed="instant") as opened:
         scene = table(opened, position())
         press(opened, pygame.K_p)
         scene.focus = scene.order.index(parse_cards("KS")[0])
         press(opened, pygame.K_d)
-        assert scene.bots.wait <= 0 and scene.pace == SPEEDS["slow"]
+        assert scene.bots.wait <= 0 and scene.pace == PACES["slow"]
 
 
 def test_a_drawn_card_takes_its_place_in_a_sorted_hand_but_not_in_one_arranged_by_hand(app: App) -> None:

@@ -32,7 +32,8 @@ import pygame
 from ramigui import i18n
 from ramigui.bench import Budget
 from ramigui.rules import Game, Move
-from ramigui.ui.app import FIRST_FRAME_ENV, App, Settings
+from ramigui.settings import Settings
+from ramigui.ui.app import FIRST_FRAME_ENV, App
 from ramigui.ui.fonts import forget_fonts
 from ramigui.ui.seats import TableConfig
 from ramigui.ui.table import TableScene
@@ -124,7 +125,7 @@ def _app_with(scene: TableScene) -> App:
     """A fresh 1920×1080 window running `scene` at normal speed, loop as the game runs it."""
     screen = pygame.display.set_mode(SIZE)
     pygame.event.clear()
-    app = App(screen, Settings(speed="normal"))
+    app = App(screen, Settings(animation_speed="normal"))
     app.push(scene)
     return app
 

@@ -20,8 +20,9 @@ def run_app(options: Any) -> int:
     """The `ramigui` command: the main menu, or (--demo / --variant) a saved game on top of it.
 
     The window opens as it was left (size, maximised), and its state is kept on quitting."""
-    settings = Settings(lang=getattr(options, "lang", None))
-    i18n.set_language(settings.lang)
+    lang = getattr(options, "lang", None)
+    settings = Settings(language=lang) if lang else Settings()
+    i18n.set_language(settings.language)
     store = open_store()
     stored = load_settings(store) if store is not None else None
     fullscreen = bool(getattr(options, "fullscreen", False))
@@ -53,7 +54,7 @@ def run_replay(session: Any, max_frames: int | None = None) -> int:
 
     options = Namespace(lang=None, size=None, fullscreen=False, demo=False, variant=None)
     settings = Settings()
-    i18n.set_language(settings.lang)
+    i18n.set_language(settings.language)
     app = App(open_window(None, False), settings, fullscreen=False)
     ctx = open_menus(app, options)
     start_table(app, ctx, session)

@@ -169,7 +169,7 @@ class TableScene(Scene):
 
     def art(self, width: int) -> CardArt:
         settings = self.app.settings if self.app is not None else None
-        style = DeckStyle(settings.four_colour if settings else False, settings.back if settings else "blue")
+        style = DeckStyle(settings.four_colour if settings else False, settings.card_back if settings else "blue")
         return card_art(width, style, rank_letters(i18n.tr))
 
     def busy(self) -> bool:
@@ -541,7 +541,7 @@ class TableScene(Scene):
     # --- drawing ------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(felt(surface.get_size(), self.app.settings.felt if self.app else "green"), (0, 0))
+        surface.blit(felt(surface.get_size(), self.app.settings.table_colour if self.app else "green"), (0, 0))
         draw_table(self, surface)
         if self.buttons:  # the selection changes between moves: the Meld button follows it
             self.family.refresh_meld({button.action: button for button in self.buttons})
