@@ -101,14 +101,10 @@ def test_points_beyond_the_cards_left_are_explained(app: App) -> None:
     assert points_parts(plain, 1, variant) == "25 in hand"
     assert points_parts(plain, 1, variant, plain=False) == ""  # the sheet names only what is more than cards
     assert points_parts(plain, 0, variant) == ""  # the winner scored nothing
-    for seed in range(1, 30):  # a real round where somebody never laid a card down
-        game = round_played("rami", 4, seed)
-        details = game.last_result.details if game.last_result else {}
-        idle = [s for s in range(4) if not details["put_down"][s] and details["hand_points"][s] > 0]
-        if idle:
-            break
-    else:
-        pytest.skip("no seeded round left a player without a meld")
+    game = round_played("rami", 4, 1)  # a real round where seats 2 and 4 never laid a card down
+    details = game.last_result.details if game.last_result else {}
+    idle = [s for s in range(4) if not details["put_down"][s] and details["hand_points"][s] > 0]
+    assert idle == [1, 3]
     lines = shown(app, game, "never_down").lines()
     seat = idle[0]
     assert lines[seat].why == f"{details['hand_points'][seat]} in hand + 100 never laid down"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -86,12 +87,13 @@ def test_yami_names_the_box_and_what_filled_it() -> None:
         game.play(bots[game.to_play].choose(game.view(game.to_play)))
     result = game.last_result
     assert result is not None
-    for seat, box, scored in result.details["marks"]:
+    for seat, box, _ in result.details["marks"]:  # seed 2: every seat scores a box
         parts = points_parts(result, seat, game.variant)
-        assert i18n.box_text(box) in parts
+        assert i18n.box_text(box) in parts and "crossed out" not in parts
         assert "Série" not in parts and "brelan" not in parts.lower()
-        if scored is None:
-            assert "crossed out" in parts
+    crossed = replace(result, details={**result.details, "marks": ((0, "Q", None),)})
+    parts = points_parts(crossed, 0, game.variant)
+    assert i18n.box_text("Q") in parts and "crossed out" in parts
 
 
 def test_who_leads_and_by_which_rule() -> None:

@@ -263,13 +263,13 @@ def test_a_hint_rings_its_cards_but_leaves_the_selection_alone(app: App) -> None
     scene = bots_table(app)
     while not scene.is_human_turn():
         app.step()
+    press(app, pygame.K_p)  # drawn: the hint is now a move with cards (a discard, seed 12)
     press(app, pygame.K_SPACE)  # the player selected the focused card
     chosen = set(scene.selected)
     assert chosen
     press(app, pygame.K_h)
-    assert scene.hint is not None and scene.selected == chosen
-    if scene.hint.move.cards:
-        assert scene.hinted(), "the hint's cards are ringed instead"
+    assert scene.hint is not None and scene.hint.move.cards and scene.selected == chosen
+    assert scene.hinted(), "the hint's cards are ringed instead"
 
 
 # --- Esc does what it does everywhere ------------------------------------------------------------

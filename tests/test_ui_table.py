@@ -244,8 +244,10 @@ def test_real_app_table_follows_the_stored_settings() -> None:
         opened.push(scene)
         assert scene.bot_pace == 0 and scene.pace == 0
         assert opened.settings.confirm_knock is False and opened.settings.confirm_go_out is False
-        if scene.visible_seat() is not None:  # by rank, the melds it holds first (hand_groups)
-            assert scene.order == grouped(scene.order, hand_melds(scene.order, scene.game.variant), Card.rank_key)
+        assert scene.visible_seat() == 0  # the one person's hand shows, even while the bot plays
+        melds = hand_melds(scene.order, scene.game.variant)
+        assert scene.order == grouped(scene.order, melds, Card.rank_key)  # by rank, its melds first (hand_groups)
+        assert scene.order != grouped(scene.order, melds, Card.sort_key)  # seed 3: by suit would differ
 
 
 def test_bot_speed_sets_the_bots_pause_apart_from_the_animations() -> None:
