@@ -27,16 +27,14 @@ from ramigui.art.cards import (
     GREEN,
     PAPER,
     PIP_ROWS,
-    RATIO,
     RED,
     Colour,
     court_pattern,
-    suit_colour,
     suit_shapes,
 )
-from ramigui.art.cards import (
-    rank_letters as rank_letters,
-)
+from ramigui.art.cards import RATIO as RATIO
+from ramigui.art.cards import rank_letters as rank_letters
+from ramigui.art.cards import suit_colour as suit_colour
 from ramigui.cards import Card
 from ramigui.ui import courts
 from ramigui.ui.fonts import index_font

@@ -9,8 +9,8 @@ from typing import Any
 import pygame
 
 from ramigui import i18n
-from ramigui.settings import load_settings, save_settings
-from ramigui.ui.app import App, Settings, open_window, parse_size
+from ramigui.settings import Settings, load_settings, save_settings
+from ramigui.ui.app import App, open_window, parse_size
 from ramigui.ui.menu import open_menus, open_store, open_table
 from ramigui.ui.seats import TableConfig
 from ramigui.ui.window import desktop_size, remembered, window_start
