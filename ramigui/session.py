@@ -46,7 +46,7 @@ from ramigui.storage import (
     expect_key,
     expect_list,
 )
-from ramigui.variants import get_variant
+from ramigui.variants import catalogue, get_variant
 
 BOT_LEVELS = ("random", "easy", "medium", "hard")
 MAX_NAME = 24
@@ -467,8 +467,6 @@ class GameSession:
 def replay_failure(record: GameRecord, error: Exception) -> BrokenFile:
     """Why a record does not replay, as a set-aside reason."""
     if isinstance(error, VariantError):
-        from ramigui.variants import catalogue
-
         if record.variant not in catalogue().ids():
             return BrokenFile("variant_gone", f"no variant {record.variant!r} any more")
         return BrokenFile("options_invalid", str(error))
