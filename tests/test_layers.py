@@ -1,6 +1,8 @@
 """The layers below the window stay below it: the phone side and the card design import no
 pygame and nothing of `ramigui.ui` (not even inside a function), so `ramigui host` serves its
-phones without SDL; and the court figures the table paints are the ones the phones get."""
+phones without SDL; the court figures the table paints are the ones the phones get; and the
+rules find a variant id only through the catalogue passed in (tests/test_purity.py checks
+that they import nothing of it)."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ import ast
 import re
 import subprocess
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
@@ -15,6 +18,7 @@ import pytest
 import ramigui
 from ramigui.art import courts
 from ramigui.phone.court_svg import court_svg
+from ramigui.rules.variant import Variant
 
 PACKAGE = Path(ramigui.__file__).parent
 BELOW_THE_WINDOW = sorted((PACKAGE / "phone").glob("*.py")) + sorted((PACKAGE / "art").glob("*.py"))
@@ -88,3 +92,23 @@ def test_the_phone_figure_is_the_table_figure(pattern: str) -> None:
             kinds = {"fill": "polygon", "dot": "circle"}
             expected = [kinds.get(s.kind, "polygon" if s.closed else "polyline") for s in shapes]
             assert drawn == expected and len(drawn) > 20
+
+
+def test_the_rules_find_an_id_through_the_catalogue_passed_in(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`Game.new("id")` asks the lookup the catalogue passed in (`use_catalogue`), with the
+    options; a Variant given is used as it is, without asking."""
+    from ramigui.rules import Game
+    from ramigui.rules import game as rules_game
+    from ramigui.variants import get_variant
+
+    asked: list[tuple[str, dict[str, object]]] = []
+
+    def lookup(variant_id: str, options: Mapping[str, object]) -> Variant:
+        asked.append((variant_id, dict(options)))
+        return get_variant("gin")
+
+    monkeypatch.setattr(rules_game, "_catalogue", [])
+    rules_game.use_catalogue(lookup)
+    assert Game.new("my_gin", 2, 1, {"oklahoma": True}).variant.id == "gin"
+    assert Game.new(get_variant("rami51"), 2, 1).variant.id == "rami51"
+    assert asked == [("my_gin", {"oklahoma": True})]
