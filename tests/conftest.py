@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 import ramigui.variants  # noqa: F401  (the catalogue: tests name variants by id, Game.new("rami51", …))
-from ramigui import paths
+from ramigui import i18n, paths
 from ramigui.storage import Store
 
 if TYPE_CHECKING:
@@ -39,6 +39,14 @@ def _own_user_folders(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pyt
     monkeypatch.setenv("RAMIGUI_CONFIG_DIR", str(home / "config"))
     monkeypatch.setenv("RAMIGUI_PHONE_BIND", "127.0.0.1")  # a table's phone server: this machine only
     yield
+
+
+@pytest.fixture(autouse=True)
+def _english() -> Iterator[None]:
+    """Each test starts in English and leaves English behind, whatever it switched to."""
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
 
 
 @pytest.fixture

@@ -46,7 +46,6 @@ def opened(size: tuple[int, int], lang: str) -> tuple[App, Context]:
 @pytest.fixture(autouse=True)
 def closed() -> Iterator[None]:
     yield
-    i18n.set_language("en")
     pygame.display.quit()
 
 

@@ -34,13 +34,6 @@ GIN_HAND = "AS 2S 3S 4H 5H 6H 7C 7D 7H 8D"
 GIN_DEFENDER = "4S 3H QC QD QS 8H 2D 9C JC 5C"
 
 
-@pytest.fixture(autouse=True)
-def english() -> Iterator[None]:
-    i18n.set_language("en")
-    yield
-    i18n.set_language("en")
-
-
 def gin_round(variant: str, upcard: str) -> Game:
     game = Game.from_position(variant, hands=[GIN_HAND, GIN_DEFENDER], stock="7S 8C", discard=f"{upcard} 10C")
     for move in ("draw", "gin 8D", "done"):
