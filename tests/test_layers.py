@@ -50,6 +50,21 @@ def test_phone_and_art_import_no_window_side(path: Path) -> None:
     assert sorted(m for m in imported_modules(path) if is_window_side(m)) == []
 
 
+def test_statistics_read_a_finished_game_not_a_session() -> None:
+    """`stats` imports nothing of `session`, type hints included: the session files a game
+    in the statistics (`FinishedGame.of_game`), never the other way round."""
+    assert not any(m == "ramigui.session" or m.startswith("ramigui.session.")
+                   for m in imported_modules(PACKAGE / "stats.py"))
+
+
+def test_one_settings_class() -> None:
+    """The window reads the stored settings as they are: no second `Settings` in the package."""
+    defined = [path.relative_to(PACKAGE).as_posix() for path in sorted(PACKAGE.rglob("*.py"))
+               if any(isinstance(node, ast.ClassDef) and node.name == "Settings"
+                      for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))))]
+    assert defined == ["settings.py"]
+
+
 HOST_SERVES_A_PHONE = """
 import sys, urllib.request
 from ramigui.cli import main
