@@ -12,14 +12,7 @@ import ast
 from collections.abc import Collection, Iterator
 from pathlib import Path
 
-import pytest
-
 PACKAGE = Path(__file__).resolve().parent.parent / "ramigui"
-
-KNOWN_CIRCLES: set[frozenset[str]] = {frozenset({"ramigui.session", "ramigui.stats"})}
-"""Circles being removed on another branch: each must still be there (the test below
-fails once it is gone, so that it leaves this list), and no other may appear."""
-
 
 def module_name(path: Path) -> str:
     parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
@@ -111,15 +104,8 @@ def test_the_analysis_sees_every_kind_of_import() -> None:
 
 
 def test_no_import_circle_in_the_package() -> None:
-    found = set(circles(import_graph()))
-    new = sorted(sorted(group) for group in found - KNOWN_CIRCLES)
-    assert not new, f"import circles (TYPE_CHECKING and local imports count): {new}"
-
-
-@pytest.mark.parametrize("circle", sorted(KNOWN_CIRCLES, key=sorted), ids=lambda c: "+".join(sorted(c)))
-def test_known_circle_is_still_there(circle: frozenset[str]) -> None:
-    """A circle listed as known must still exist: once removed, it leaves KNOWN_CIRCLES."""
-    assert circle in set(circles(import_graph())), f"{sorted(circle)} is gone: remove it from KNOWN_CIRCLES"
+    found = sorted(sorted(group) for group in circles(import_graph()))
+    assert not found, f"import circles (TYPE_CHECKING and local imports count): {found}"
 
 
 def test_the_table_parts_never_import_the_scene() -> None:
