@@ -54,7 +54,14 @@ from ramigui.ui.hand_state import Drag, HandState
 from ramigui.ui.seats import TableConfig
 from ramigui.ui.table_bots import BotDriver
 from ramigui.ui.table_dialog import Question, QuestionScene
-from ramigui.ui.table_draw import draw_table
+from ramigui.ui.table_draw import (
+    Moving,
+    draw_moving,
+    draw_still,
+    moving_area,
+    moving_cards,
+    still_key,
+)
 from ramigui.ui.table_family import ButtonSpec, FamilyTable
 from ramigui.ui.table_frame import TableFrame
 from ramigui.ui.table_intents import (
@@ -133,6 +140,9 @@ class TableScene(Scene):
         self.size = (1280, 800)
         self.buttons: list[Button] = []
         self.button_rows: list[list[Button]] = []
+        self._kept: pygame.Surface | None = None
+        self._kept_key: tuple[object, ...] | None = None
+        self._moved: list[pygame.Rect] = []  # where the last frame drew moving cards
         self._sync()
 
     # --- who sees what ---------------------------------------------------------------------
@@ -531,6 +541,8 @@ class TableScene(Scene):
     # --- events -----------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type != pygame.MOUSEMOTION:
+            self.changed()
         if event.type == UI_ACTION:
             return self._action(event.action, event)
         if event.type == pygame.KEYDOWN and self.keys.meld_entry is not None:
@@ -656,10 +668,54 @@ class TableScene(Scene):
 
     # --- drawing ------------------------------------------------------------------------------
 
+    # The table stands still between changes: felt, seats, piles, melds, hand and panel are
+    # composed once into `_kept` (keyed by `still_key`); a frame puts the kept layer on screen,
+    # then the moving cards and the buttons. `draw_changes` restores only what moved.
+
+    def changed(self) -> None:
+        """Compose the still table anew at the next frame (something it shows has changed
+        that its key may not see: a family's own state, a key pressed)."""
+        self._kept_key = None
+
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(felt(surface.get_size(), self.app.settings.table_colour if self.app else "green"), (0, 0))
         frame = self.frame()
-        draw_table(surface, frame, self.family)
+        surface.blit(self._kept_layer(frame, surface), (0, 0))
+        self._draw_moving_and_buttons(surface, frame, moving_cards(frame))
+
+    def draw_changes(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
+        """Draw over this scene's previous frame, still on `surface`: only the places of the
+        moving cards (then and now) and the buttons; the rectangles changed, or None when the
+        still table changed and the whole frame was drawn."""
+        frame = self.frame()
+        kept = self._kept
+        if kept is None or kept.get_size() != surface.get_size() or self._kept_key != still_key(frame, self.family):
+            self.draw(surface)
+            return None
+        moving = moving_cards(frame)
+        window = surface.get_rect()
+        changed = [rect.clip(window) for rect in (*self._moved, *(moving_area(r) for _, r, _ in moving),
+                                                   *(b.area() for b in self.buttons if b.visible))]
+        changed = [rect for rect in changed if rect.width and rect.height]
+        for rect in changed:
+            surface.blit(kept, rect, rect)
+        self._draw_moving_and_buttons(surface, frame, moving)
+        return changed
+
+    def _kept_layer(self, frame: TableFrame, surface: pygame.Surface) -> pygame.Surface:
+        key = still_key(frame, self.family)
+        kept = self._kept
+        if kept is None or kept.get_size() != surface.get_size():
+            kept = self._kept = pygame.Surface(surface.get_size(), 0, surface)
+            self._kept_key = None
+        if self._kept_key != key:
+            kept.blit(felt(surface.get_size(), self.app.settings.table_colour if self.app else "green"), (0, 0))
+            draw_still(kept, frame, self.family)
+            self._kept_key = key
+        return kept
+
+    def _draw_moving_and_buttons(self, surface: pygame.Surface, frame: TableFrame, moving: list[Moving]) -> None:
+        draw_moving(surface, frame, moving)
+        self._moved = [moving_area(rect) for _, rect, _ in moving]
         if self.buttons:  # the selection changes between moves: the Meld button follows it
             self.family.refresh_meld({button.action: button for button in self.buttons}, frame)
         for button in self.buttons:

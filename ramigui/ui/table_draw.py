@@ -6,6 +6,8 @@ draw is a pure view of the frame the frame built.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 
 from ramigui import i18n
@@ -47,6 +49,25 @@ LOG_LINES_BEFORE_KEYS = 6
 
 def draw_table(surface: pygame.Surface, frame: TableFrame, family: FamilyTable) -> None:
     """The whole table as `frame` shows it, with the family's own panel."""
+    draw_still(surface, frame, family)
+    draw_moving(surface, frame, moving_cards(frame))
+
+
+def still_key(frame: TableFrame, family: FamilyTable) -> tuple[object, ...]:
+    """What `draw_still` shows, as a value that changes when its picture changes: the frame
+    without the clock, the places of the moving cards (only which cards they hide) and the
+    pointer (unless the family's panel follows it), in the language of the moment."""
+    drag = frame.drag
+    pointer = frame.pointer_at if family.reads_pointer else None
+    return (replace(frame, flights=(), now=0.0, drag=None, said=None, pointer_at=pointer),
+            tuple(flight.hides for flight in frame.flights),
+            None if drag is None else replace(drag, pos=(0, 0)),
+            i18n.language())
+
+
+def draw_still(surface: pygame.Surface, frame: TableFrame, family: FamilyTable) -> None:
+    """Everything but the cards in flight and the dragged cards: what stands still between
+    two changes of `still_key(frame)` (the places of the moving cards left empty)."""
     lay = frame.layout
     if lay is None:
         return
@@ -57,7 +78,6 @@ def draw_table(surface: pygame.Surface, frame: TableFrame, family: FamilyTable) 
     _draw_own_plate(frame, surface, lay)
     _draw_status(frame, family, surface, lay)
     _draw_side(frame, family, surface, lay)
-    _draw_moving(frame, surface, lay)
 
 
 def _shadow(surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -426,20 +446,41 @@ def _flying_card(frame: TableFrame, surface: pygame.Surface, card: object, rect:
     surface.blit(pygame.transform.scale(image, rect.size), rect.topleft)
 
 
-def _draw_moving(frame: TableFrame, surface: pygame.Surface, lay: TableLayout) -> None:
+Moving = tuple[object, pygame.Rect, int]
+"""A moving card: the card (None: a back), where it is drawn, the width of the art it is drawn from."""
+
+
+def moving_cards(frame: TableFrame) -> list[Moving]:
+    """The cards in flight, then the dragged cards, in drawing order."""
+    lay = frame.layout
+    if lay is None:
+        return []
+    found: list[Moving] = []
     for flight in frame.flights:
         rect = flight.rect_at(frame.now)
-        if rect.width in (flight.start.width, flight.end.width):
-            _card(frame, surface, flight.card, rect)
-        else:
-            _flying_card(frame, surface, flight.card, rect, max(flight.start.width, flight.end.width))
+        still = rect.width in (flight.start.width, flight.end.width)
+        found.append((flight.card, rect, rect.width if still else max(flight.start.width, flight.end.width)))
     drag = frame.drag
     if drag is None or not drag.cards:
-        return
+        return found
     width = lay.card_w
     height = card_height(width)
     x, y = drag.pos[0] - drag.offset[0], drag.pos[1] - drag.offset[1]
     step = int(width * 0.34)
-    for k, card in enumerate(drag.cards):
-        rect = pygame.Rect(x + k * step, y, width, height)
-        _card(frame, surface, card, rect)
+    found.extend((card, pygame.Rect(x + k * step, y, width, height), width) for k, card in enumerate(drag.cards))
+    return found
+
+
+def draw_moving(surface: pygame.Surface, frame: TableFrame, cards: list[Moving]) -> None:
+    """The moving cards over the still table."""
+    for card, rect, art_width in cards:
+        if art_width == rect.width:
+            _card(frame, surface, card, rect)
+        else:
+            _flying_card(frame, surface, card, rect, art_width)
+
+
+def moving_area(rect: pygame.Rect) -> pygame.Rect:
+    """What a card at `rect` and its shadow (`_shadow`) cover."""
+    offset = max(2, rect.width // 28)
+    return rect.union(rect.move(offset, offset))

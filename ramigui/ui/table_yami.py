@@ -144,6 +144,7 @@ class YamiTable(FamilyTable):
     """Yami's Expose button, prompts, score sheets and box chooser."""
 
     keys_text = "table.keys.yami"
+    reads_pointer = True  # a header under the pointer shows its full name
 
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
