@@ -55,6 +55,7 @@ from ramigui.ui.seats import TableConfig
 from ramigui.ui.table_bots import BotDriver
 from ramigui.ui.table_dialog import Question, QuestionScene
 from ramigui.ui.table_draw import (
+    KeptMelds,
     Moving,
     draw_moving,
     draw_still,
@@ -143,6 +144,7 @@ class TableScene(Scene):
         self._kept: pygame.Surface | None = None
         self._kept_key: tuple[object, ...] | None = None
         self._moved: list[pygame.Rect] = []  # where the last frame drew moving cards
+        self._kept_melds = KeptMelds()
         self._sync()
 
     # --- who sees what ---------------------------------------------------------------------
@@ -672,10 +674,13 @@ class TableScene(Scene):
     # composed once into `_kept` (keyed by `still_key`); a frame puts the kept layer on screen,
     # then the moving cards and the buttons. `draw_changes` restores only what moved.
 
-    def changed(self) -> None:
+    def changed(self, melds_too: bool = False) -> None:
         """Compose the still table anew at the next frame (something it shows has changed
-        that its key may not see: a family's own state, a key pressed)."""
+        that its key may not see: a family's own state, a key pressed); `melds_too`: draw
+        the melds anew too (else they are put back if nothing they show has changed)."""
         self._kept_key = None
+        if melds_too:
+            self._kept_melds.forget()
 
     def draw(self, surface: pygame.Surface) -> None:
         frame = self.frame()
@@ -709,7 +714,7 @@ class TableScene(Scene):
             self._kept_key = None
         if self._kept_key != key:
             kept.blit(felt(surface.get_size(), self.app.settings.table_colour if self.app else "green"), (0, 0))
-            draw_still(kept, frame, self.family)
+            draw_still(kept, frame, self.family, self._kept_melds)
             self._kept_key = key
         return kept
 

@@ -65,15 +65,20 @@ def still_key(frame: TableFrame, family: FamilyTable) -> tuple[object, ...]:
             i18n.language())
 
 
-def draw_still(surface: pygame.Surface, frame: TableFrame, family: FamilyTable) -> None:
+def draw_still(surface: pygame.Surface, frame: TableFrame, family: FamilyTable,
+               melds: KeptMelds | None = None) -> None:
     """Everything but the cards in flight and the dragged cards: what stands still between
-    two changes of `still_key(frame)` (the places of the moving cards left empty)."""
+    two changes of `still_key(frame)` (the places of the moving cards left empty). With
+    `melds`, the melds are put back as last drawn when nothing they show has changed."""
     lay = frame.layout
     if lay is None:
         return
     _draw_opponents(frame, surface, lay)
     _draw_piles(frame, surface, lay)
-    _draw_melds(frame, surface, lay)
+    if melds is None:
+        _draw_melds(frame, surface, lay)
+    else:
+        melds.draw(frame, surface, lay)
     _draw_hand(frame, surface, lay)
     _draw_own_plate(frame, surface, lay)
     _draw_status(frame, family, surface, lay)
@@ -289,6 +294,54 @@ def _draw_melds(frame: TableFrame, surface: pygame.Surface, lay: TableLayout) ->
                             getattr(meld, "rank", 0), tuple(meld.missing_suits()) if stands[k] is None else ())
         if _lit(frame, f"meld:{spot.number}"):
             _glow(surface, spot.rect, LIT)
+
+
+class KeptMelds:
+    """The melds as last drawn, with the felt under them: on a busy table the costliest part
+    (fifty cards at 4K), and one that changes only when a meld is laid down or added to, not
+    at every draw and discard. Kept only where nothing drawn before them (the seats, the
+    piles) reaches their box, so the kept picture holds nothing else that could change."""
+
+    def __init__(self) -> None:
+        self.key: tuple[object, ...] | None = None
+        self.image: pygame.Surface | None = None
+
+    def forget(self) -> None:
+        self.key = self.image = None
+
+    def draw(self, frame: TableFrame, surface: pygame.Surface, lay: TableLayout) -> None:
+        box = _melds_box(lay).clip(surface.get_rect())
+        if not box.width or any(box.colliderect(other) for other in _drawn_before_melds(lay)):
+            _draw_melds(frame, surface, lay)
+            return
+        key = (lay.melds, lay.melds_area, lay.margin, lay.text, box, surface.get_size(), frame.view.public.melds, frame.config, frame.settings,
+               frozenset(name for name in frame.drag.lit if name == "table" or name.startswith("meld:"))
+               if frame.drag is not None else None, i18n.language())
+        if key == self.key and self.image is not None:
+            surface.blit(self.image, box)
+            return
+        _draw_melds(frame, surface, lay)
+        self.image, self.key = surface.subsurface(box).copy(), key
+
+
+def _melds_box(lay: TableLayout) -> pygame.Rect:
+    """All `_draw_melds` may paint: the melds' area, each meld with its glow and its cards'
+    shadows, each tag line."""
+    parts = [lay.melds_area]
+    for spot in lay.melds:
+        rect = spot.rect
+        parts += [rect.inflate(16, 16), moving_area(rect), spot.tag]
+    return parts[0].unionall(parts[1:])
+
+
+def _drawn_before_melds(lay: TableLayout) -> list[pygame.Rect]:
+    """Where the seats (inside their plates) and the piles (their labels above, stacked
+    cards, shadows, glows) paint, with room to spare."""
+    pad = lay.margin + 8
+    piles = lay.stock.union(lay.discard).inflate(2 * pad, 2 * pad)
+    piles.top -= 2 * lay.text
+    piles.height += 2 * lay.text
+    return [piles, *(rect.inflate(4, 4) for rect in lay.opponents.values())]
 
 
 def _draw_meld_tag(frame: TableFrame, surface: pygame.Surface, spot: object, colour: tuple[int, int, int],
