@@ -17,6 +17,7 @@ lesson left half-way goes on later: only its name and step number are kept.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,6 +29,7 @@ from ramigui import i18n, resources, yaml_limits
 from ramigui.cards import Card, CardParseError, parse_cards
 from ramigui.rules import Game, IllegalMove, Move
 from ramigui.rules.moves import as_move
+from ramigui.storage import BrokenFile, StorageError, Store, parse_json, read_bounded
 
 LESSONS_DIR = "lessons"
 LESSON_IDS = ("rummy", "gin", "yami")
@@ -321,3 +323,37 @@ class _Checker:
             return tuple(parse_cards([str(c) for c in raw]))
         except CardParseError as error:
             raise self.fail(path, str(error)) from None
+
+
+# --- progress: a lesson left half-way goes on later ------------------------------------------
+
+PROGRESS_FILE = "lessons.json"
+MAX_PROGRESS_BYTES = 4096
+
+
+def read_progress(store: Store | None) -> dict[str, int]:
+    """The step each unfinished lesson was left at (a broken or missing file: none)."""
+    if store is None:
+        return {}
+    try:
+        data = parse_json(read_bounded(store.data_dir / PROGRESS_FILE, MAX_PROGRESS_BYTES))
+    except (OSError, BrokenFile):
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    return {k: v for k, v in data.items() if k in LESSON_IDS and isinstance(v, int) and not isinstance(v, bool)
+            and 0 < v < 1000}
+
+
+def keep_progress(store: Store | None, lesson_id: str, step: int | None) -> None:
+    """Remember where a lesson was left (None or 0: nothing to go on with). A failed write
+    loses only the place in a lesson, never a game: it is let go quietly."""
+    if store is None:
+        return
+    progress = read_progress(store)
+    if step:
+        progress[lesson_id] = step
+    else:
+        progress.pop(lesson_id, None)
+    with contextlib.suppress(OSError, StorageError):
+        store.write_json(store.data_dir / PROGRESS_FILE, progress)
