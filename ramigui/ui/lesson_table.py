@@ -215,12 +215,13 @@ class LearnScreen(Screen):
         width = min(int(m.text * 20), m.width - 4 * m.pad)
         intro = wrap_lines(i18n.tr("learn.intro"), m.small, width)
         top = m.header + m.pad + len(intro) * int(m.small * 1.3) + m.pad
-        height = min(m.row, (m.height - top - 2 * m.pad) // (len(available()) + 1))
+        height = min(m.row, (m.height - top - m.footer - m.pad) // (len(available()) + 1))
         gap = max(6, height // 4)
         for i, lesson_id in enumerate(available()):
             rect = pygame.Rect((m.width - width) // 2, top + i * (height + gap), width, height)
             self.add(Button(f"lesson:{lesson_id}", (lambda k=lesson_id: self._label(k, progress)), rect,
                             pygame.K_1 + i))
+        self.footer_buttons([("back", "common.back")])
 
     def _label(self, lesson_id: str, progress: dict[str, int]) -> str:
         title = i18n.tr(f"lesson.{lesson_id}.title")
