@@ -38,25 +38,28 @@ REAL_GAME_LEVEL = "easy"
 """The bots of "Play a real game" after a lesson: the beginner level."""
 
 
-def lesson_config(lesson: Lesson) -> TableConfig:
+def lesson_config(lesson: Lesson, phone: bool = False) -> TableConfig:
+    """The lesson's seats: the learner (at this screen, or on their phone) and the bots."""
     names = [i18n.tr("table.you"), *(i18n.tr(key) for key in lesson.names)]
     return TableConfig(variant=lesson.variant, players=lesson.players, seed=0, names=names,
                        humans=[seat == LEARNER for seat in range(lesson.players)],
-                       levels=[REAL_GAME_LEVEL] * lesson.players)
+                       levels=[REAL_GAME_LEVEL] * lesson.players,
+                       phones=[phone and seat == LEARNER for seat in range(lesson.players)])
 
 
 class LessonTable(TableScene):
     """The table of one lesson, its guide on top."""
 
-    def __init__(self, lesson: Lesson, ctx: Context | None, step: int = 0) -> None:
+    def __init__(self, lesson: Lesson, ctx: Context | None, step: int = 0, phone: bool = False) -> None:
         self.lesson = lesson
         self.ctx = ctx
         self.run = LessonRun.begin(lesson, step)
         self.script: list[Move] = []
         self.guide = GuideBubble.make()
-        super().__init__(lesson_config(lesson), self.run.game)
+        super().__init__(lesson_config(lesson, phone), self.run.game)
         for seat in self.bots.choosers:
             self.bots.choosers[seat] = self._scripted
+        self.phones.guide = self
 
     @property
     def store(self) -> Any:
@@ -75,10 +78,9 @@ class LessonTable(TableScene):
             if ok and self.script:
                 self.script.pop(0)
             return ok
-        step = self.run.step
-        if step is None or step.move is None or not self.run.expects(move):
-            reason = self.why_not(move) if step is not None and step.move is not None else None
-            self.refuse(reason or i18n.tr("guide.wrong", hint=self.sentence()))
+        refused = self.guide_refusal(seat, move)
+        if refused is not None:
+            self.refuse(refused)
             self._sound("refused")
             return False
         if not super().play(move):
@@ -86,11 +88,36 @@ class LessonTable(TableScene):
         self._next_step()
         return True
 
+    def guide_refusal(self, seat: int, move: Move | str) -> str | None:
+        """Why the learner may not play `move` now: the rules' reason if they refuse it,
+        else the step's own words (None: it is the move the step waits for)."""
+        if seat != LEARNER or self.run.expects(move):
+            return None
+        step = self.run.step
+        reason = self.why_not(move) if step is not None and step.move is not None else None
+        return reason or i18n.tr("guide.wrong", hint=self.sentence())
+
+    def guide_for(self, seat: int) -> dict[str, Any] | None:
+        """The guide as the learner's phone shows it: the sentence, the cards it lights
+        (the learner's own, or face up on the table), and the button it offers."""
+        if seat != LEARNER:
+            return None
+        step = self.run.step
+        waiting = bool(self.script) and not self.game.round_over
+        offer = None if step is None or waiting else ("show" if step.move is not None else "next")
+        steps = len(self.lesson.steps)
+        return {"say": self.sentence(), "lit": [] if waiting or step is None else [str(c) for c in step.lights],
+                "offer": offer, "label": i18n.tr("guide.show_me" if offer == "show" else "guide.next"),
+                "progress": i18n.tr("guide.step", step=min(self.run.index + 1, steps), steps=steps),
+                "done": self.run.finished}
+
     def _next_step(self) -> None:
         self.script.extend(self.run.advance())
         keep_progress(self.store, self.lesson.id, None if self.run.finished else self.run.index)
         self._sound("card")
         self.relayout()
+        if self.phones.relay is not None:
+            self.phones.relay.publish()  # a note read: the phone's sentence changes with no move
 
     def show_me(self) -> None:
         """Play the step's move for the learner (a note: go on)."""
@@ -163,6 +190,8 @@ class LessonTable(TableScene):
         super().update(dt)
         if (len(self.script), self.game.round_over) != before:
             self.relayout()
+            if self.phones.relay is not None:
+                self.phones.relay.publish()
 
     def busy(self) -> bool:
         return super().busy() or bool(self.script)
