@@ -14,6 +14,8 @@ LESSONS: dict[str, str] = {
     "lesson.yami.title": "Yami",
     "lesson.name.lea": "Lea",
     "lesson.name.tom": "Tom",
+    "learn.on_phone": "My cards on my phone: {state}",
+    "guide.on_phone": "The guide speaks on your phone.",
     "guide.show_me": "Show me",
     "guide.next": "Next",
     "guide.leave": "Leave",

@@ -14,6 +14,8 @@ LESSONS: dict[str, str] = {
     "lesson.yami.title": "Yami",
     "lesson.name.lea": "Léa",
     "lesson.name.tom": "Tom",
+    "learn.on_phone": "Mes cartes sur mon téléphone : {state}",
+    "guide.on_phone": "Le guide te parle sur ton téléphone.",
     "guide.show_me": "Montre-moi",
     "guide.next": "Suivant",
     "guide.leave": "Quitter",

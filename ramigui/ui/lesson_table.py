@@ -202,12 +202,14 @@ class LessonTable(TableScene):
         if lay is None:
             return
         step = self.run.step
-        if step is not None and not self.script:
+        if step is not None and not self.script and not self.config.phones[LEARNER]:
             draws = step.move is not None and step.move.kind == "draw"
             draw_lights(surface, lit_on_table(lay, self.view, step.lights, draws), max(2, lay.card_w // 30))
         steps = len(self.lesson.steps)
         progress = i18n.tr("guide.step", step=min(self.run.index + 1, steps), steps=steps)
-        self.guide.draw(surface, self.sentence(), progress, int(lay.text * 1.05), lay.margin)
+        # the learner's cards are on their phone: the big screen names none of them
+        sentence = i18n.tr("guide.on_phone") if self.config.phones[LEARNER] else self.sentence()
+        self.guide.draw(surface, sentence, progress, int(lay.text * 1.05), lay.margin)
 
 
 def real_game_setup(lesson: Lesson) -> GameSetup:
@@ -218,13 +220,13 @@ def real_game_setup(lesson: Lesson) -> GameSetup:
     return GameSetup(lesson.variant, seats)
 
 
-def open_lesson(app: App, ctx: Context | None, lesson_id: str) -> LessonTable | None:
+def open_lesson(app: App, ctx: Context | None, lesson_id: str, phone: bool = False) -> LessonTable | None:
     """The lesson at the step it was left at (or its start)."""
     lesson = load_lesson(lesson_id)
     step = read_progress(ctx.store if ctx is not None else None).get(lesson_id, 0)
     if step >= len(lesson.steps):
         step = 0
-    scene = LessonTable(lesson, ctx, step)
+    scene = LessonTable(lesson, ctx, step, phone)
     app.push(scene)
     return scene
 
@@ -237,6 +239,8 @@ class LearnScreen(Screen):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.problems: list[str] = []
+        self.on_phone = False
+        """The learner holds their cards on their phone (the guide speaks there too)."""
 
     def build(self) -> None:
         m = self.m
@@ -244,12 +248,15 @@ class LearnScreen(Screen):
         width = min(int(m.text * 20), m.width - 4 * m.pad)
         intro = wrap_lines(i18n.tr("learn.intro"), m.small, width)
         top = m.header + m.pad + len(intro) * int(m.small * 1.3) + m.pad
-        height = min(m.row, (m.height - top - m.footer - m.pad) // (len(available()) + 1))
+        height = min(m.row, (m.height - top - m.footer - m.pad) // (len(available()) + 2))
         gap = max(6, height // 4)
         for i, lesson_id in enumerate(available()):
             rect = pygame.Rect((m.width - width) // 2, top + i * (height + gap), width, height)
             self.add(Button(f"lesson:{lesson_id}", (lambda k=lesson_id: self._label(k, progress)), rect,
                             pygame.K_1 + i))
+        rect = pygame.Rect((m.width - width) // 2, top + len(available()) * (height + gap), width, height)
+        self.add(Button("lesson_phone", lambda: i18n.tr("learn.on_phone", state=i18n.tr(
+            "common.on" if self.on_phone else "common.off")), rect, pygame.K_p))
         self.footer_buttons([("back", "common.back")])
 
     def _label(self, lesson_id: str, progress: dict[str, int]) -> str:
@@ -268,10 +275,14 @@ class LearnScreen(Screen):
             self.app.pop()
             pygame.event.post(pygame.event.Event(UI_ACTION, action=action, setup=event.setup))
             return True
+        if action == "lesson_phone":
+            self.on_phone = not self.on_phone
+            self.rebuild()
+            return True
         if not action.startswith("lesson:") or self.app is None:
             return False
         try:
-            open_lesson(self.app, self.ctx, action.split(":", 1)[1])
+            open_lesson(self.app, self.ctx, action.split(":", 1)[1], self.on_phone)
         except LessonError as error:
             self.problems = [i18n.tr("learn.broken", problem=str(error))]
         return True
