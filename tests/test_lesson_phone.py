@@ -5,7 +5,7 @@ plays the step through the table."""
 from __future__ import annotations
 
 from phone_helpers import get_json
-from test_phone_table import app, join_all, phone_move, run_until, store  # noqa: F401 - fixtures
+from test_phone_table import app, join_all, phone_move, run_until  # noqa: F401 - the fixture app
 
 from ramigui import i18n
 from ramigui.lessons import load_lesson
