@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import partial
 
 import pygame
 
@@ -40,7 +41,7 @@ class GuideBubble:
     def make(cls) -> GuideBubble:
         actions = (("guide_show", "guide.show_me", SHOW_KEY), ("guide_next", "guide.next", NEXT_KEY),
                    ("guide_real", "guide.play_real", None), ("guide_leave", "guide.leave", None))
-        return cls(buttons=[Button(action, (lambda k=key: i18n.tr(k)), pygame.Rect(0, 0, 0, 0), shortcut)
+        return cls(buttons=[Button(action, partial(i18n.tr, key), pygame.Rect(0, 0, 0, 0), shortcut)
                             for action, key, shortcut in actions])
 
     def show_for(self, step: Step | None, finished: bool) -> None:

@@ -10,6 +10,7 @@ so Leave at any step and the lesson goes on from there later.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pygame
@@ -252,7 +253,7 @@ class LearnScreen(Screen):
         gap = max(6, height // 4)
         for i, lesson_id in enumerate(available()):
             rect = pygame.Rect((m.width - width) // 2, top + i * (height + gap), width, height)
-            self.add(Button(f"lesson:{lesson_id}", (lambda k=lesson_id: self._label(k, progress)), rect,
+            self.add(Button(f"lesson:{lesson_id}", partial(self._label, lesson_id, progress), rect,
                             pygame.K_1 + i))
         rect = pygame.Rect((m.width - width) // 2, top + len(available()) * (height + gap), width, height)
         self.add(Button("lesson_phone", lambda: i18n.tr("learn.on_phone", state=i18n.tr(
