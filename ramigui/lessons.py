@@ -29,7 +29,9 @@ from ramigui import i18n, resources, yaml_limits
 from ramigui.cards import Card, CardParseError, parse_cards
 from ramigui.rules import Game, IllegalMove, Move
 from ramigui.rules.moves import as_move
+from ramigui.rules.variant import VariantError
 from ramigui.storage import BrokenFile, StorageError, Store, parse_json, read_bounded
+from ramigui.variants import get_variant
 
 LESSONS_DIR = "lessons"
 LESSON_IDS = ("rummy", "gin", "yami")
@@ -88,7 +90,7 @@ class Lesson:
 
     def deal(self) -> Game:
         """The prepared deal, before the first step."""
-        return Game.from_position(self.variant, **dict(self.position))
+        return Game.from_position(get_variant(self.variant), **dict(self.position))
 
     def start(self, step: int = 0) -> Game:
         """The game as it stands when step `step` is asked (every earlier step played)."""
@@ -270,10 +272,12 @@ class _Checker:
 
     def deal(self, variant: str, position: Mapping[str, Any]) -> Game:
         try:
-            game = Game.from_position(variant, **position)
+            rules = get_variant(variant)
+        except VariantError as error:
+            raise self.fail(("variant",), error.message) from None
+        try:
+            game = Game.from_position(rules, **position)
         except Exception as error:  # noqa: BLE001 - any refusal of the deal is the file's problem
-            if "variant" in type(error).__name__.lower() or "unknown" in str(error).lower():
-                raise self.fail(("variant",), str(error)) from None
             raise self.fail(("position",), f"not a deal of {variant}: {error}") from None
         if game.to_play != LEARNER:
             raise self.fail(("position", "to_play"), "the learner (seat 0) plays first")

@@ -94,3 +94,9 @@ def test_every_guide_sentence_is_said_in_both_languages() -> None:
         for lang in ("fr", "en"):
             for step in lesson.steps:
                 assert step.say in i18n.LANGUAGES[lang]
+
+
+def test_an_unknown_variant_is_refused_at_its_field() -> None:
+    with pytest.raises(LessonError) as caught:
+        lesson_from_text(RUMMY_TEXT.replace("variant: rami51", "variant: rami52"), "rummy.yaml")
+    assert caught.value.field_name == "variant" and caught.value.line == 10
