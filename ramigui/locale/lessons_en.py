@@ -16,6 +16,8 @@ LESSONS: dict[str, str] = {
     "lesson.name.tom": "Tom",
     "learn.on_phone": "My cards on my phone: {state}",
     "guide.on_phone": "The guide speaks on your phone.",
+    "guide.show_me_key": "Show me (F2)",
+    "guide.next_key": "Next (Enter)",
     "guide.show_me": "Show me",
     "guide.next": "Next",
     "guide.leave": "Leave",

@@ -16,6 +16,8 @@ LESSONS: dict[str, str] = {
     "lesson.name.tom": "Tom",
     "learn.on_phone": "Mes cartes sur mon téléphone : {state}",
     "guide.on_phone": "Le guide te parle sur ton téléphone.",
+    "guide.show_me_key": "Montre-moi (F2)",
+    "guide.next_key": "Suivant (Entrée)",
     "guide.show_me": "Montre-moi",
     "guide.next": "Suivant",
     "guide.leave": "Quitter",

@@ -21,7 +21,7 @@ from ramigui.lessons import Step
 from ramigui.rules.view import PlayerView
 from ramigui.ui.card_marks import ring
 from ramigui.ui.layout import TableLayout
-from ramigui.ui.widgets import GOLD, UI_ACTION, WHITE, Button, blit_text, draw_panel, wrap_lines
+from ramigui.ui.widgets import GOLD, UI_ACTION, WHITE, Button, blit_text, draw_panel, text_width, wrap_lines
 
 GUIDE_FILL = (24, 40, 70, 255)
 LIGHT = (255, 214, 90)
@@ -39,7 +39,7 @@ class GuideBubble:
 
     @classmethod
     def make(cls) -> GuideBubble:
-        actions = (("guide_show", "guide.show_me", SHOW_KEY), ("guide_next", "guide.next", NEXT_KEY),
+        actions = (("guide_show", "guide.show_me_key", SHOW_KEY), ("guide_next", "guide.next_key", NEXT_KEY),
                    ("guide_real", "guide.play_real", None), ("guide_leave", "guide.leave", None))
         return cls(buttons=[Button(action, partial(i18n.tr, key), pygame.Rect(0, 0, 0, 0), shortcut)
                             for action, key, shortcut in actions])
@@ -64,7 +64,7 @@ class GuideBubble:
         row = max(26, int(lay.text * 1.7))
         shown = [b for b in self.buttons if b.visible]
         inner = self.box.width - 2 * margin
-        per_row = len(shown) if inner // max(1, len(shown)) >= lay.text * 6 else 1
+        per_row = len(shown) if self._fit_side_by_side(shown, inner, row, margin) else 1
         rows = -(-len(shown) // per_row) if shown else 0
         width = (inner - margin * (per_row - 1)) // max(1, per_row)
         top = self.box.bottom - margin - rows * row - (rows - 1) * margin
@@ -74,6 +74,15 @@ class GuideBubble:
                                       width, row)
         self.text_box = pygame.Rect(self.box.left + margin, self.box.top + margin, inner,
                                     top - self.box.top - 2 * margin)
+
+    @staticmethod
+    def _fit_side_by_side(shown: list[Button], inner: int, row: int, margin: int) -> bool:
+        """Whether every label fits at the button's own size with the buttons on one row."""
+        if not shown:
+            return True
+        width = (inner - margin * (len(shown) - 1)) // len(shown)
+        size = max(12, int(row * 0.42))
+        return all(text_width(button.label(), size, True) <= width - 12 for button in shown)
 
     def handle_event(self, event: pygame.event.Event, size: tuple[int, int]) -> bool:
         """A click, key or finger on a button fires it; any press on the bubble is kept from
