@@ -21,7 +21,16 @@ from ramigui.lessons import Step
 from ramigui.rules.view import PlayerView
 from ramigui.ui.card_marks import ring
 from ramigui.ui.layout import TableLayout
-from ramigui.ui.widgets import GOLD, UI_ACTION, WHITE, Button, blit_text, draw_panel, text_width, wrap_lines
+from ramigui.ui.widgets import (
+    GOLD,
+    UI_ACTION,
+    WHITE,
+    Button,
+    blit_text,
+    draw_panel,
+    text_width,
+    wrap_lines,
+)
 
 GUIDE_FILL = (24, 40, 70, 255)
 LIGHT = (255, 214, 90)
