@@ -298,6 +298,10 @@ class _Checker:
         if not isinstance(then, list):
             raise self.fail((*path, "then"), "a list of the other seats' moves")
         played = tuple(self.play(game, text, (*path, "then", str(i)), learner=False) for i, text in enumerate(then))
+        if game.to_play != LEARNER and not game.round_over:
+            raise self.fail((*path, "then") if then else (*path, "move"),
+                            f"seat {game.to_play} is left to play: write its moves under then, "
+                            "up to the learner's turn")
         return Step(say, move, lit, played)
 
     def play(self, game: Game, text: Any, path: tuple[str, ...], learner: bool) -> Move:

@@ -142,3 +142,20 @@ def test_after_the_lesson_play_a_real_game_against_beginner_bots(tmp_path: Path)
         assert table.game.variant.id == "rami51"
         assert [seat.bot for seat in table.session.seats] == [None, "easy"]
         assert any(b.action == "hint" for b in table.buttons)
+
+
+def test_the_learner_plays_the_step_with_the_mouse_as_at_any_table(tmp_path: Path) -> None:
+    from tests.ui_helpers import drag
+
+    with open_app() as app:
+        scene = open_lesson(app, context(tmp_path), "rummy")
+        assert scene is not None and scene.layout is not None
+        press(app, pygame.K_RETURN)  # the hello note
+        drag(app, scene.layout.stock.center, scene.layout.hand_area.center)  # the draw, by hand
+        settle(app, 3)
+        assert scene.run.index == 2 and len(scene.game.hand(0)) == 14
+        king = next(c for c in scene.order if str(c) == "KD")
+        drag(app, hand_point(scene, king), scene.layout.discard.center)  # not now: the guide wants the run
+        settle(app, 3)
+        assert scene.run.index == 2 and scene.message_kind == "refusal"
+        assert len(scene.game.hand(0)) == 14

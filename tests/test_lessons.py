@@ -100,3 +100,11 @@ def test_an_unknown_variant_is_refused_at_its_field() -> None:
     with pytest.raises(LessonError) as caught:
         lesson_from_text(RUMMY_TEXT.replace("variant: rami51", "variant: rami52"), "rummy.yaml")
     assert caught.value.field_name == "variant" and caught.value.line == 10
+
+
+def test_a_step_that_leaves_a_bot_to_play_with_no_script_is_refused() -> None:
+    """The bots play only what is written: a step must give the turn back to the learner."""
+    broken = RUMMY_TEXT.replace("then: [draw, meld KS KH KC, meld 8D 9D JK JD, discard 3H]",
+                                "then: [draw, meld KS KH KC, meld 8D 9D JK JD]")
+    with pytest.raises(LessonError, match=r"steps\[5\]\.then.*seat 1 is left to play"):
+        lesson_from_text(broken, "rummy.yaml")
