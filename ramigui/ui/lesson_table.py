@@ -81,7 +81,7 @@ class LessonTable(TableScene):
             return ok
         refused = self.guide_refusal(seat, move)
         if refused is not None:
-            self.refuse(refused)
+            self.show(refused, "refusal")
             self._sound("refused")
             return False
         if not super().play(move):
@@ -90,13 +90,15 @@ class LessonTable(TableScene):
         return True
 
     def guide_refusal(self, seat: int, move: Move | str) -> str | None:
-        """Why the learner may not play `move` now: the rules' reason if they refuse it,
-        else the step's own words (None: it is the move the step waits for)."""
+        """Why the learner may not play `move` now, said whole: the rules' reason if they
+        refuse it, else the step's own words (None: it is the move the step waits for)."""
         if seat != LEARNER or self.run.expects(move):
             return None
         step = self.run.step
         reason = self.why_not(move) if step is not None and step.move is not None else None
-        return reason or i18n.tr("guide.wrong", hint=self.sentence())
+        if reason is not None:
+            return i18n.tr("table.refused", reason=reason)
+        return i18n.tr("guide.wrong", hint=self.sentence())
 
     def guide_for(self, seat: int) -> dict[str, Any] | None:
         """The guide as the learner's phone shows it: the sentence, the cards it lights
