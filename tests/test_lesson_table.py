@@ -159,3 +159,35 @@ def test_the_learner_plays_the_step_with_the_mouse_as_at_any_table(tmp_path: Pat
         settle(app, 3)
         assert scene.run.index == 2 and scene.message_kind == "refusal"
         assert len(scene.game.hand(0)) == 14
+
+
+@pytest.mark.parametrize("size", [(640, 400), (1024, 600)])
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_guide_sentence_shows_whole_in_its_bubble(size: tuple[int, int], lang: str) -> None:
+    """At every step of every lesson: the guide's words and buttons stay inside the bubble,
+    apart, at a readable size; the bubble stays in the window, off the hand and the buttons."""
+    from screen_texts import drawn_texts, overlaps
+
+    with open_app(size) as app:
+        i18n.set_language(lang)
+        for lesson_id in available():
+            lesson = load_lesson(lesson_id)
+            for step in range(len(lesson.steps) + 1):
+                scene = LessonTable(lesson, None, step)
+                scene.app = app
+                scene.resize(size)
+                scene._make_buttons()
+                lay = scene.layout
+                assert lay is not None
+                box = scene.guide.box
+                assert app.screen.get_rect().contains(box)
+                assert not box.colliderect(lay.hand_area)
+                assert not any(box.colliderect(b.rect) for b in scene.buttons if b.visible)
+                with drawn_texts() as drawn:
+                    scene.guide.draw(app.screen, scene.sentence(), "Step", int(lay.text * 1.05), lay.margin)
+                assert drawn and all(box.contains(d.rect) for d in drawn), (lesson_id, step, drawn)
+                assert not overlaps(drawn), (lesson_id, step, overlaps(drawn))
+                assert min(d.size for d in drawn) >= 10
+                for button in scene.guide.buttons:
+                    if button.visible:
+                        assert box.contains(button.rect)
