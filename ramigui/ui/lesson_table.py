@@ -21,6 +21,7 @@ from ramigui.lessons import (
     Lesson,
     LessonError,
     LessonRun,
+    Step,
     available,
     keep_progress,
     load_lesson,
@@ -109,10 +110,16 @@ class LessonTable(TableScene):
         waiting = bool(self.script) and not self.game.round_over
         offer = None if step is None or waiting else ("show" if step.move is not None else "next")
         steps = len(self.lesson.steps)
-        return {"say": self.sentence(), "lit": [] if waiting or step is None else [str(c) for c in step.lights],
+        return {"say": self.sentence(), "lit": [] if waiting or step is None else self._seen_lights(seat, step),
                 "offer": offer, "label": i18n.tr("guide.show_me" if offer == "show" else "guide.next"),
                 "progress": i18n.tr("guide.step", step=min(self.run.index + 1, steps), steps=steps),
                 "done": self.run.finished}
+
+    def _seen_lights(self, seat: int, step: Step) -> list[str]:
+        """The step's cards that `seat` may see: in its own hand, or face up on the table."""
+        view = self.game.view(seat)
+        public = [card for meld in view.public.melds for card in meld.cards] + list(view.public.discard[-1:])
+        return [str(card) for card in step.lights if card in view.hand or card in public]
 
     def _next_step(self) -> None:
         self.script.extend(self.run.advance())
