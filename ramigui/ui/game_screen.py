@@ -212,8 +212,11 @@ class SessionTable(TableScene):
     def busy(self) -> bool:
         return super().busy() or (self.hint is not None and not self.covered())
 
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
+    def notes_key(self) -> object:
+        return self.hint.text if self.hint is not None and not self.message else None
+
+    def draw_notes(self, surface: pygame.Surface) -> None:
+        """The hint, in the status line while no message is shown."""
         if self.hint is None or self.layout is None or self.message:
             return
         lay = self.layout

@@ -693,7 +693,9 @@ class TableScene(Scene):
         still table changed and the whole frame was drawn."""
         frame = self.frame()
         kept = self._kept
-        if kept is None or kept.get_size() != surface.get_size() or self._kept_key != still_key(frame, self.family):
+        if (type(self).draw is not TableScene.draw  # a table that draws more over itself
+                or kept is None or kept.get_size() != surface.get_size()
+                or self._kept_key != self._still_key(frame)):
             self.draw(surface)
             return None
         moving = moving_cards(frame)
@@ -706,8 +708,18 @@ class TableScene(Scene):
         self._draw_moving_and_buttons(surface, frame, moving)
         return changed
 
+    def notes_key(self) -> object:
+        """What `draw_notes` shows: the still table is composed anew when it changes."""
+        return None
+
+    def draw_notes(self, surface: pygame.Surface) -> None:
+        """Notes a kind of table shows over the still table (composed into the kept layer)."""
+
+    def _still_key(self, frame: TableFrame) -> tuple[object, ...]:
+        return still_key(frame, self.family), self.notes_key()
+
     def _kept_layer(self, frame: TableFrame, surface: pygame.Surface) -> pygame.Surface:
-        key = still_key(frame, self.family)
+        key = self._still_key(frame)
         kept = self._kept
         if kept is None or kept.get_size() != surface.get_size():
             kept = self._kept = pygame.Surface(surface.get_size(), 0, surface)
@@ -715,6 +727,7 @@ class TableScene(Scene):
         if self._kept_key != key:
             kept.blit(felt(surface.get_size(), self.app.settings.table_colour if self.app else "green"), (0, 0))
             draw_still(kept, frame, self.family, self._kept_melds)
+            self.draw_notes(kept)
             self._kept_key = key
         return kept
 
