@@ -1,6 +1,6 @@
 """`ramigui bench ui`: what the window costs, measured in the real App loop and TableScene.
 
-Four figures, each printed beside its target (benchmarks print, tests never time):
+The figures, each printed beside its target (benchmarks print, tests never time):
 
 * idle CPU — a human to play, nothing moving, the real loop (`App.step`, which sleeps in
   `pygame.event.wait`) running for a quarter of S seconds: process CPU time / wall time;
@@ -9,8 +9,10 @@ Four figures, each printed beside its target (benchmarks print, tests never time
   unless `--size` says otherwise): one frame after a move that leaves the melds as they were
   (`App.draw`: every scene's draw, then the flip), median and 95th percentile; and with the
   melds drawn anew too (a meld laid down);
-* animation — four bots at normal speed, cards in flight: the real loop's frame rate,
-  median and 5th percentile (the clock caps it at 60);
+* animation — four bots playing with no pause, their cards flying at normal speed, for at
+  least ten moves and a hundred frames with a card in flight: the real loop's frame rate,
+  median and 5th percentile (the clock caps it at 60), and each frame's work (from the start
+  of the frame to the end of the display update), 95th percentile, beside 3 × the bare frame;
 * start to first frame — `python -m ramigui --max-frames 1` in a subprocess, from launch to
   the first flip (the app writes the time to `RAMIGUI_FIRST_FRAME_FILE`).
 

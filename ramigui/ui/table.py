@@ -29,6 +29,7 @@ table_yami). A person's moves go through `human_play`, which may first ask a que
 
 from __future__ import annotations
 
+import weakref
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
@@ -110,6 +111,18 @@ def seating(view: PlayerView, me: int) -> list[int]:
     return in_play_order[::-1] if right else in_play_order
 
 
+_TABLES: weakref.WeakSet[TableScene] = weakref.WeakSet()
+"""Every table alive, so that `forget_kept_layers` reaches their kept layers."""
+
+
+def forget_kept_layers() -> None:
+    """Every table composes its still layer anew at its next frame, everything drawn again
+    (like `forget_fonts` for the fonts): for whoever watches what is drawn, such as a test
+    recording the texts of a frame."""
+    for scene in list(_TABLES):
+        scene.changed(melds_too=True)
+
+
 class TableScene(Scene):
     """One game at the table, from the deal to the end of the game."""
 
@@ -145,6 +158,7 @@ class TableScene(Scene):
         self._kept_key: tuple[object, ...] | None = None
         self._moved: list[pygame.Rect] = []  # where the last frame drew moving cards
         self._kept_melds = KeptMelds()
+        _TABLES.add(self)
         self._sync()
 
     # --- who sees what ---------------------------------------------------------------------
