@@ -38,6 +38,9 @@ from ramigui.rules.variant import Variant
 MAX_MOVES_PER_ROUND = 20_000
 """A round still going after this many moves is stuck: reported, and the game abandoned."""
 MAX_VIOLATIONS_SHOWN = 20
+BENCH_LEVELS = ("openspiel",)
+"""Opponents for measurements only, never at the table: `openspiel` is OpenSpiel's
+SimpleGinRummyBot (Gin only; needs the `bench` extra, `pip install -e '.[bench]'`)."""
 
 
 @dataclass
@@ -100,7 +103,7 @@ def _option_value(text: str) -> Any:
 def seat_levels(text: str, players: int | None, variant: Variant) -> tuple[list[str], int]:
     """The level of each seat and the number of players (one level: every seat)."""
     levels = [word.strip() for word in text.split(",") if word.strip()]
-    allowed = set(LEVELS) | {"baseline"}
+    allowed = set(LEVELS) | {"baseline", *BENCH_LEVELS}
     for level in levels:
         if level not in allowed:
             raise ValueError(f"unknown bot level {level!r} (one of {', '.join(sorted(allowed))})")
@@ -136,7 +139,7 @@ def play_game(variant: Variant, seating: list[str], seed: int, bot_secret: int, 
     randomness from `bot_secret`, as at the table, never from the deal's seed."""
     players = len(seating)
     game = Game.new(variant, players, seed)
-    bots: list[Bot] = [make_bot(variant.id, level, bot_rng(bot_secret, seat)) for seat, level in enumerate(seating)]
+    bots: list[Bot] = [_bot(variant, level, bot_rng(bot_secret, seat)) for seat, level in enumerate(seating)]
     rescue = RandomBot(bot_rng(bot_secret, -1, "fallback").getrandbits(63))
     pack = pack_of(variant, players)
     round_moves = 0
@@ -156,6 +159,17 @@ def play_game(variant: Variant, seating: list[str], seed: int, bot_secret: int, 
             stats.violation(f"seed {seed}: after {game.log[-1][1]} the cards are not the pack")
     _count_round(game, seating, stats)
     _count_game(game, seating, stats)
+
+
+def _bot(variant: Variant, level: str, rng: random.Random) -> Bot:
+    """The bot of a level at this table: one of the app's, or a benchmark opponent."""
+    if level == "openspiel":
+        if variant.family != "gin":
+            raise ValueError("the openspiel level plays Gin only")
+        from ramigui.bots.openspiel_gin import OpenSpielGinBot
+
+        return OpenSpielGinBot(rng.getrandbits(63))
+    return make_bot(variant.id, level, rng)
 
 
 def _bot_move(game: Game, bots: list[Bot], seating: list[str], rescue: RandomBot, stats: RunStats, check: bool, seed: int) -> None:
