@@ -8,7 +8,6 @@ tests need OpenSpiel (`pip install -e '.[bench]'`) and are skipped without it, a
 from __future__ import annotations
 
 import random
-from collections import Counter
 
 import pytest
 
@@ -145,7 +144,7 @@ def _lockstep(seed: int, levels: tuple[str, str]) -> int:
     for card in (*first.hands[first_player], *first.hands[first.dealer], first.upcard):
         state.apply_action(card_number(card))
     checked = 0
-    for before, after in zip(positions, positions[1:]):
+    for before, after in zip(positions[:-1], positions[1:], strict=True):
         seat, ours = before.to_play, before.state
         player = os_player(seat, ours.dealer)
         if ours.phase == "showdown" and before.log and before.log[-1][0] == seat:

@@ -137,7 +137,6 @@ def replay_plan(view: PlayerView, rng: random.Random) -> Plan:
     hidden = {0: _Hidden(), 1: _Hidden()}
     upcard = view.public["upcard"]
     pile: list[Card] = [upcard]
-    draws: list[tuple[int, int]] = []  # (player, slot) in order, one per "draw"
     steps: list[tuple[str, Any]] = []
     for seat, move in parse_history(view):
         player = players[seat]
@@ -151,7 +150,6 @@ def replay_plan(view: PlayerView, rng: random.Random) -> Plan:
         elif kind == "draw":
             steps.append(("act", DRAW_STOCK))
             steps.append(("slot", (player, hidden[player].draw())))
-            draws.append((player, len(hidden[player].slots) - 1))
         elif kind == "discard":
             hidden[player].show(move.card)
             pile.append(move.card)
@@ -168,12 +166,9 @@ def replay_plan(view: PlayerView, rng: random.Random) -> Plan:
     used = {upcard} | {c for h in hidden.values() for c in h.slots if c is not None}
     unseen = [c for c in make_deck(52) if c not in used]
     rng.shuffle(unseen)
-    for h in hidden.values():
-        h.slots = [c if c is not None else unseen.pop() for c in h.slots]
-    deal = [card_number(c) for c in hidden[0].slots[:HAND_SIZE] + hidden[1].slots[:HAND_SIZE]]
-    deal.append(card_number(upcard))
-    plan = [(k, v if k == "act" else card_number(hidden[v[0]].slots[v[1]])) for k, v in steps]
-    return Plan(deal, [("card" if k == "slot" else k, v) for k, v in plan])
+    filled = {p: [card_number(c if c is not None else unseen.pop()) for c in h.slots] for p, h in hidden.items()}
+    deal = filled[0][:HAND_SIZE] + filled[1][:HAND_SIZE] + [card_number(upcard)]
+    return Plan(deal, [("act", v) if k == "act" else ("card", filled[v[0]][v[1]]) for k, v in steps])
 
 
 def _knock_steps(view: PlayerView, player: int, hidden: _Hidden, card: Card) -> list[tuple[str, Any]]:
