@@ -204,3 +204,17 @@ def test_the_openspiel_bot_plays_our_gin_to_the_end() -> None:
             move = bots[seat].choose(view)
             assert move in view.legal_moves
             game.play(move)
+
+
+def test_a_knock_with_the_card_just_taken_becomes_the_best_knock_our_rules_allow() -> None:
+    """Seed 001 refuses throwing back the card just taken, knock or not; OpenSpiel allows
+    it. The bot then knocks with the card that leaves the least deadwood."""
+    from ramigui.bots.openspiel_gin import moves_of_actions
+
+    hand = _cards("AS 2S 3S 4H 5H 6H 7C 7D 7H 2C KD")
+    discards = [Move("discard", (c,)) for c in hand if c != parse_card("KD")]  # KD just taken
+    legal = [*discards, Move("knock", (parse_card("7C"),)), Move("knock", (parse_card("2C"),))]
+    moves = moves_of_actions([KNOCK, card_number(parse_card("KD"))], legal, "discard", hand)
+    assert moves == [Move("knock", (parse_card("2C"),))]
+    assert moves_of_actions([card_number(parse_card("7C"))], legal, "discard", hand) == [Move("discard", (parse_card("7C"),))]
+    assert moves_of_actions([DRAW_UPCARD], [Move("take"), Move("pass")], "offer", hand) == [Move("take")]

@@ -34,7 +34,7 @@ from typing import Any
 
 from ramigui.bots.common import parse_history
 from ramigui.cards import Card, card_of, make_deck
-from ramigui.rules.gin_melds import best_discard
+from ramigui.rules.gin_melds import card_bit, card_value, hand_mask, min_deadwood_mask
 from ramigui.rules.moves import Move
 from ramigui.rules.view import PlayerView
 
@@ -189,7 +189,7 @@ def _knock_steps(view: PlayerView, player: int, hidden: _Hidden, card: Card) -> 
     return steps
 
 
-def moves_of_actions(actions: Sequence[int], legal: Sequence[Move], phase: str) -> list[Move]:
+def moves_of_actions(actions: Sequence[int], legal: Sequence[Move], phase: str, hand: Sequence[Card]) -> list[Move]:
     """Our moves for the bot's actions of one decision in our `phase`: a draw, a discard, a
     whole knock (knock, discard, melds, pass) or the defender's showdown (pass, melds, pass),
     melds first."""
@@ -199,9 +199,10 @@ def moves_of_actions(actions: Sequence[int], legal: Sequence[Move], phase: str) 
     melds = [Move("meld", meld_cards(a - MELD_BASE)) for a in actions if a >= MELD_BASE]
     if first == KNOCK:
         card = card_from_number(actions[1])
-        finish = next((m for m in legal if m.kind in ("knock", "gin") and m.cards == (card,)), None)
-        if finish is None:
-            raise ValueError(f"the bot knocks with {card}, which our rules refuse")
+        finishes = [m for m in legal if m.kind in ("knock", "gin") and m.cards]
+        finish = next((m for m in finishes if m.cards == (card,)), None)
+        if finish is None:  # it knocks with the card just taken, which seed 001 refuses
+            return [least_deadwood(hand, finishes or [m for m in legal if m.kind == "discard"])]
         return [*melds, finish]
     if phase == "showdown":  # the defender: melds, then done (our showdown lays off the rest)
         return [*melds, Move("done")]
@@ -253,14 +254,19 @@ class OpenSpielGinBot:
                 scratch.apply_action(action)
                 if action == PASS:
                     break
-        moves = moves_of_actions(actions, legal, view.public["phase"])
+        moves = moves_of_actions(actions, legal, view.public["phase"], view.hand)
         self._queue = moves[1:]
         first = _as_listed(moves[0], legal)
-        if first is None and moves[0].kind == "discard":  # the card just taken: seed 001 refuses it
-            return Move("discard", (best_discard(view.hand, view.public.get("taken"))[0],))
-        if first is None:
-            raise ValueError(f"OpenSpiel's bot chose {moves[0]}, not a legal move here")
+        if first is None:  # the card just taken, which seed 001 refuses
+            return least_deadwood(view.hand, [m for m in legal if m.kind == "discard"])
         return first
+
+
+def least_deadwood(hand: Sequence[Card], moves: Sequence[Move]) -> Move:
+    """Of moves that each throw a card (the discard phase's), the one leaving the hand the
+    least deadwood: the bot's own choice when ours refuses the card it picked."""
+    mask = hand_mask(hand)
+    return min(moves, key=lambda m: (min_deadwood_mask(mask & ~card_bit(m.cards[0])), -card_value(m.cards[0]), str(m)))
 
 
 def _as_listed(move: Move, legal: Sequence[Move]) -> Move | None:
