@@ -100,13 +100,6 @@ that fits a meld on the table (it goes down by lay-off with the rest, as good as
 Paired against medium, Rami 51, 400 games: four players 36.2% → 40.3% (seed 23), 40.0% →
 44.3% (seed 11; 20 won 44.8%); heads-up 70.0% → 72.8% (seed 23), 70.8% → 73.0% (seed 7)."""
 
-RAMI_WHILE_NOBODY_DOWN = True
-"""Hard, in a game of several rounds where a rami doubles the round: waits to go down all at
-once while no other player is down (see `_waits_for_rami`)."""
-WAIT_POINTS = 0.5
-"""Hard, waiting for a rami in a game of several rounds: discard-score points per point of
-the card (the hand may yet be caught when another player opens and goes out)."""
-
 
 class RummyBot:
     """A rummy-family bot of one level; `choose(view)` returns a legal move."""
@@ -569,8 +562,7 @@ class _Turn:
         promise = keep_value(card, loose, unseen, high_ace)
         if self._waits_for_rami():
             fits = FIT_KEEP if any(self._fits_table(card, meld) for meld in self.melds) else 0.0
-            weight = ONE_ROUND_POINTS if self.view.variant.rounds == 1 else WAIT_POINTS
-            return weight * points - 4.0 * promise - 6.0 * self._danger(card) - fits
+            return ONE_ROUND_POINTS * points - 4.0 * promise - 6.0 * self._danger(card) - fits
         score = points * self._points_weight() - 4.0 * promise
         if not self.opened and self.rules.opening_minimum and self.level != "easy":
             score -= 0.5 * points  # high cards help reach an opening minimum
@@ -579,18 +571,9 @@ class _Turn:
         return score
 
     def _waits_for_rami(self) -> bool:
-        """Hard, unopened, waiting to go down all at once: in a one-round game always (no
-        minimum to reach, no penalty to fear, so a card's points no longer matter); in a
-        game of several rounds where a rami doubles the round, only while nobody else is
-        down (`RAMI_WHILE_NOBODY_DOWN`): once a player is down, the round may end within a
-        few turns and a hand caught unopened costs its every card and more."""
-        if self.level != "hard" or not OPENS_TO_GO_OUT or self.opened:
-            return False
-        if self.view.variant.rounds == 1:
-            return True
-        opened = self.public.get("opened", ())
-        nobody_down = not any(down for seat, down in enumerate(opened) if seat != self.seat)
-        return RAMI_WHILE_NOBODY_DOWN and self.rules.rami_bonus == "double" and nobody_down
+        """Hard, unopened in a one-round game: it goes down all at once (no minimum to reach,
+        no penalty to fear), so a card's points no longer matter."""
+        return self.level == "hard" and OPENS_TO_GO_OUT and self.view.variant.rounds == 1 and not self.opened
 
     def _points_weight(self) -> float:
         """Hard: under penalty scoring, shed points faster once an opponent is near going out."""
