@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+from ramigui.rules.public import YamiPublic
 from ramigui.rules.yami_boxes import SHEET_BOXES
 from ramigui.storage import (
     BrokenFile,
@@ -101,11 +102,11 @@ class YamiSheets:
     @classmethod
     def of_game(cls, game: Game) -> YamiSheets | None:
         """The grilles of a Yami game as they stand (None for a game without one)."""
-        public = game.view(game.to_play).public or {}
-        if "sheets" not in public:
+        public = game.view(game.to_play).public
+        if not isinstance(public, YamiPublic):
             return None
-        return cls(tuple(dict(marks) for marks in public["sheets"]), tuple(public["series_totals"]),
-                   tuple(public["bonus"]), tuple(public["sheet_totals"]))
+        return cls(tuple(dict(marks) for marks in public.sheets), public.series_totals, public.bonus,
+                   public.sheet_totals)
 
     def to_json(self) -> Document:
         return {"marks": [dict(marks) for marks in self.marks], "series": list(self.series),

@@ -120,10 +120,10 @@ class Watch:
 
     def _table_is_public(self) -> None:
         public = self.game.family.public(self.game.state, self.game.to_play)
-        for meld in public.get("melds", ()):
+        for meld in public.melds:
             self.public.update(meld.cards)
-        self.public.update(public.get("discard", ()))
-        for hand in dict(public.get("shown", {}) or {}).values():
+        self.public.update(public.discard)
+        for hand in public.shown.values():
             self.public.update(hand)
 
     def may_know(self, viewer: int | None) -> set[Card]:

@@ -176,7 +176,7 @@ def human_turn_by_keyboard(app: App) -> None:
     assert scene.is_human_turn()
     seat = scene.game.to_play
     moves = [mover for mover, _ in scene.game.log].count(seat)
-    drawing = scene.view.public.get("phase") == "draw"  # the starter of Rami 51 only discards
+    drawing = scene.view.public.phase == "draw"  # the starter of Rami 51 only discards
     if drawing:
         key(app, pygame.K_p)
     key(app, pygame.K_d)

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from ramigui.rules import Game
+from ramigui.rules import Game, Move
 from ramigui.variants import get_variant
 
 WRITES: list[Callable[[Any], None]] = [
@@ -77,13 +77,14 @@ def test_a_variant_does_not_share_the_catalogues_dicts() -> None:
 
 
 def test_a_view_built_from_lists_keeps_frozen_copies() -> None:
-    """Whatever a family's `public` returns (a fresh dict with lists inside), the view keeps a
-    frozen copy: changing the original afterwards changes nothing in the view."""
-    from ramigui.rules.view import PlayerView
+    """Whatever a caller passes (lists it keeps changing), the view keeps frozen copies:
+    changing the originals afterwards changes nothing in the view."""
+    from ramigui.rules.view import PlayerView, Said
 
     game = Game.new("rami51", 2, seed=3)
-    public: dict[str, Any] = {"discard": [], "sheets": [{"a": 1}]}
-    view = PlayerView(game.variant, 0, 2, 0, tuple(game.hand(0)), (13, 13), 1, 1, (0, 0), False, False, (), (), public)
-    public["discard"].append("x")
-    public["sheets"][0]["a"] = 2
-    assert view.public["discard"] == () and view.public["sheets"][0]["a"] == 1
+    hand, history = list(game.hand(0)), [Said(1, Move("draw"))]
+    public = game.family.public(game.state, 0)
+    view = PlayerView(game.variant, 0, 2, 0, hand, [13, 13], 1, 1, [0, 0], False, False, history, [], public)  # type: ignore[arg-type]
+    hand.clear()
+    history.append(Said(0, Move("draw")))
+    assert len(view.hand) == len(game.hand(0)) and view.history == (Said(1, Move("draw")),)

@@ -16,7 +16,8 @@ from typing import Any
 
 from ramigui.cards import Card
 from ramigui.rules.errors import IllegalMove
-from ramigui.rules.family import Family, RoundResult
+from ramigui.rules.families import family_of
+from ramigui.rules.family import RoundResult
 from ramigui.rules.moves import Move, as_move
 from ramigui.rules.variant import Variant
 from ramigui.rules.view import PlayerView, Said
@@ -34,21 +35,6 @@ class PublicMove:
     seat: int
     move: Move
     taken: Card | None = None
-
-
-def family_of(variant: Variant) -> Family:
-    """The rules of the variant's family (imported here so each family stays its own module)."""
-    if variant.family == "rummy":
-        from ramigui.rules.rummy import RUMMY
-
-        return RUMMY
-    if variant.family == "gin":
-        from ramigui.rules.gin import GIN
-
-        return GIN
-    from ramigui.rules.yami import YAMI
-
-    return YAMI
 
 
 def resolve_variant(variant: str | Variant, options: Mapping[str, Any] | None = None) -> Variant:
@@ -304,7 +290,7 @@ class Game:
         else:
             self._undo.clear()
         self.round_log.append((before.to_play, move))
-        self._history.append(Said(before.to_play, str(move)))
+        self._history.append(Said(before.to_play, move))
         self._record.append(PublicMove(self.round_no, before.to_play, move, self._taken(before, move)))
         if turn_ends:
             self._turn_start = len(self._record)
@@ -326,7 +312,7 @@ class Game:
         """The face-up card a take from the discard pile lifted (for the public record)."""
         if move.kind != "take" or move.target is not None or move.cards:
             return None
-        pile = self.family.public(before, before.to_play).get("discard", ())
+        pile = self.family.public(before, before.to_play).discard
         return pile[-1] if pile else None
 
     def _next_round(self) -> None:

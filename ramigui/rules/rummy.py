@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import combinations
 from typing import Any
@@ -33,6 +33,7 @@ from ramigui.rules.melds import (
     take_from,
 )
 from ramigui.rules.moves import Move
+from ramigui.rules.public import RummyPublic
 from ramigui.rules.variant import RummyRules, Variant
 
 DRAW, PLAY, OVER = "draw", "play", "over"
@@ -790,6 +791,7 @@ class Rummy:
     """The rummy family for `Game` (see ramigui.rules.family.Family)."""
 
     name = "rummy"
+    follows_direction = False
 
     def deal(self, variant: Variant, players: int, round_no: int, dealer: int, seed: int) -> RummyState:
         return deal(variant, players, round_no, dealer, seed)
@@ -824,26 +826,26 @@ class Rummy:
             cards.update(meld.cards)
         return cards
 
-    def public(self, state: RummyState, seat: int) -> Mapping[str, Any]:
+    def public(self, state: RummyState, seat: int) -> RummyPublic:
         own = seat == state.to_play
-        return {
-            "phase": state.phase,
-            "melds": state.melds,
-            "all_at_once": _all_at_once(state),  # this deal: cards go down only all together
-            "discard": state.discard,
-            "stock": len(state.stock),
-            "opened": state.opened,
-            "put_down": state.put_down,
-            "turn": state.turn,
-            "reuses": state.reuses,
-            "opening_minimum": state.rules.opening_minimum,
-            "turn_points": _turn_points(state) if own else 0,
-            "turn_melds": state.log.new_melds,
-            "taken": state.log.taken,
-            "taken_must": state.log.taken_must if own else "none",
-            "announced": state.log.announced,
-            "winner": state.winner,
-        }
+        return RummyPublic(
+            phase=state.phase,
+            melds=state.melds,
+            all_at_once=_all_at_once(state),
+            discard=state.discard,
+            stock=len(state.stock),
+            opened=state.opened,
+            put_down=state.put_down,
+            turn=state.turn,
+            reuses=state.reuses,
+            opening_minimum=state.rules.opening_minimum,
+            turn_points=_turn_points(state) if own else 0,
+            turn_melds=state.log.new_melds,
+            taken=state.log.taken,
+            taken_must=state.log.taken_must if own else "none",
+            announced=state.log.announced,
+            winner=state.winner,
+        )
 
     def game_over(self, variant: Variant, totals: Sequence[int], rounds_played: int, last: Any) -> bool:
         if variant.target and max(totals) >= variant.target:

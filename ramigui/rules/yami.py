@@ -24,7 +24,9 @@ from typing import Any
 from ramigui.cards import Card, make_deck, parse_card, parse_cards, shuffled
 from ramigui.rules.errors import IllegalMove
 from ramigui.rules.family import RoundResult
+from ramigui.rules.frozen import frozen_mapping
 from ramigui.rules.moves import Move
+from ramigui.rules.public import YamiPublic
 from ramigui.rules.variant import Variant, YamiRules
 from ramigui.rules.yami_boxes import (
     BONUS,
@@ -366,6 +368,7 @@ class YamiFamily:
     """The Family protocol for Yami (see ramigui.rules.family)."""
 
     name = "yami"
+    follows_direction = True
 
     def deal(
         self,
@@ -425,29 +428,29 @@ class YamiFamily:
             cards.update(hand)
         return cards
 
-    def public(self, state: YamiState, seat: int) -> Mapping[str, Any]:
+    def public(self, state: YamiState, seat: int) -> YamiPublic:
         """The table: discard pile, stock count, every sheet; all hands once one is exposed
         ("Dès qu'un joueur expose son jeu, il oblige les autres à le faire immédiatement")."""
         rules, players = state.rules, state.players
         shown = dict(enumerate(state.hands)) if state.exposer is not None else {}
-        return {
-            "phase": state.phase,
-            "turn": state.turn,
-            "stock": len(state.stock),  # the count, as in rummy and gin
-            "stock_count": len(state.stock),
-            "discard": state.discard,
-            "discard_top": state.discard[-1] if state.discard else None,
-            "sheets": tuple(sheet.as_dict() for sheet in state.sheets),
-            "free_boxes": tuple(sheet.free for sheet in state.sheets),
-            "series_totals": tuple(sheet.series_total for sheet in state.sheets),
-            "bonus": tuple(sheet.bonus(rules, players) for sheet in state.sheets),
-            "sheet_totals": state.totals(),
-            "exposer": state.exposer,
-            "exposed": state.hands if state.exposer is not None else (),
-            "shown": shown,  # seat → hand, as in gin
-            "marks": state.marks,
-            "boxes": BOXES,
-        }
+        return YamiPublic(
+            phase=state.phase,
+            turn=state.turn,
+            stock=len(state.stock),
+            stock_count=len(state.stock),
+            discard=state.discard,
+            discard_top=state.discard[-1] if state.discard else None,
+            sheets=tuple(frozen_mapping(sheet.as_dict()) for sheet in state.sheets),
+            free_boxes=tuple(sheet.free for sheet in state.sheets),
+            series_totals=tuple(sheet.series_total for sheet in state.sheets),
+            bonus=tuple(sheet.bonus(rules, players) for sheet in state.sheets),
+            sheet_totals=state.totals(),
+            exposer=state.exposer,
+            exposed=state.hands if state.exposer is not None else (),
+            shown=frozen_mapping(shown),
+            marks=state.marks,
+            boxes=BOXES,
+        )
 
     def game_over(self, variant: Variant, totals: Sequence[int], rounds_played: int, last: YamiState) -> bool:
         """"Le jeu se joue donc en 16 manches": over when the sheets are full."""

@@ -16,6 +16,7 @@ from ramigui.rules import Game
 from ramigui.ui.app import Scene
 from ramigui.ui.cardart import RATIO, CardArt, DeckStyle, card_art, card_height, rank_letters
 from ramigui.ui.controls import fitted_size
+from ramigui.ui.families import screen_family
 from ramigui.ui.felt import felt
 from ramigui.ui.fonts import font
 from ramigui.ui.score_words import leader_text, points_parts, round_summary, rule_text
@@ -258,21 +259,20 @@ class RoundEndScene(Scene):
         result = game.last_result
         points = result.points if result is not None else (0,) * game.players
         totals = game.scores
-        public = game.view(0).public or {}
         melds: list[list[tuple[Card, ...]]] = [[] for _ in range(game.players)]
-        for meld in public.get("melds", ()):
+        for meld in game.view(0).public.melds:
             melds[meld.owner].append(tuple(meld.cards))
-        yami = game.variant.family == "yami"
+        boxes = screen_family(game.variant).fills_boxes
         lines = []
         for seat in range(game.players):
             parts = points_parts(result, seat, game.variant, names=self.names)
             lines.append(SeatLine(i18n.seat_name(self.names[seat]), tuple(melds[seat]), tuple(game.hand(seat)),
-                                  parts if yami else "", points[seat], totals[seat], "" if yami else parts))
+                                  parts if boxes else "", points[seat], totals[seat], "" if boxes else parts))
         return lines
 
     def _rows(self, surface: pygame.Surface, box: pygame.Rect, sizes: PanelSizes, top: int, bottom: int) -> None:
         lines = self.lines()
-        yami = self.game.variant.family == "yami"
+        boxes = screen_family(self.game.variant).fills_boxes
         text, small = sizes.text, sizes.small
         width = box.width
         total_w = max(font(small, True).size(i18n.tr("round.total"))[0], font(text, True).size("0000")[0])
@@ -288,8 +288,8 @@ class RoundEndScene(Scene):
         )
         cols.cards.width = cols.points - points_w - small - cols.cards.left
         head = ((cols.name.left, "round.player", "topleft"),
-                (cols.cards.left, "round.box" if yami else "round.melds", "topleft"),
-                (cols.cards.right, "round.hand_shown" if yami else "round.hand", "topright"),
+                (cols.cards.left, "round.box" if boxes else "round.melds", "topleft"),
+                (cols.cards.right, "round.hand_shown" if boxes else "round.hand", "topright"),
                 (cols.points, "round.points", "topright"), (cols.total, "round.total", "topright"))
         for x, key, anchor in head:
             blit_text(surface, i18n.tr(key), small, DIM, (x, top), anchor, bold=True)
