@@ -30,6 +30,7 @@ from ramigui.cards import make_deck, parse_card
 from ramigui.rules import Game
 from ramigui.rules.game import resolve_variant
 from ramigui.rules.moves import Move
+from ramigui.rules.public import GinPublic
 
 GIN = resolve_variant("gin", {})
 
@@ -82,9 +83,9 @@ def test_a_replayed_view_deals_every_card_once_and_holds_the_bots_hand() -> None
             plan = replay_plan(view, random.Random(seed))
             drawn = [v for k, v in plan.steps if k == "card"]
             assert len(set(plan.deal + drawn)) == 21 + len(drawn)
-            assert card_from_number(plan.deal[20]) == view.public["upcard"]
+            assert card_from_number(plan.deal[20]) == view.public_as(GinPublic).upcard
             assert set(view.hand) <= {card_from_number(n) for n in plan.deal + drawn}
-            said = [m.kind for m in (Move.parse(text) for _, text in view.history)]
+            said = [move.kind for _, move in view.history]
             assert said.count("draw") == len(drawn) == [v for k, v in plan.steps].count(DRAW_STOCK)
             assert said.count("take") == [v for k, v in plan.steps if k == "act"].count(DRAW_UPCARD)
 

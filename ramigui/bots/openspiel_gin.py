@@ -32,10 +32,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ramigui.bots.common import parse_history
 from ramigui.cards import Card, card_of, make_deck
 from ramigui.rules.gin_melds import card_bit, card_value, hand_mask, min_deadwood_mask
 from ramigui.rules.moves import Move
+from ramigui.rules.public import GinPublic
 from ramigui.rules.view import PlayerView
 
 OS_SUITS = "SCDH"
@@ -135,10 +135,13 @@ def replay_plan(view: PlayerView, rng: random.Random) -> Plan:
     dealer = view.dealer
     players = {seat: os_player(seat, dealer) for seat in range(2)}
     hidden = {0: _Hidden(), 1: _Hidden()}
-    upcard = view.public["upcard"]
+    table = view.public_as(GinPublic)
+    upcard = table.upcard
+    if upcard is None:
+        raise ValueError("a Gin round without an upcard")
     pile: list[Card] = [upcard]
     steps: list[tuple[str, Any]] = []
-    for seat, move in parse_history(view):
+    for seat, move in view.history:
         player = players[seat]
         kind = move.kind
         if kind == "pass":
@@ -155,7 +158,7 @@ def replay_plan(view: PlayerView, rng: random.Random) -> Plan:
             pile.append(move.card)
             steps.append(("act", card_number(move.card)))
         elif kind in ("knock", "gin") and move.cards:
-            steps += _knock_steps(view, player, hidden[player], move.cards[0])
+            steps += _knock_steps(table, hidden[player], move.cards[0])
             pile.append(move.cards[0])
             break
         else:
@@ -171,19 +174,19 @@ def replay_plan(view: PlayerView, rng: random.Random) -> Plan:
     return Plan(deal, [("act", v) if k == "act" else ("card", filled[v[0]][v[1]]) for k, v in steps])
 
 
-def _knock_steps(view: PlayerView, player: int, hidden: _Hidden, card: Card) -> list[tuple[str, Any]]:
+def _knock_steps(table: GinPublic, hidden: _Hidden, card: Card) -> list[tuple[str, Any]]:
     """The knocker's turn as OpenSpiel plays it: knock, discard, each meld, pass; every card
     laid is shown (the defender sees them all in the showdown)."""
-    knocker = view.public["knocker"]
+    knocker = table.knocker
     steps: list[tuple[str, Any]] = [("act", KNOCK), ("act", card_number(card))]
     hidden.show(card)
-    for meld in view.public.get("melds", ()):
+    for meld in table.melds:
         if meld.owner != knocker:
             continue
         for c in meld.cards:
             hidden.show(c)
         steps += [("act", MELD_BASE + meld_number(part)) for part in os_melds(meld.cards)]
-    for c in view.public.get("shown", {}).get(knocker, ()):
+    for c in table.shown.get(knocker, ()) if knocker is not None else ():
         hidden.show(c)
     steps.append(("act", PASS))
     return steps
@@ -245,7 +248,8 @@ class OpenSpielGinBot:
             bot = self._bots[player] = self._pyspiel.make_simple_gin_rummy_bot(self._game.get_parameters(), player)
         bot.restart()
         actions = [bot.step(state)]
-        if actions[0] in (KNOCK, PASS) and view.public.get("phase") in ("discard", "showdown"):
+        phase = view.public_as(GinPublic).phase
+        if actions[0] in (KNOCK, PASS) and phase in ("discard", "showdown"):
             scratch = state.clone()
             scratch.apply_action(actions[0])
             while not scratch.is_terminal() and scratch.current_player() == player:
@@ -254,7 +258,7 @@ class OpenSpielGinBot:
                 scratch.apply_action(action)
                 if action == PASS:
                     break
-        moves = moves_of_actions(actions, legal, view.public["phase"], view.hand)
+        moves = moves_of_actions(actions, legal, phase, view.hand)
         self._queue = moves[1:]
         first = _as_listed(moves[0], legal)
         if first is None:  # the card just taken, which seed 001 refuses
