@@ -49,6 +49,8 @@ def test_matches_are_data_and_selectable() -> None:
     assert {m.family for m in MATCHES} >= {"gin", "rummy", "yami"}
     assert [m.players for m in select(["rummy"], ["hard vs 3 medium"])] == [4, 4]
     assert [(m.variant, m.options) for m in select(["rummy"], ["hard vs 2 medium"])] == [("rami", ()), ("rami_base", ())]
+    assert [m.table for m in select(None, ["hard vs medium"], ["rami51"])] == ["rami51"]
+    assert [m.table for m in select(None, ["hard vs medium"], ["rami51 rounds=1"])] == ["rami51 rounds=1"]
 
 
 def test_a_four_player_match_prints_one_score_per_level() -> None:

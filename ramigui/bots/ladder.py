@@ -34,6 +34,11 @@ class Match:
     options: tuple[str, ...] = ()
 
     @property
+    def table(self) -> str:
+        """The variant with its house options: "rami51", "rami51 rounds=1"."""
+        return self.variant + "".join(f" {o}" for o in self.options)
+
+    @property
     def needs_openspiel(self) -> bool:
         """Whether a seat is OpenSpiel's bot (the `bench` extra must be installed)."""
         return "openspiel" in self.levels
@@ -101,7 +106,7 @@ def row(match: Match, report: dict[str, Any]) -> dict[str, str]:
         return " vs ".join(format(levels[lv][key], form) for lv in order)
 
     return {
-        "variant": match.variant + "".join(f" {o}" for o in match.options),
+        "variant": match.table,
         "match": match.label,
         "games": str(report["games"]),
         "games won": _percent(top["win_rate"], top["ci95"]),
@@ -139,11 +144,14 @@ def format_table(rows: Sequence[dict[str, str]], markdown: bool = False, columns
     return "\n".join(lines)
 
 
-def select(families: Sequence[str] | None, labels: Sequence[str] | None) -> list[Match]:
-    """The matches of the given families (all by default), or those whose label is given."""
+def select(families: Sequence[str] | None, labels: Sequence[str] | None, tables: Sequence[str] | None = None) -> list[Match]:
+    """The matches of the given families (all by default), narrowed to the given labels
+    ("hard vs medium") and tables ("rami51", "rami51 rounds=1") when some are given."""
     chosen = [m for m in MATCHES if not families or m.family in families]
     if labels:
         chosen = [m for m in chosen if m.label in labels]
+    if tables:
+        chosen = [m for m in chosen if m.table in tables]
     return chosen
 
 
@@ -153,10 +161,11 @@ def main(argv: Sequence[str] | None = None, out: Callable[[str], None] = print) 
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--family", choices=sorted({m.family for m in MATCHES}), action="append")
     parser.add_argument("--match", action="append", help="only this match, e.g. 'hard vs baseline' (repeatable)")
+    parser.add_argument("--table", action="append", help="only this variant and options, e.g. 'rami51' or 'rami51 rounds=1' (repeatable)")
     parser.add_argument("--markdown", action="store_true", help="print a Markdown table (the README's)")
     parser.add_argument("--jobs", type=int, default=1, help="processes sharing each match's games (same figures)")
     args = parser.parse_args(argv)
-    matches = select(args.family, args.match)
+    matches = select(args.family, args.match, args.table)
     if not matches:
         parser.error("no match of the ladder is selected")
     rows: list[dict[str, str]] = []
