@@ -10,6 +10,17 @@ table with a 95% interval, mean final scores, and each level's decision times in
 four, par is 25%: the measured level against three of another). Yami's final scores are its
 mean totals (400 at most).
 
+A second table says how each level plays, so that no level wins by a habit a person would
+read and punish within a game (never knocking, never opening, waiting forever for a rami):
+the share of its rounds it ended (went out or knocked), the share of its knocks undercut,
+the points it held when a round ended, and the length in turns of the rounds it ended.
+
+Rummy is measured both in one-round games (`rounds=1`: only going out counts) and in the
+games a family plays (Rami 51 over five rounds, Rami familial and Rami de base at three).
+Gin is measured against `baseline` and against OpenSpiel's own SimpleGinRummyBot
+(`openspiel`, `ramigui.bots.openspiel_gin`), whose rows are left out when OpenSpiel is not
+installed (`pip install -e '.[bench]'`).
+
 Adding a match (another family, four players, another pairing) is one line in `MATCHES`.
 """
 
