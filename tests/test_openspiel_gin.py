@@ -28,11 +28,11 @@ from ramigui.bots.openspiel_gin import (
 )
 from ramigui.cards import make_deck, parse_card
 from ramigui.rules import Game
-from ramigui.rules.game import resolve_variant
 from ramigui.rules.moves import Move
 from ramigui.rules.public import GinPublic
+from ramigui.variants import get_variant
 
-GIN = resolve_variant("gin", {})
+GIN = get_variant("gin")
 
 
 def _cards(text: str) -> list:
