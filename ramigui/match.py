@@ -136,11 +136,11 @@ class BotSeats:
     after the limit is then set aside as too slow, the same as one that never came."""
 
     def __init__(self, choosers: Mapping[int, Chooser], fallback: random.Random, *,
-                 limit: float = BOT_TIME_LIMIT, threaded: bool = True, report: Report | None = None,
+                 limit: float | None = None, threaded: bool = True, report: Report | None = None,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.choosers = dict(choosers)
         self.rescue = RandomBot(fallback.getrandbits(63))
-        self.limit = limit
+        self.limit = BOT_TIME_LIMIT if limit is None else limit
         self.threaded = threaded
         self.report: Report = report if report is not None else FaultLog()
         self.clock = clock
