@@ -79,7 +79,7 @@ def short_limit(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def faulty_everywhere(monkeypatch: pytest.MonkeyPatch, kind: str) -> None:
     """Every bot `make_bot` gives (at the table, in simulate, in host) is faulty."""
-    import ramigui.phone.host  # noqa: F401 - imports make_bot from ramigui.bots when built
+    import ramigui.phone.host as host
     import ramigui.simulate as sim
 
     def make(variant: str, level: str = "medium", rng: object = 0) -> Any:
@@ -87,6 +87,7 @@ def faulty_everywhere(monkeypatch: pytest.MonkeyPatch, kind: str) -> None:
 
     monkeypatch.setattr(ramigui.bots, "make_bot", make)
     monkeypatch.setattr(sim, "make_bot", make)
+    monkeypatch.setattr(host, "make_bot", make)
 
 
 # --- the engine itself ------------------------------------------------------------------------
