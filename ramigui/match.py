@@ -51,8 +51,12 @@ class BotFault:
     kind: str
     """"raised", "too_slow" or "illegal"."""
     detail: str
-    position: str
     instead: Move
+    at: Position
+
+    @property
+    def position(self) -> str:
+        return self.at.text()
 
     def text(self) -> str:
         """The report: what the bot did, the move played instead, and the position."""
@@ -61,16 +65,37 @@ class BotFault:
                 f"it plays {self.instead} instead and the game goes on. Position: {self.position}")
 
 
+@dataclass(frozen=True)
+class Position:
+    """Where a game stood: what replays it exactly (variant, options, seed, first dealer,
+    every move with its seat) and whose turn it was. Written out only when told."""
+
+    variant: str
+    options: str
+    seed: int
+    dealer: int
+    log: tuple[tuple[int, Move], ...]
+    round_no: int
+    to_play: int
+
+    @classmethod
+    def of(cls, game: Game) -> Position:
+        return cls(game.variant.id, json.dumps(dict(game.variant.chosen), sort_keys=True), game.seed,
+                   game.first_dealer, tuple(game.log), game.round_no, game.to_play)
+
+    def text(self) -> str:
+        """The position in move notation; names no card in a hand."""
+        moves = "; ".join(f"{seat + 1} {move}" for seat, move in self.log) or "none"
+        return (f"variant {self.variant}, options {self.options}, seed {self.seed}, dealer {self.dealer + 1}, "
+                f"moves: {moves}; round {self.round_no}, seat {self.to_play + 1} to play")
+
+
 Report = Callable[[BotFault], None]
 
 
 def position(game: Game) -> str:
-    """The game in move notation: what replays it exactly (variant, options, seed, first
-    dealer, every move with its seat), then whose turn it is. Names no card in a hand."""
-    options = json.dumps(dict(game.variant.chosen), sort_keys=True)
-    moves = "; ".join(f"{seat + 1} {move}" for seat, move in game.log) or "none"
-    return (f"variant {game.variant.id}, options {options}, seed {game.seed}, dealer {game.first_dealer + 1}, "
-            f"moves: {moves}; round {game.round_no}, seat {game.to_play + 1} to play")
+    """The game in move notation (`Position.text`)."""
+    return Position.of(game).text()
 
 
 class FaultLog:
@@ -171,7 +196,8 @@ class BotSeats:
             future = Future()
             future.set_exception(TimeoutError("still thinking over an earlier move"))
         elif not self.threaded:
-            future = self._answered(self.choosers[seat], game.view(seat))
+            future = Future()
+            future.set_result(self._ask_here(game))
         else:
             if self._worker is None:
                 self._worker = _Worker()
@@ -194,7 +220,8 @@ class BotSeats:
         if not question.future.done():
             self._give_up(question)
             return self._fall_back(game, question.seat, "too_slow", f"no answer after {self.limit:g} s")
-        return self._settle(game, question.seat, question.future)
+        error = question.future.exception()
+        return self._settle(game, question.seat, error, None if error else question.future.result())
 
     def cancel(self) -> None:
         """Forget the open question (the game it was asked on is gone)."""
@@ -206,6 +233,8 @@ class BotSeats:
 
     def choose(self, game: Game) -> Move:
         """The answer of the bot to play, waiting for it (at most the time limit): as `poll`."""
+        if not self.threaded:
+            return self._ask_here(game)
         self.start(game)
         question = self._question
         assert question is not None
@@ -244,36 +273,32 @@ class BotSeats:
         """Ask the bot to play, wait, play its move (or its seat's fallback): one turn."""
         return self.play(game, self.choose(game), play)
 
-    def _settle(self, game: Game, seat: int, answer: Future[Move]) -> Move:
-        error = answer.exception()
+    def _settle(self, game: Game, seat: int, error: BaseException | None, answer: object) -> Move:
         if error is not None:
             kind = "too_slow" if isinstance(error, TimeoutError) else "raised"
             return self._fall_back(game, seat, kind, f"{type(error).__name__}: {error}")
-        move = answer.result()
-        if not isinstance(move, Move):
-            return self._fall_back(game, seat, "illegal", f"not a move: {move!r}")
-        return move
+        if not isinstance(answer, Move):
+            return self._fall_back(game, seat, "illegal", f"not a move: {answer!r}")
+        return answer
 
     def _fall_back(self, game: Game, seat: int, kind: str, detail: str) -> Move:
         move = fallback_move(game, self.rescue)
-        self.report(BotFault(seat, kind, detail, position(game), move))
+        self.report(BotFault(seat, kind, detail, move, Position.of(game)))
         return move
 
-    def _answered(self, chooser: Chooser, view: PlayerView) -> Future[Move]:
-        """The bot's answer asked in this thread; one that came after the limit is late."""
-        future: Future[Move] = Future()
+    def _ask_here(self, game: Game) -> Move:
+        """The bot asked in this thread (`threaded=False`): an answer that came after the
+        limit is set aside as too slow."""
+        seat = game.to_play
         asked = self.clock()
         try:
-            move = chooser(view)
+            answer = self.choosers[seat](game.view(seat))
         except Exception as error:  # a bot's raise is its fault, reported
-            future.set_exception(error)
-            return future
+            return self._settle(game, seat, error, None)
         took = self.clock() - asked
         if took > self.limit:
-            future.set_exception(TimeoutError(f"answered after {took:.1f} s, past the limit of {self.limit:g} s"))
-        else:
-            future.set_result(move)
-        return future
+            return self._fall_back(game, seat, "too_slow", f"answered after {took:.1f} s, past {self.limit:g} s")
+        return self._settle(game, seat, None, answer)
 
     def _give_up(self, question: _Question) -> None:
         """The bot ran out of time: its worker is left to it, a new one asks the others."""

@@ -20,6 +20,7 @@ from golden_games import GAMES, GOLDEN, transcript
 
 import ramigui.bots
 import ramigui.match as match_module
+from ramigui.bots.random_bot import RandomBot
 from ramigui.match import BotFault, BotSeats, FaultLog, Match
 from ramigui.rules import Game, Move, PlayerView
 
@@ -48,7 +49,7 @@ class Nonsense:
 
 class Slow:
     """Thinks `seconds` over its first move and every `every`-th after; answers at once
-    (a legal move) otherwise."""
+    (the random bot's legal move) otherwise."""
 
     level = "medium"
 
@@ -56,25 +57,26 @@ class Slow:
         self.seconds = seconds
         self.every = every
         self.calls = 0
+        self.player = RandomBot(1)
 
     def choose(self, view: PlayerView) -> Move:
         if self.calls % self.every == 0:
             time.sleep(self.seconds)
         self.calls += 1
-        return next(m for m in view.legal_moves if m.kind != "undo")
+        return self.player.choose(view)
 
 
 FAULTY: dict[str, Callable[[], Any]] = {
     "raises": Raising,
     "nonsense": Nonsense,
-    "slow": lambda: Slow(0.2, every=25),
+    "slow": lambda: Slow(0.15, every=40),
 }
 
 
 @pytest.fixture
 def short_limit(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Bots may think 0.05 s: the slow bot is past it, and no test waits long."""
-    monkeypatch.setattr(match_module, "BOT_TIME_LIMIT", 0.05)
+    """Bots may think 0.1 s: the slow bot is past it, and no test waits long."""
+    monkeypatch.setattr(match_module, "BOT_TIME_LIMIT", 0.1)
 
 
 def faulty_everywhere(monkeypatch: pytest.MonkeyPatch, kind: str) -> None:
@@ -158,7 +160,7 @@ def test_a_bot_stuck_past_its_limit_is_not_asked_again_until_it_answers(short_li
 
 
 def test_a_bot_in_the_callers_thread_that_answers_late_is_too_slow(short_limit: None) -> None:
-    seats, log = _seats(Slow(0.1).choose, threaded=False)
+    seats, log = _seats(Slow(0.15).choose, threaded=False)
     game = Game.new("gin", 2, seed=4)
     seats.turn(game, game.play)
     assert [f.kind for f in log.faults] == ["too_slow"] and len(game.log) == 1
@@ -191,7 +193,7 @@ def test_a_faulty_bot_never_stops_the_window(kind: str, short_limit: None, monke
     monkeypatch.setattr(ramigui.bots, "make_bot",
                         lambda variant, level="medium", rng=0: FAULTY[kind]() if level == "easy" else good(variant, level, rng))
     with open_app() as app:
-        config = TableConfig("gin", 2, seed=4, humans=[False, False], levels=["easy", "medium"])
+        config = TableConfig("gin", 2, seed=4, humans=[False, False], levels=["easy", "random"])
         scene = TableScene(config)
         app.push(scene)
         deadline = time.monotonic() + 20
@@ -233,11 +235,12 @@ def test_a_faulty_bot_never_stops_simulate(kind: str, short_limit: None, monkeyp
 
     faulty_everywhere(monkeypatch, kind)
     monkeypatch.setattr(sim, "MAX_MOVES_PER_ROUND", 400)
-    code = main(["simulate", "--variant", "gin", "--games", "2", "--seed", "1", "--bots", "medium", "--json"])
+    code = main(["simulate", "--variant", "gin", "--games", "2", "--seed", "1", "--bots", "medium", "--json",
+                 "--option", "target=10"])
     out, err = capsys.readouterr()
     report = json.loads(out)
     assert code == 1 and report["violations"] > 0, "a faulty bot is a violation of the run"
-    assert report["games"] + report["abandoned"] == 2 and report["moves"] > 50
+    assert report["games"] + report["abandoned"] == 2 and report["moves"] > 20
     assert "Traceback" not in err and err.count("the bot at seat") <= 2 * 2
 
 
@@ -245,7 +248,8 @@ def test_a_faulty_bot_never_stops_the_ladder(monkeypatch: pytest.MonkeyPatch, ca
     from ramigui.bots import ladder
 
     faulty_everywhere(monkeypatch, "raises")
-    assert ladder.main(["--games", "2", "--match", "easy vs random", "--family", "gin"], out=lambda text: None) == 0
+    monkeypatch.setattr(ladder, "MATCHES", (ladder.Match("gin", "gin", ("easy", "random"), ("target=10",)),))
+    assert ladder.main(["--games", "2"], out=lambda text: None) == 0
     assert "the bot at seat" in capsys.readouterr().err
 
 
