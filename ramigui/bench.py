@@ -9,7 +9,6 @@ Parts whose module is missing say so instead of failing.
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import random
@@ -19,12 +18,14 @@ import tracemalloc
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ramigui.arguments import Parser
+from ramigui.arguments import Parser, seconds
 from ramigui.bots.random_bot import RandomBot
 from ramigui.cards import ALL_CARDS
 from ramigui.match import BotSeats
 from ramigui.rules import Game
 from ramigui.rules.gin_melds import hand_mask, min_deadwood, min_deadwood_mask
+from ramigui.rules.variant import Variant
+from ramigui.variants import get_variant
 
 Clock = Callable[[], float]
 
@@ -53,12 +54,12 @@ def bench_rules(seconds: float = 3.0, variant: str = "rami51", players: int = 4,
                 clock: Clock = time.perf_counter) -> dict[str, Any]:
     """Random-legal play through Game.play, views included (what simulate and bots do):
     60% of the budget; legal_moves on a 15-card hand and the memory of a game: 20% each."""
-    Game.new(variant, players=players, seed=0)  # loads the variant catalogue before timing
+    chosen = get_variant(variant)
     play = Budget(seconds * 0.6, clock)
     moves = 0
     games = 0
     while play.running() or not moves:
-        game = Game.new(variant, players=players, seed=games)
+        game = Game.new(chosen, players=players, seed=games)
         bots = random_seats(players, games)
         while not game.game_over and (play.running() or not moves):
             if game.round_over:
@@ -73,7 +74,7 @@ def bench_rules(seconds: float = 3.0, variant: str = "rami51", players: int = 4,
         "moves": moves,
         "moves_per_second": round(moves / elapsed) if elapsed > 0 else 0,
         **bench_legal_moves(seconds * 0.2, clock),
-        **_peak_memory_of_a_game(variant, players, Budget(seconds * 0.2, clock)),
+        **_peak_memory_of_a_game(chosen, players, Budget(seconds * 0.2, clock)),
     }
 
 
@@ -84,7 +85,7 @@ def random_seats(players: int, game: int) -> BotSeats:
     return BotSeats(choosers, random.Random(game), threaded=False)
 
 
-def _peak_memory_of_a_game(variant: str, players: int, budget: Budget) -> dict[str, Any]:
+def _peak_memory_of_a_game(variant: Variant, players: int, budget: Budget) -> dict[str, Any]:
     """Peak Python memory while playing one game (to its end, or while the budget lasts;
     measured apart: tracing makes every move slow)."""
     tracemalloc.start()
@@ -108,7 +109,7 @@ def _peak_memory_of_a_game(variant: str, players: int, budget: Budget) -> dict[s
 
 def bench_legal_moves(seconds: float = 2.0, clock: Clock = time.perf_counter) -> dict[str, Any]:
     """legal_moves() on 15-card Rami 51 hands: the call every bot and the table make."""
-    game = Game.new("rami51", players=4, seed=3)
+    game = Game.new(get_variant("rami51"), players=4, seed=3)
     samples: list[float] = []
     budget = Budget(seconds, clock)
     while budget.running() or not samples:
@@ -189,22 +190,11 @@ def run_benchmarks(which: str, seconds: float) -> list[dict[str, Any]]:
     return results
 
 
-def _seconds(text: str) -> float:
-    """`--seconds`: a positive number of seconds, at most an hour."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not 0 < value <= 3600:
-        raise argparse.ArgumentTypeError(f"{text} is not between 0 and 3600 seconds")
-    return value
-
-
 def bench_parser() -> Parser:
     parser = Parser(prog="ramigui bench", description="Speed and memory figures, printed beside their targets.")
     parser.add_argument("which", nargs="?", default="all", choices=(*PARTS, "all"),
                         help="which part to measure (default: all)")
-    parser.add_argument("--seconds", type=_seconds, default=3.0, metavar="S",
+    parser.add_argument("--seconds", type=seconds(3600, zero=False), default=3.0, metavar="S",
                         help="about how long each part measures (default 3)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     return parser

@@ -13,11 +13,12 @@ counts it as abandoned, never as played, won, best or worst.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+from ramigui.rules.public import YamiPublic
 from ramigui.rules.yami_boxes import SHEET_BOXES
 from ramigui.storage import (
     BrokenFile,
@@ -32,7 +33,6 @@ from ramigui.storage import (
 
 if TYPE_CHECKING:
     from ramigui.rules import Game
-    from ramigui.session import GameSession
 
 HISTORY_LIMIT = 1000
 STATS_MAX_BYTES = 8_000_000
@@ -101,11 +101,11 @@ class YamiSheets:
     @classmethod
     def of_game(cls, game: Game) -> YamiSheets | None:
         """The grilles of a Yami game as they stand (None for a game without one)."""
-        public = game.view(game.to_play).public or {}
-        if "sheets" not in public:
+        public = game.view(game.to_play).public
+        if not isinstance(public, YamiPublic):
             return None
-        return cls(tuple(dict(marks) for marks in public["sheets"]), tuple(public["series_totals"]),
-                   tuple(public["bonus"]), tuple(public["sheet_totals"]))
+        return cls(tuple(dict(marks) for marks in public.sheets), public.series_totals, public.bonus,
+                   public.sheet_totals)
 
     def to_json(self) -> Document:
         return {"marks": [dict(marks) for marks in self.marks], "series": list(self.series),
@@ -147,17 +147,22 @@ class FinishedGame:
     yami: YamiSheets | None = None
     unfinished: bool = False
     """Abandoned before its end: the scores are those it had, nobody won it."""
+    redeal: str = ""
+    """The deal code the game was dealt from ("" for a fresh deal): a re-deal is kept in the
+    history but counts apart, never in the players' records."""
 
     @classmethod
-    def from_session(cls, session: GameSession, unfinished: bool = False) -> FinishedGame:
-        game = session.game
+    def of_game(cls, game: Game, game_id: str, names: Sequence[str], bots: Sequence[str | None],
+                unfinished: bool = False) -> FinishedGame:
+        """The history's entry for `game` as it stands (over, or given up when `unfinished`),
+        played by `names`, each a person (None in `bots`) or a bot of that level."""
         return cls(
-            game_id=session.game_id,
+            game_id=game_id,
             finished=datetime.now().isoformat(timespec="seconds"),
             variant=game.variant.id,
             options=dict(game.variant.chosen),
-            names=tuple(seat.name for seat in session.seats),
-            bots=tuple(seat.bot for seat in session.seats),
+            names=tuple(names),
+            bots=tuple(bots),
             rounds=tuple(tuple(result.points) for result in game.results),
             reasons=tuple(result.reason for result in game.results),
             totals=tuple(game.scores),
@@ -165,6 +170,7 @@ class FinishedGame:
             lower_wins=game.lower_wins,
             yami=YamiSheets.of_game(game),
             unfinished=unfinished,
+            redeal=game.deals.redeal,
         )
 
     def to_json(self) -> Document:
@@ -185,6 +191,8 @@ class FinishedGame:
             body["yami"] = self.yami.to_json()
         if self.unfinished:
             body["unfinished"] = True
+        if self.redeal:
+            body["redeal"] = self.redeal
         return body
 
     @classmethod
@@ -214,6 +222,7 @@ class FinishedGame:
             lower_wins=expect_key(body, "lower_wins", bool),
             yami=YamiSheets.from_json(body["yami"], players) if body.get("yami") is not None else None,
             unfinished=expect(body.get("unfinished", False), bool, "unfinished"),
+            redeal=expect(body.get("redeal", ""), str, "redeal"),
         )
 
 
@@ -231,11 +240,18 @@ class Stats:
     records: Mapping[str, Mapping[str, PlayerRecord]] = field(default_factory=dict)
     games: Mapping[str, int] = field(default_factory=dict)
     history: tuple[FinishedGame, ...] = ()
+    redeals: Mapping[str, int] = field(default_factory=dict)
+    """Games dealt from a deal code, by variant: counted apart from the records."""
 
     def with_game(self, game: FinishedGame) -> Stats:
-        """These statistics with one more finished game (a game id already held is ignored)."""
+        """These statistics with one more finished game (a game id already held is ignored).
+        A re-deal goes to the history and the re-deal count only: its cards were chosen."""
         if game.game_id and any(old.game_id == game.game_id for old in self.history):
             return self
+        if game.redeal:
+            redeals = dict(self.redeals)
+            redeals[game.variant] = redeals.get(game.variant, 0) + 1
+            return replace(self, redeals=redeals, history=(*self.history, game)[-HISTORY_LIMIT:])
         records = {variant: dict(names) for variant, names in self.records.items()}
         table = records.setdefault(game.variant, {})
         for seat, name in enumerate(game.names):
@@ -272,6 +288,7 @@ class Stats:
             },
             "games": dict(self.games),
             "history": [game.to_json() for game in self.history],
+            **({"redeals": dict(self.redeals)} if self.redeals else {}),
         }
 
     @classmethod
@@ -284,7 +301,9 @@ class Stats:
             }
         games = {variant: expect(count, int, f"games.{variant}") for variant, count in expect_key(body, "games", dict).items()}
         history = tuple(FinishedGame.from_json(game) for game in expect_key(body, "history", list))
-        return cls(records, games, history)
+        redeals = {variant: expect(count, int, f"redeals.{variant}")
+                   for variant, count in expect(body.get("redeals", {}), dict, "redeals").items()}
+        return cls(records, games, history, redeals)
 
 
 def _stats_v0_to_v1(body: Document) -> Document:

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from ramigui import paths, yaml_limits
+from ramigui.rules.game import use_catalogue
 from ramigui.rules.variant import Variant
 from ramigui.rules.variant_build import build_variant, check_every_option, check_id
 from ramigui.rules.variant_errors import VariantError, listed, shown
@@ -197,6 +198,8 @@ def _add_file(catalogue: Catalogue, path: Path, strict: bool) -> None:
 def _add_document(catalogue: Catalogue, document: yaml_limits.Document, name: str, strict: bool) -> None:
     data = _entries(document, name)
     lines = yaml_limits.key_lines(document.root)
+    flawed = {flaw.params["variant"]: VariantError(flaw.code, line=flaw.line, **flaw.params)
+              for flaw in reversed(document.flaws)}  # the first of a variant's flaws is the one told
     problems: dict[str, VariantError] = {}
     for key_path, second, first in yaml_limits.duplicate_keys(document.root):
         problems.setdefault(key_path[0], VariantError(
@@ -204,6 +207,8 @@ def _add_document(catalogue: Catalogue, document: yaml_limits.Document, name: st
             key=shown(key_path[-1]), first=first))
     for variant_id, body in data.items():
         try:
+            if variant_id in flawed:
+                raise flawed[variant_id]
             check_id(variant_id)
             if variant_id in problems:
                 raise problems[variant_id]
@@ -278,6 +283,13 @@ def catalogue() -> Catalogue:
 def get_variant(variant_id: str, **options: Any) -> Variant:
     """The variant with these option values (others at their defaults)."""
     return catalogue().get(variant_id, **options)
+
+
+def _variant_by_id(variant_id: str, options: Mapping[str, Any]) -> Variant:
+    return get_variant(variant_id, **options)
+
+
+use_catalogue(_variant_by_id)
 
 
 def all_variants() -> list[Variant]:

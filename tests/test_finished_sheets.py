@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from test_ui_menus import app, choose, click, control, press, store  # noqa: F401 - fixtures
+from test_ui_menus import app, choose, click, control, press  # noqa: F401 - fixtures
 
 from ramigui.bots import make_bot
 from ramigui.rules.yami_boxes import SHEET_BOXES
@@ -42,7 +42,7 @@ def test_a_finished_yami_game_stores_its_full_grilles(store: Store) -> None:  # 
         filled = sum(points or 0 for points in marks.values())
         assert game.yami.totals[seat] == filled + game.yami.bonus[seat] == game.totals[seat]
     public = session.game.view(0).public
-    assert [dict(m) for m in game.yami.marks] == [dict(m) for m in public["sheets"]]
+    assert [dict(m) for m in game.yami.marks] == [dict(m) for m in public.sheets]
 
 
 def test_grilles_survive_the_file_and_a_broken_grille_is_refused() -> None:

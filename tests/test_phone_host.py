@@ -56,8 +56,10 @@ def test_host_command_prints_each_phone_seat_and_serves_the_contract() -> None:
 def test_host_refuses_an_impossible_setup_with_a_message() -> None:
     from ramigui.phone.host import host_main
 
-    assert host_main(["--variant", "gin", "--players", "2", "--phones", "3", "--bind", "127.0.0.1"]) == 2
-    assert host_main(["--variant", "no_such_game", "--bind", "127.0.0.1"]) == 2
+    for argv in (["--variant", "gin", "--players", "2", "--phones", "3"], ["--variant", "no_such_game"]):
+        with pytest.raises(SystemExit) as refused:
+            host_main([*argv, "--bind", "127.0.0.1"])
+        assert refused.value.code == 2
 
 
 def finished_gin_moves(seed: int) -> list[str]:
@@ -71,10 +73,12 @@ def finished_gin_moves(seed: int) -> list[str]:
 
 def test_the_server_stops_when_the_game_ends() -> None:
     """A game one move from its end: once that move is played the host loop ends, the
-    phones hear that the game closed, and the server stops listening."""
-    seed = 3
+    phones hear that the game closed, and the server stops listening (seed 10: the phone,
+    seat 0, plays that move)."""
+    seed = 10
     moves = finished_gin_moves(seed)
     near_end = Game.replay("gin", 2, seed, moves[:-1])
+    assert near_end.to_play == 0
     host = PhoneHost("gin", 2, 1, seed, bind="127.0.0.1", game=near_end).start()
     url = host.server.url(0)
     stream = EventStream(url)
@@ -82,8 +86,7 @@ def test_the_server_stops_when_the_game_ends() -> None:
     owner.start()
     try:
         assert stream.next_event()[0] == "state"
-        if near_end.to_play == 0:  # the phone plays the last move
-            assert post_move(url, moves[-1])[0] == 200
+        assert post_move(url, moves[-1])[0] == 200
         owner.join(timeout=10)
         assert not owner.is_alive() and host.game.game_over
         kinds = []

@@ -2,11 +2,6 @@
 
 from __future__ import annotations
 
-import os
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
 from collections.abc import Iterator
 
 import pygame
@@ -17,8 +12,9 @@ from ramigui import i18n
 from ramigui.cards import Card, parse_cards
 from ramigui.rules import Game
 from ramigui.ui import cardart
-from ramigui.ui.app import App, Settings
-from ramigui.ui.hand_groups import grouped, hand_melds
+from ramigui.ui.app import App
+from ramigui.ui.families import hand_melds
+from ramigui.ui.hand_groups import grouped
 from ramigui.ui.overlays import HandoffScene
 from ramigui.ui.seats import TableConfig
 from ramigui.ui.table import TableScene
@@ -29,13 +25,8 @@ SIZE = (1280, 800)
 
 @pytest.fixture
 def app() -> Iterator[App]:
-    pygame.display.init()
-    pygame.font.init()
-    i18n.set_language("en")
-    screen = pygame.display.set_mode(SIZE)
-    pygame.event.clear()
-    yield App(screen, Settings(speed="instant"), idle_wait=False)
-    pygame.display.quit()
+    with open_app(SIZE, bot_speed="normal") as opened:
+        yield opened
 
 
 def position(**extra: object) -> Game:
@@ -53,7 +44,7 @@ def test_human_drags_stock_to_hand_then_a_card_to_the_discard(app: App) -> None:
     king = parse_cards("KS")[0]
     drag(app, hand_point(scene, king), scene.layout.discard.center)
     assert str(scene.game.log[-1][1]) == "discard KS"
-    assert scene.game.view(0).public["discard"][-1] == king
+    assert scene.game.view(0).public.discard[-1] == king
 
 
 def test_illegal_drop_is_refused_and_the_card_returns(app: App) -> None:
@@ -88,7 +79,7 @@ def test_legal_targets_light_up_while_dragging(app: App) -> None:
 def test_keyboard_only_turn(app: App) -> None:
     scene = table(app, position())
     press(app, pygame.K_p)  # draw from the stock
-    assert scene.game.view(0).public["phase"] == "play"
+    assert scene.game.view(0).public.phase == "play"
     scene.focus = 0
     target = scene.order.index(parse_cards("KS")[0])
     press(app, *([pygame.K_RIGHT] * target))
@@ -140,7 +131,7 @@ def test_hot_seat_never_draws_another_players_hand(app: App, monkeypatch: pytest
     app.step()
     drawn.clear()
     app.draw()
-    public = set(game.view(1).public["discard"])
+    public = set(game.view(1).public.discard)
     hand0 = set(game.hand(0))
     assert set(drawn) - public <= set(game.hand(1))
     assert not (set(drawn) - public - set(game.hand(1))) and not (set(drawn) & hand0 - public - set(game.hand(1)))
@@ -246,7 +237,7 @@ def test_real_app_table_follows_the_stored_settings() -> None:
 
     stored = Stored(language="en", hand_sort="rank", bot_speed="instant", animation_speed="instant",
                     confirm_knock=False, confirm_go_out=False)
-    with open_app(size=SIZE, speed="normal", bot_speed="normal") as opened:
+    with open_app(size=SIZE, animation_speed="normal", bot_speed="normal") as opened:
         apply_settings(opened, stored)
         setup = GameSetup("gin", (Seat("Ann"), Seat("Bot", "easy")))
         session = GameSession.new(setup, None, seed=3)
@@ -254,15 +245,17 @@ def test_real_app_table_follows_the_stored_settings() -> None:
         opened.push(scene)
         assert scene.bot_pace == 0 and scene.pace == 0
         assert opened.settings.confirm_knock is False and opened.settings.confirm_go_out is False
-        if scene.visible_seat() is not None:  # by rank, the melds it holds first (hand_groups)
-            assert scene.order == grouped(scene.order, hand_melds(scene.order, scene.game.variant), Card.rank_key)
+        assert scene.visible_seat() == 0  # the one person's hand shows, even while the bot plays
+        melds = hand_melds(scene.order, scene.game.variant)
+        assert scene.order == grouped(scene.order, melds, Card.rank_key)  # by rank, its melds first (hand_groups)
+        assert scene.order != grouped(scene.order, melds, Card.sort_key)  # seed 3: by suit would differ
 
 
 def test_bot_speed_sets_the_bots_pause_apart_from_the_animations() -> None:
-    from ramigui.ui.app import SPEEDS
+    from ramigui.settings import PACES
     from ramigui.ui.table_bots import BOT_PAUSE
 
-    with open_app(size=SIZE, speed="instant", bot_speed="slow") as opened:
+    with open_app(size=SIZE, animation_speed="instant", bot_speed="slow") as opened:
         scene = table(opened, position())
         press(opened, pygame.K_p)
         scene.focus = scene.order.index(parse_cards("KS")[0])
@@ -270,14 +263,14 @@ def test_bot_speed_sets_the_bots_pause_apart_from_the_animations() -> None:
         assert scene.game.to_play == 1 and scene.pace == 0
         # The pause set is the slow one; frames since (slow on a loaded machine) may have
         # used some of it, so only its bounds are certain.
-        assert scene.bot_pace == SPEEDS["slow"]
-        assert 0 < scene.bots.wait <= BOT_PAUSE * SPEEDS["slow"]
-    with open_app(size=SIZE, speed="slow", bot_speed="instant") as opened:
+        assert scene.bot_pace == PACES["slow"]
+        assert 0 < scene.bots.wait <= BOT_PAUSE * PACES["slow"]
+    with open_app(size=SIZE, animation_speed="slow", bot_speed="instant") as opened:
         scene = table(opened, position())
         press(opened, pygame.K_p)
         scene.focus = scene.order.index(parse_cards("KS")[0])
         press(opened, pygame.K_d)
-        assert scene.bots.wait <= 0 and scene.pace == SPEEDS["slow"]
+        assert scene.bots.wait <= 0 and scene.pace == PACES["slow"]
 
 
 def test_a_drawn_card_takes_its_place_in_a_sorted_hand_but_not_in_one_arranged_by_hand(app: App) -> None:
@@ -308,7 +301,7 @@ def test_v_spreads_the_whole_discard_pile_and_any_key_closes_it_unchanged(app: A
     game = Game.from_position("rami_base", hands=[["7H", "8H", "9H", "KS"], ["2C", "5D", "9S"]],
                               stock=["10H", "4C"], discard=["5H", "QC", "2D"], to_play=0)
     scene = table(app, game)
-    before = (list(scene.game.log), scene.game.view(0).public["discard"])
+    before = (list(scene.game.log), scene.game.view(0).public.discard)
     press(app, pygame.K_v)
     top = app.top
     assert isinstance(top, PileScene)
@@ -316,7 +309,7 @@ def test_v_spreads_the_whole_discard_pile_and_any_key_closes_it_unchanged(app: A
     app.draw()  # drawing the spread pile must work at this size
     press(app, pygame.K_ESCAPE)
     assert app.top is scene
-    assert (list(scene.game.log), scene.game.view(0).public["discard"]) == before
+    assert (list(scene.game.log), scene.game.view(0).public.discard) == before
     assert scene.layout is not None
     post(pygame.MOUSEBUTTONDOWN, button=3, pos=scene.layout.discard.center)
     post(pygame.MOUSEBUTTONUP, button=3, pos=scene.layout.discard.center)
@@ -351,7 +344,7 @@ def test_the_joker_goes_where_it_sits_in_the_hand(app: App) -> None:
         scene.order = ([joker, jack, queen] if joker_first else [jack, queen, joker]) + order
         scene.selected = {0, 1, 2}
         press(app, pygame.K_m)
-        meld = scene.game.view(0).public["melds"][-1]
+        meld = scene.game.view(0).public.melds[-1]
         assert str(scene.game.log[-1][1]).startswith("meld"), scene.message
         assert parse_cards(stands_for)[0] in meld.stands_for(), meld
 

@@ -235,7 +235,7 @@ CATALOGUE: dict[str, str] = {
     "reason.unknown_move": "that is not a move of this game",
     "reason.wrong_family": "that is not a move of this game",
     "reason.not_legal": "that move is not allowed now",
-    "reason.gin_one_card": "that move names exactly one card",
+    "reason.discard_one_card": "discard one card only",
     "reason.melds_then_knock": "you have laid melds out: knock or go gin (or take them back with undo)",
     "reason.meld_no_knock": "laying {cards} out would leave no knock nor gin: melds are laid out only to knock",
     "reason.knock_too_high": "after discarding {card}, your deadwood would be {deadwood}; you may knock with {limit} at most",
@@ -295,7 +295,6 @@ CATALOGUE: dict[str, str] = {
     "detail.empty": "nothing is written",
     "detail.nothing_after": "nothing comes after “{kind}”",
     "detail.needs_cards": "“{kind}” needs cards",
-    "detail.one_card": "“{kind}” names exactly one card",
     "detail.one_box": "“{kind}” names one box",
     "detail.write_layoff": "write it as: layoff 10H to 2",
     "detail.write_swap": "write it as: swap 9H for joker in 2",
@@ -348,3 +347,8 @@ CATALOGUE.update(_PHONE)
 from ramigui.locale.variants_en import TEXTS as _VARIANT_TEXTS  # noqa: E402
 
 CATALOGUE.update(_VARIANT_TEXTS)
+
+# Checkable deals: fingerprints, proofs, deal codes.
+from ramigui.locale.deals_en import TEXTS as _DEAL_TEXTS  # noqa: E402
+
+CATALOGUE.update(_DEAL_TEXTS)

@@ -239,7 +239,7 @@ CATALOGUE: dict[str, str] = {
     "reason.unknown_move": "ce coup n'existe pas dans ce jeu",
     "reason.wrong_family": "ce coup n'existe pas dans ce jeu",
     "reason.not_legal": "ce coup n'est pas permis maintenant",
-    "reason.gin_one_card": "ce coup nomme une seule carte",
+    "reason.discard_one_card": "défaussez une seule carte",
     "reason.melds_then_knock": "vous avez étalé des combinaisons : frappez ou faites gin (ou reprenez-les avec Annuler)",
     "reason.meld_no_knock": "étaler {cards} ne permettrait ni de frapper ni de faire gin : on n'étale que pour frapper",
     "reason.knock_too_high": "après avoir défaussé {card}, il vous resterait {deadwood} points ; on frappe avec {limit} au plus",
@@ -299,7 +299,6 @@ CATALOGUE: dict[str, str] = {
     "detail.empty": "rien n'est écrit",
     "detail.nothing_after": "rien ne suit « {kind} »",
     "detail.needs_cards": "« {kind} » demande des cartes",
-    "detail.one_card": "« {kind} » nomme une seule carte",
     "detail.one_box": "« {kind} » nomme une seule case",
     "detail.write_layoff": "écrivez : layoff 10H to 2",
     "detail.write_swap": "écrivez : swap 9H for joker in 2",
@@ -352,3 +351,8 @@ CATALOGUE.update(_PHONE)
 from ramigui.locale.variants_fr import TEXTS as _VARIANT_TEXTS  # noqa: E402
 
 CATALOGUE.update(_VARIANT_TEXTS)
+
+# Checkable deals: fingerprints, proofs, deal codes.
+from ramigui.locale.deals_fr import TEXTS as _DEAL_TEXTS  # noqa: E402
+
+CATALOGUE.update(_DEAL_TEXTS)

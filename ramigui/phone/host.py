@@ -24,20 +24,20 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
-import random
 import signal
 import sys
 import threading
 from collections.abc import Sequence
 
 from ramigui import i18n, paths
-from ramigui.arguments import Parser, seed, whole
-from ramigui.bots import make_bot
+from ramigui.arguments import Parser, check_players, known_variant, seconds, seed, whole
+from ramigui.bots import LEVELS, make_bot
 from ramigui.bots.secret import bot_rng
 from ramigui.match import BotSeats, Match
 from ramigui.phone.bridge import Bridge
+from ramigui.phone.network import lan_address, listen_addresses
 from ramigui.phone.relay import PhoneRelay
-from ramigui.phone.server import PhoneServer, lan_address
+from ramigui.phone.server import PhoneServer
 from ramigui.phone.tokens import PhoneSeats
 from ramigui.rules import Game, Move
 from ramigui.session import GameSession, GameSetup, Seat
@@ -46,6 +46,10 @@ from ramigui.storage import Store
 WAKE_EVERY = 1.0
 HOST_FOLDER = "host"
 """The host's folder inside the user's data folder (its save, its lock, its statistics)."""
+MAX_BOT_DELAY = 60
+"""The longest wait asked of a bot: longer, the table looks stuck."""
+MAX_LINGER = 3600
+"""The longest the phones are served after the game's end (they show the final scores)."""
 
 
 def host_parser() -> argparse.ArgumentParser:
@@ -59,13 +63,15 @@ def host_parser() -> argparse.ArgumentParser:
                         help="how many seats are played on phones (the first ones)")
     parser.add_argument("--port", type=whole(0, 65535, "a port"), default=0,
                         help="the port to listen on (0: any free one)")
-    parser.add_argument("--bind", default="0.0.0.0",
-                        help="the address to listen on: 0.0.0.0 (every network), the LAN address, or 127.0.0.1")
+    parser.add_argument("--bind", default=None,
+                        help="the address to listen on (default: the LAN address the codes name, and 127.0.0.1; "
+                             "0.0.0.0: every network)")
     parser.add_argument("--seed", type=seed, default=None, metavar="S", help="the game's seed (default: random)")
-    parser.add_argument("--bots", default="medium", help="the bots' level (random, easy, medium, hard)")
-    parser.add_argument("--bot-delay", type=float, default=0.0, help="seconds a bot waits before its move")
-    parser.add_argument("--linger", type=float, default=3.0,
-                        help="seconds the phones are still served after the game ends")
+    parser.add_argument("--bots", choices=LEVELS, default="medium", help="the bots' level (default medium)")
+    parser.add_argument("--bot-delay", type=seconds(MAX_BOT_DELAY), default=0.0, metavar="S",
+                        help=f"seconds a bot waits before its move (0 to {MAX_BOT_DELAY})")
+    parser.add_argument("--linger", type=seconds(MAX_LINGER), default=3.0, metavar="S",
+                        help=f"seconds the phones are still served after the game ends (0 to {MAX_LINGER})")
     parser.add_argument("--lang", choices=("fr", "en"), default=None, help="the phones' language")
     parser.add_argument("--resume", action="store_true",
                         help="continue the saved host game: its seats, seat addresses and port")
@@ -83,7 +89,7 @@ class PhoneHost:
     was accepted. The seats' tokens and the port are kept in the save, so a resumed game
     (`ramigui host --resume`) keeps its addresses."""
 
-    def __init__(self, variant: str, players: int, phones: int, seed: int, *, bind: str = "127.0.0.1",
+    def __init__(self, variant: str, players: int, phones: int, seed: int, *, bind: str | list[str] = "127.0.0.1",
                  port: int = 0, public_host: str | None = None, bots: str = "medium",
                  bot_delay: float = 0.0, game: Game | None = None, store: Store | None = None,
                  session: GameSession | None = None) -> None:
@@ -147,10 +153,11 @@ class PhoneHost:
         self.match.close()
 
 
-def new_host_session(variant: str, players: int, phones: int, seed: int, bots: str, store: Store | None,
+def new_host_session(variant: str, players: int, phones: int, seed: int | None, bots: str, store: Store | None,
                      game: Game | None = None) -> GameSession:
     """A new host game: the first `phones` seats on phones, the others bots of level `bots`,
-    saved at once when there is a store (raises GameInProgress if a host game is saved)."""
+    saved at once when there is a store (raises GameInProgress if a host game is saved).
+    Without a seed, it is dealt keyed (`GameSession.new`)."""
     seats = [Seat(i18n.tr("table.player", n=s + 1), phone=True) if s < phones
              else Seat(i18n.tr("table.bot_name", n=s), bots) for s in range(players)]
     if game is not None:
@@ -166,11 +173,13 @@ def host_store() -> Store:
 
 def host_main(argv: Sequence[str]) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    args = host_parser().parse_args(list(argv))
+    parser = host_parser()
+    args = parser.parse_args(list(argv))
     i18n.set_language(args.lang)
+    binds, public = listen_addresses(args.bind, lan_address())
     store = host_store()
     try:
-        host = _resumed(args, store) if args.resume else _new_host(args, store)
+        host = _resumed(args, store, binds, public) if args.resume else _new_host(parser, args, store, binds, public)
         if host is None:
             return 2
         return _serve(host, args)
@@ -182,41 +191,24 @@ def _say(text: str) -> None:
     print(f"ramigui host: {text}", file=sys.stderr, flush=True)
 
 
-def _public(bind: str) -> str:
-    return bind if bind not in ("0.0.0.0", "::", "") else lan_address()
-
-
-def _new_host(args: argparse.Namespace, store: Store) -> PhoneHost | None:
+def _new_host(parser: argparse.ArgumentParser, args: argparse.Namespace, store: Store, binds: list[str],
+              public: str) -> PhoneHost | None:
     """A new game (None, said on stderr, when it cannot start). A saved host game is kept
-    unless `--new` abandons it, and only once the new game listens."""
-    from ramigui.variants import get_variant
-
+    unless `--new` abandons it, and only once the new game listens. A game asked for
+    without a seed is dealt keyed (its fingerprints and codes can be shown)."""
+    variant = known_variant(parser, args.variant)
+    players = check_players(parser, variant, args.players)
+    if args.phones > players:
+        parser.error(f"argument --phones: {args.phones} phones for {players} seats")
     if GameSession.has_saved_game(store) and not args.new:
         _say(f"a host game is saved in {store.data_dir}: --resume continues it, --new abandons it")
         return None
+    session = new_host_session(args.variant, players, args.phones, args.seed, args.bots, None)
     try:
-        variant = get_variant(args.variant)
-    except Exception as error:  # an unknown id or a broken variants.yaml: say which
-        _say(str(error))
-        return None
-    low, high = variant.players
-    players = args.players or min(high, max(low, 4))
-    if not low <= players <= high:
-        _say(f"{args.variant} is played by {low} to {high} players, not {players}")
-        return None
-    if not 1 <= args.phones <= players:
-        _say(f"--phones must be 1 to {players}")
-        return None
-    seed = args.seed if args.seed is not None else random.randrange(1_000_000)
-    try:
-        session = new_host_session(args.variant, players, args.phones, seed, args.bots, None)
-        host = PhoneHost(args.variant, players, args.phones, seed, bind=args.bind, port=args.port,
-                         public_host=_public(args.bind), bot_delay=args.bot_delay, session=session)
+        host = PhoneHost(args.variant, players, args.phones, session.game.seed, bind=binds, port=args.port,
+                         public_host=public, bot_delay=args.bot_delay, session=session)
     except OSError as error:
-        _say(f"cannot listen on {args.bind}:{args.port}: {error.strerror}")
-        return None
-    except ValueError as error:
-        _say(str(error))
+        _say(f"cannot listen on {' and '.join(binds)}:{args.port}: {error.strerror}")
         return None
     if store.read_only:
         _say(f"another ramigui host uses {store.data_dir}: this game is not saved")
@@ -226,7 +218,7 @@ def _new_host(args: argparse.Namespace, store: Store) -> PhoneHost | None:
     return host
 
 
-def _resumed(args: argparse.Namespace, store: Store) -> PhoneHost | None:
+def _resumed(args: argparse.Namespace, store: Store, binds: list[str], public: str) -> PhoneHost | None:
     """The saved host game on its saved port and seat addresses (another port only if
     that one is taken, said on stderr); None, said, when there is none to resume."""
     if store.read_only:
@@ -240,25 +232,25 @@ def _resumed(args: argparse.Namespace, store: Store) -> PhoneHost | None:
         return None
     port = int(session.phones.get("port", 0)) or args.port
     try:
-        return _host_of(session, args, port)
+        return _host_of(session, args, binds, public, port)
     except OSError as error:
         if not port:
-            _say(f"cannot listen on {args.bind}: {error.strerror}")
+            _say(f"cannot listen on {' and '.join(binds)}: {error.strerror}")
             return None
     try:
-        host = _host_of(session, args, 0)
+        host = _host_of(session, args, binds, public, 0)
     except OSError as error:
-        _say(f"cannot listen on {args.bind}: {error.strerror}")
+        _say(f"cannot listen on {' and '.join(binds)}: {error.strerror}")
         return None
     _say(f"port {port} is taken: the game goes on on port {host.server.port}, the phones need the new addresses")
     return host
 
 
-def _host_of(session: GameSession, args: argparse.Namespace, port: int) -> PhoneHost:
+def _host_of(session: GameSession, args: argparse.Namespace, binds: list[str], public: str, port: int) -> PhoneHost:
     game = session.game
     phones = sum(seat.phone for seat in session.seats)
-    return PhoneHost(game.variant.id, game.players, phones, game.seed, bind=args.bind, port=port,
-                     public_host=_public(args.bind), bot_delay=args.bot_delay, session=session)
+    return PhoneHost(game.variant.id, game.players, phones, game.seed, bind=binds, port=port,
+                     public_host=public, bot_delay=args.bot_delay, session=session)
 
 
 def _serve(host: PhoneHost, args: argparse.Namespace) -> int:

@@ -24,6 +24,7 @@ from ramigui.phone.tokens import PhoneSeats
 from ramigui.phone.viewjson import state_bytes, view_json
 from ramigui.rules import Game, IllegalMove, Move, PlayerView
 from ramigui.rules.moves import as_move
+from ramigui.rules.public import YamiPublic
 
 LAST_MOVES = 6
 Play = Callable[[int, Move], Any]
@@ -67,11 +68,11 @@ class PhoneRelay:
         seat = view.seat
         extra = ["next"] if self.accept_next and view.round_over and not view.game_over else []
         you = i18n.tr("table.you")
-        sheets = view.public.get("sheets", ())
+        sheets = view.public.sheets if isinstance(view.public, YamiPublic) else ()
         lines = [describe_move(entry.move, entry.seat, you if entry.seat == seat else self.names[entry.seat],
                                (entry.taken,) if entry.taken is not None else None, sheets)
                  for entry in in_said_order(self.game.public_record(seat)[-LAST_MOVES:])]
-        state = view_json(view, self.names, last_moves=lines[::-1], extra_legal=extra)
+        state = view_json(view, self.names, last_moves=lines, extra_legal=extra)
         state["paused"] = self.paused
         state["version"] = self.version
         return state

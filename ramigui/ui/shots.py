@@ -17,14 +17,23 @@ from typing import Any
 import pygame
 
 from ramigui import i18n
-from ramigui.arguments import Parser, check_players, known_variant, seed, whole, window_size
+from ramigui.arguments import (
+    Parser,
+    check_players,
+    fail,
+    file_to_write,
+    known_variant,
+    seed,
+    whole,
+    window_size,
+)
 
 SCREENS = ("table", "round-end", "scores", "new-game")
 
 
 def _parser() -> argparse.ArgumentParser:
     parser = Parser(prog="ramigui screenshot", description="Save a PNG of a screen of the game.")
-    parser.add_argument("out", help="PNG file to write")
+    parser.add_argument("out", type=file_to_write, metavar="OUT", help="PNG file to write")
     parser.add_argument("--variant", default="rami51", metavar="ID", help="the game (default rami51)")
     parser.add_argument("--players", type=whole(2, 8, "a number of players"), default=4, metavar="N",
                         help="players (default 4)")
@@ -92,15 +101,16 @@ def screenshot_main(argv: Sequence[str]) -> int:
     keys, then = _key_codes(parser, "--keys", options.keys), _key_codes(parser, "--then", options.then)
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    from ramigui.ui.app import App, Settings, parse_size
+    from ramigui.settings import Settings
+    from ramigui.ui.app import App, parse_size
 
     i18n.set_language(options.lang)
     size = parse_size(options.size) or (1920, 1080)
     pygame.display.init()
     pygame.font.init()
     screen = pygame.display.set_mode(size)
-    settings = Settings(lang=options.lang, four_colour=options.four_colour, back=options.back, speed="instant",
-                        bot_speed="instant")
+    settings = Settings(language=i18n.language(), deck_style="four_colour" if options.four_colour else "classic",
+                        card_back=options.back, animation_speed="instant", bot_speed="instant")
     app = App(screen, settings, idle_wait=False)
     _show(app, options, keys, then)
     app.draw()
@@ -111,7 +121,11 @@ def screenshot_main(argv: Sequence[str]) -> int:
             picture = screen.subsurface(pygame.Rect(x, y, w, h).clip(screen.get_rect()))
         except ValueError:
             parser.error(f"--crop: {options.crop!r} is not X,Y,W,H inside the window")
-    pygame.image.save(picture, options.out)
+    try:
+        pygame.image.save(picture, options.out)
+    except (pygame.error, OSError) as error:
+        pygame.quit()
+        return fail(parser.prog, f"{options.out!r} cannot be written ({' '.join(str(error).split())})")
     print(options.out)
     pygame.quit()
     return 0

@@ -36,31 +36,30 @@ import pygame
 from ramigui import i18n
 from ramigui.cards import Card
 from ramigui.rules import Game, IllegalMove, Move, PlayerView
+from ramigui.rules.families import family_of
 from ramigui.rules.game import PublicMove
 from ramigui.rules.moves import as_move
 from ramigui.ui import layout as lay_mod
 from ramigui.ui.anim import Flight
 from ramigui.ui.app import Scene
 from ramigui.ui.cardart import CardArt, DeckStyle, card_art, rank_letters
+from ramigui.ui.families import hand_melds, screen_family
 from ramigui.ui.felt import felt
-from ramigui.ui.hand_groups import Group, group_starts, grouped, hand_melds
+from ramigui.ui.hand_groups import Group, group_starts, grouped
 from ramigui.ui.seats import TableConfig
 from ramigui.ui.table_bots import BotDriver
 from ramigui.ui.table_dialog import Question, QuestionScene
 from ramigui.ui.table_draw import draw_table
 from ramigui.ui.table_family import ButtonSpec, FamilyTable
-from ramigui.ui.table_gin import GinTable
 from ramigui.ui.table_keys import Keys
 from ramigui.ui.table_log import LastMoves, said_lines
 from ramigui.ui.table_phones import TablePhones
 from ramigui.ui.table_pointer import Drag, Pointer
-from ramigui.ui.table_yami import YamiTable
 from ramigui.ui.widgets import UI_ACTION, Button
+from ramigui.variants import get_variant
 
 SORT_ACTIONS = ("sort_suit", "sort_rank", "sort_melds")
 MESSAGE_TIME = 5.0
-FAMILY_TABLES: dict[str, type[FamilyTable]] = {"gin": GinTable, "yami": YamiTable}
-"""Each family's table specifics; the rummy family's are the `FamilyTable` base."""
 
 
 def seating(view: PlayerView, me: int) -> list[int]:
@@ -72,7 +71,7 @@ def seating(view: PlayerView, me: int) -> list[int]:
     if me < 0:
         return list(range(view.players))
     right = view.variant.direction == "right"
-    step = -1 if right and view.variant.family == "yami" else 1
+    step = view.variant.step if family_of(view.variant).follows_direction else 1
     in_play_order = [(me + step * k) % view.players for k in range(1, view.players)]
     return in_play_order[::-1] if right else in_play_order
 
@@ -83,7 +82,7 @@ class TableScene(Scene):
     def __init__(self, config: TableConfig, game: Game | None = None) -> None:
         super().__init__()
         self.config = config
-        self.game = game or Game.new(config.variant, config.players, config.seed, config.options)
+        self.game = game or Game.new(get_variant(config.variant, **config.options), config.players, config.seed)
         self.bots = BotDriver(self)
         self.phones = TablePhones(self)
         self.pointer = Pointer(self)
@@ -105,7 +104,7 @@ class TableScene(Scene):
         self.pointer_at: tuple[int, int] | None = None
         self.overlay_open = False
         self.view: PlayerView = self.game.view(self.viewer if self.viewer is not None else 0)
-        self.family: FamilyTable = FAMILY_TABLES.get(self.view.variant.family, FamilyTable)(self)
+        self.family: FamilyTable = screen_family(self.view.variant).table(self)
         self.question: Question | None = None
         self.layout: lay_mod.TableLayout | None = None
         self.size = (1280, 800)
@@ -122,6 +121,12 @@ class TableScene(Scene):
         if len(humans) == 1:
             return humans[0]
         return None  # hot-seat: nobody's hand until someone claims the screen
+
+    @property
+    def played_here(self) -> bool:
+        """Someone plays at this screen: its players' buttons and the keyboard's help are
+        shown (a table of phones and bots only is watched here, played elsewhere)."""
+        return bool(self.config.screen_seats)
 
     def visible_seat(self) -> int | None:
         """The seat whose hand is drawn face up (None: every hand hidden)."""
@@ -168,7 +173,7 @@ class TableScene(Scene):
 
     def art(self, width: int) -> CardArt:
         settings = self.app.settings if self.app is not None else None
-        style = DeckStyle(settings.four_colour if settings else False, settings.back if settings else "blue")
+        style = DeckStyle(settings.four_colour if settings else False, settings.card_back if settings else "blue")
         return card_art(width, style, rank_letters(i18n.tr))
 
     def busy(self) -> bool:
@@ -211,7 +216,7 @@ class TableScene(Scene):
         view = self.view
         me = self.viewer if self.viewer is not None else -1
         opponents = seating(view, me)
-        melds = view.public.get("melds", ()) if view.public else ()
+        melds = view.public.melds
         owners = [(m.owner, len(m.cards)) for m in melds]
         scale = self.app.settings.card_scale if self.app is not None else 1.0
         gaps = group_starts(self.order, self.hand_melds(self.order))
@@ -222,7 +227,7 @@ class TableScene(Scene):
 
     def _button_rows(self) -> list[list[ButtonSpec]]:
         """The side panel's buttons row by row (the family's; subclasses add rows)."""
-        return self.family.button_rows()
+        return self.family.button_rows() if self.played_here else []
 
     def _button_specs(self) -> list[ButtonSpec]:
         return [spec for row in self._button_rows() for spec in row]
@@ -253,7 +258,8 @@ class TableScene(Scene):
         for name in SORT_ACTIONS:
             if name in by_action:
                 by_action[name].enabled = self.viewer is not None
-        self.family.refresh(by_action)
+        if self.played_here:
+            self.family.refresh(by_action)
 
     def hinted(self) -> set[int]:
         """The hand cards a hint points at (the table with menus has hints)."""
@@ -485,7 +491,8 @@ class TableScene(Scene):
 
     def _next_round(self) -> None:
         if self.game.game_over:
-            self.game = Game.new(self.config.variant, self.config.players, self.config.seed + 1, self.config.options)
+            self.game = Game.new(get_variant(self.config.variant, **self.config.options), self.config.players,
+                                 self.config.seed + 1)
             self.config.seed += 1
         else:
             self.play("next")
@@ -530,7 +537,7 @@ class TableScene(Scene):
         """Spread the discard pile over the table (what the rules' public view holds of it)."""
         from ramigui.ui.pile_view import PileScene
 
-        pile = self.view.public.get("discard", ()) if self.view.public else ()
+        pile = self.view.public.discard
         if self.app is None or self.drag is not None:
             return False
         self.app.push(PileScene(tuple(pile), self.art))
@@ -539,7 +546,7 @@ class TableScene(Scene):
     # --- drawing ------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(felt(surface.get_size(), self.app.settings.felt if self.app else "green"), (0, 0))
+        surface.blit(felt(surface.get_size(), self.app.settings.table_colour if self.app else "green"), (0, 0))
         draw_table(self, surface)
         if self.buttons:  # the selection changes between moves: the Meld button follows it
             self.family.refresh_meld({button.action: button for button in self.buttons})

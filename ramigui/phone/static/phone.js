@@ -135,7 +135,7 @@
   }
 
   function drawCourt(svg, card, letter, colour) {
-    // The table's own figure (ramigui.ui.courts drawn through an SVG pen, sent with the page);
+    // The table's own figure (ramigui.art.courts written as SVG, sent with the page);
     // the old crown and letter only if the page data has none.
     const figure = (S.page.look.courts || {})[String(card.rank) + card.suit];
     if (figure) {
@@ -261,6 +261,10 @@
 
   function playOn(target, cards) {
     if (!S.state || target.kind === "hand") return;
+    if (target.kind === "discard" && cards.length > 1) {
+      showRefusal(t("table.refused", { reason: t("reason.discard_one_card") }));
+      return;
+    }
     let found = movesFor(target, cards);
     if (found.length > 1 && target.kind !== "discard") {
       // A new meld's jokers go where they sit in the hand, as at the table (J♠ Q♠ JK: J-Q-K).
@@ -409,6 +413,7 @@
     renderSeats(st);
     renderPiles(st);
     renderCounter(st);
+    $("deal-print").textContent = st.deal_print ? t("deal.fingerprint_line", { words: st.deal_print }) : "";
     renderMelds(st);
     renderBoxes(st);
     renderMoves(st);
@@ -540,7 +545,7 @@
   function renderMoves(st) {
     const list = $("moves");
     list.replaceChildren();
-    for (const line of (st.last_moves || []).slice(0, 4)) {
+    for (const line of (st.last_moves || []).slice(-4)) {  // oldest first, as on the big screen
       list.appendChild(Object.assign(document.createElement("li"), { textContent: line }));
     }
   }
