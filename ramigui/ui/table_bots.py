@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ramigui.match import BotSeats
+from ramigui.match import BotSeats, Chooser
 from ramigui.rules import Game, IllegalMove, Move
 from ramigui.ui.anim import FLIGHT_TIME, Flight
 from ramigui.ui.cardart import card_height
@@ -39,6 +39,11 @@ class BotDriver:
         """A bot's move whose card is still flying: played when it lands."""
         self._asked: Game | None = None
         """The game the open question was asked on (a new game at the table drops it)."""
+
+    @property
+    def choosers(self) -> dict[int, Chooser]:
+        """Each bot seat's chooser (a lesson puts its script in their place)."""
+        return self.seats.choosers
 
     def rest(self) -> None:
         """A move was played: the next bot waits its pause (scaled by the bot speed)."""
