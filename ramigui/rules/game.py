@@ -36,6 +36,37 @@ class PublicMove:
     taken: Card | None = None
 
 
+@dataclass(frozen=True)
+class TurnStart:
+    """Where the open turn began: the round's state then, and how many lines of the round's
+    history and moves of the game's record stood then (what others may be told)."""
+
+    state: Any
+    said: int
+    told: int
+
+
+@dataclass(frozen=True)
+class Seen:
+    """What one observer may see of the table (`Game.seen_by`): the round's state as it is
+    shown to them (read only through the family's `hand` and `public`, for what they may
+    see), each hand's size, the round's history, the game's record, and the meld numbers
+    (from 1) of the observer's own open turn that do not stand yet."""
+
+    state: Any
+    hand_counts: tuple[int, ...]
+    history: tuple[Said, ...]
+    record: tuple[PublicMove, ...]
+    pending: tuple[int, ...] = ()
+
+
+def _changed_melds(before: Any, after: Any) -> tuple[int, ...]:
+    """The meld numbers (from 1) laid or changed between two states of one turn."""
+    old: tuple[Any, ...] = getattr(before, "melds", ())
+    new: tuple[Any, ...] = getattr(after, "melds", ())
+    return tuple(n for n, meld in enumerate(new, start=1) if n > len(old) or meld != old[n - 1])
+
+
 def family_of(variant: Variant) -> Family:
     """The rules of the variant's family (imported here so each family stays its own module)."""
     if variant.family == "rummy":
@@ -101,7 +132,7 @@ class Game:
         self.totals: list[int] = [0] * players
         self._undo: list[tuple[Any, int, int]] = []
         self._record: list[PublicMove] = []
-        self._turn_start = 0  # where the open turn's moves begin in _record
+        self._turn_start = TurnStart(state, 0, 0)
 
     # --- creating ------------------------------------------------------------------------
 
@@ -242,36 +273,62 @@ class Game:
             return False
         return True
 
+    def seen_by(self, observer: int | None) -> Seen:
+        """What `observer` may see of the table now: the one answer the table, its last-moves
+        lines, the phones and `host` all read.
+
+        `observer` is a seat, or None for everyone at once (the shared screen while no seat's
+        player sits at it). The seat playing the open turn sees it as it is: its melds and
+        lay-offs of this turn are marked `pending` (they stand only once the turn ends). Every
+        other observer sees the table as it stood when the open turn began, with none of its
+        moves: a meld laid to read the opening total and taken back is never told to anyone,
+        and a meld that stands is told once the turn's discard (or going out) ends the turn.
+        A hand count follows the same table, so a try-out meld lowers the mover's count only
+        in the mover's own view."""
+        start = self._turn_start
+        if observer is not None and observer == self.to_play and not self.round_over:
+            state, said, told = self.state, len(self._history), len(self._record)
+            pending = _changed_melds(start.state, self.state)
+        else:
+            state, said, told, pending = start.state, start.said, start.told, ()
+        return Seen(
+            state=state,
+            hand_counts=tuple(len(self.family.hand(state, s)) for s in range(self.players)),
+            history=tuple(self._history[:said]),
+            record=tuple(self._record[:told]),
+            pending=pending,
+        )
+
     def public_record(self, viewer: int | None = None) -> tuple[PublicMove, ...]:
-        """The game's moves as the table may tell them to `viewer`: every move of a finished
-        turn that stands, and the open turn's moves only to the seat playing it.
+        """The game's moves as the table may tell them to `viewer` (see `seen_by`): every
+        move of a finished turn that stands, and the open turn's moves only to the seat
+        playing it. Built from what stands, never from what happened: a move taken back,
+        and the `undo` itself, are not in it."""
+        return self.seen_by(viewer).record
 
-        Built from what stands, never from what happened: a move taken back, and the
-        `undo` itself, are not in it. So a meld laid down and taken back in the same turn is
-        never told to anyone, and the next player learns nothing of the cards that went
-        back into the hand (issue 13, hot-seat privacy)."""
-        if viewer is not None and viewer == self.to_play and not self.round_over:
-            return tuple(self._record)
-        return tuple(self._record[: self._turn_start])
+    def view(self, seat: int, *, shared: bool = False) -> PlayerView:
+        """What `seat` may see: its hand, the table, the public history.
 
-    def view(self, seat: int) -> PlayerView:
-        """What `seat` may see: its hand, the table, the public history."""
-        own_turn = seat == self.to_play and not self.round_over
+        `shared`: the table as the shared screen shows it to everyone (`seen_by(None)`), for
+        a screen that draws the table while a phone's player is in the middle of a turn."""
+        seen = self.seen_by(None if shared else seat)
+        own_turn = seat == self.to_play and not self.round_over and not shared
         return PlayerView(
             variant=self.variant,
             seat=seat,
             players=self.players,
             to_play=self.to_play,
-            hand=tuple(self.family.hand(self.state, seat)),
-            hand_counts=tuple(len(self.family.hand(self.state, s)) for s in range(self.players)),
+            hand=tuple(self.family.hand(seen.state, seat)),
+            hand_counts=seen.hand_counts,
             round_no=self.round_no,
             dealer=self.dealer,
             scores=tuple(self.totals),
             round_over=self.round_over,
             game_over=self.game_over,
-            history=tuple(self._history),
+            history=seen.history,
             legal_moves=tuple(self.legal_moves()) if own_turn else (),
-            public=self.family.public(self.state, seat),
+            public=self.family.public(seen.state, seat),
+            pending=seen.pending,
         )
 
     # --- playing ---------------------------------------------------------------------------
@@ -306,9 +363,9 @@ class Game:
         self.round_log.append((before.to_play, move))
         self._history.append(Said(before.to_play, str(move)))
         self._record.append(PublicMove(self.round_no, before.to_play, move, self._taken(before, move)))
-        if turn_ends:
-            self._turn_start = len(self._record)
         self.state = after
+        if turn_ends:
+            self._turn_start = TurnStart(after, len(self._history), len(self._record))
         if self.family.round_over(after):
             result = self.family.round_result(after)
             self.results.append(result)
@@ -344,7 +401,7 @@ class Game:
         self.round_log = []
         self._history = []
         self._undo.clear()
-        self._turn_start = len(self._record)
+        self._turn_start = TurnStart(self.state, 0, len(self._record))
 
     def moves_text(self) -> list[str]:
         """The whole game's moves in notation, in order (what a save or a log stores)."""

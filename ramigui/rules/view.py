@@ -32,7 +32,8 @@ class Said(NamedTuple):
 @dataclass(frozen=True)
 class PlayerView:
     """What seat `seat` sees. `public` carries the family's own public facts
-    (for rummy: melds, discard, stock count, opened seats; for gin: upcard, …)."""
+    (for rummy: melds, discard, stock count, opened seats; for gin: upcard, …); other
+    seats' open turns are not in it (`Game.seen_by`)."""
 
     variant: Variant
     seat: int
@@ -48,11 +49,14 @@ class PlayerView:
     history: tuple[tuple[int, str], ...]
     legal_moves: tuple[Move, ...]
     public: Mapping[str, Any] = field(default_factory=lambda: EMPTY)
+    pending: tuple[int, ...] = ()
+    """Meld numbers (from 1) this seat laid or changed in its open turn: on the table for
+    this seat only, until the turn's end makes them stand (see `Game.seen_by`)."""
 
     def __post_init__(self) -> None:
         # A caller may pass lists or dicts (the families' `public` builds a dict each time):
         # the view keeps frozen copies only.
-        for name in ("hand", "hand_counts", "scores", "history", "legal_moves", "public"):
+        for name in ("hand", "hand_counts", "scores", "history", "legal_moves", "public", "pending"):
             object.__setattr__(self, name, frozen(getattr(self, name)))
 
     @property

@@ -5,10 +5,11 @@ is drawn, through `movetext.describe_move`, with each seat's name as shown now
 (`i18n.seat_name`); switching language mid-game relabels every line and every default
 name ("Robot 2" → "Bot 2") at once.
 
-The facts are `Game.public_record(viewer)`: the moves of finished turns that stand, and
-the viewer's own open turn — never a move taken back, nor the "undo" itself (issue 13: a
-meld laid down and taken back told the next player four cards of the previous hand). A
-take from the discard pile names its card, which lay face up.
+The facts are `Game.public_record(observer)`, read from `Game.seen_by` like the table and
+the phones: the moves of finished turns that stand, and the open turn only when the screen
+shows it to the one playing it (the person at the screen, a bot) — never a move taken back,
+nor the "undo" itself, nor a phone's open turn. A take from the discard pile names its card,
+which lay face up.
 """
 
 from __future__ import annotations
@@ -29,19 +30,19 @@ KEEP = 40
 
 
 class LastMoves:
-    """The lines the panel tells the table's viewer, newest last, in the current language."""
+    """The lines the panel tells the table's observer, newest last, in the current language."""
 
     def __init__(self, scene: TableScene) -> None:
         self.scene = scene
         self._lines: tuple[tuple[Any, ...], list[str]] = ((), [])
 
     def lines(self, names: Sequence[str]) -> list[str]:
-        """Every line, oldest first (remembered until a move, the viewer, the language or a
-        name changes: the panel is drawn every frame)."""
-        game, viewer = self.scene.game, self.scene.viewer
-        key = (i18n.language(), id(game), len(game.log), viewer, tuple(names))
+        """Every line, oldest first (remembered until a move, the observer, the language or
+        a name changes: the panel is drawn every frame)."""
+        game, observer = self.scene.game, self.scene.observer()
+        key = (i18n.language(), id(game), len(game.log), observer, tuple(names))
         if self._lines[0] != key:
-            self._lines = (key, said_lines(game, game.public_record(viewer)[-KEEP:], names))
+            self._lines = (key, said_lines(game, game.public_record(observer)[-KEEP:], names))
         return self._lines[1]
 
 
