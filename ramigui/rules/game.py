@@ -17,6 +17,7 @@ from typing import Any
 from ramigui.cards import Card
 from ramigui.rules.errors import IllegalMove
 from ramigui.rules.family import Family, RoundResult
+from ramigui.rules.frozen import detached
 from ramigui.rules.moves import Move, as_move
 from ramigui.rules.variant import Variant
 from ramigui.rules.view import PlayerView, Said
@@ -265,6 +266,15 @@ class Game:
             moves.append(UNDO)
         return moves
 
+    def canonical(self, move: Move | str) -> Move:
+        """`move` (a Move or notation) in its one writing, the one `legal_moves` lists and the
+        log, history and saves keep: `meld 3S JK 4S` is `meld 3S 4S JK`, the meld it lays.
+        Old saves and logs written another way replay the same, read through this."""
+        parsed = as_move(move)
+        if parsed.kind in ("undo", "next") or self.round_over:
+            return parsed
+        return self.family.canonical(self.state, parsed)
+
     def is_legal(self, move: Move | str) -> bool:
         """Whether `play(move)` would be accepted (tries it on a copy)."""
         try:
@@ -313,21 +323,22 @@ class Game:
         a screen that draws the table while a phone's player is in the middle of a turn."""
         seen = self.seen_by(None if shared else seat)
         own_turn = seat == self.to_play and not self.round_over and not shared
+        copies: dict[int, Any] = {}  # built from copies: nothing in a view is the game's
         return PlayerView(
-            variant=self.variant,
+            variant=detached(self.variant, copies),
             seat=seat,
             players=self.players,
             to_play=self.to_play,
-            hand=tuple(self.family.hand(seen.state, seat)),
+            hand=detached(self.family.hand(seen.state, seat), copies),
             hand_counts=seen.hand_counts,
             round_no=self.round_no,
             dealer=self.dealer,
             scores=tuple(self.totals),
             round_over=self.round_over,
             game_over=self.game_over,
-            history=seen.history,
-            legal_moves=tuple(self.legal_moves()) if own_turn else (),
-            public=self.family.public(seen.state, seat),
+            history=detached(seen.history, copies),
+            legal_moves=detached(self.legal_moves(), copies) if own_turn else (),
+            public=detached(self.family.public(seen.state, seat), copies),
             pending=seen.pending,
         )
 
@@ -335,7 +346,7 @@ class Game:
 
     def play(self, move: Move | str) -> Move:
         """Apply a move given as a Move or in notation. Raises IllegalMove, changing nothing."""
-        move = as_move(move)
+        move = self.canonical(move)
         if self.game_over:
             raise IllegalMove("game_over")
         seat = self.to_play
