@@ -81,15 +81,29 @@ def _candidates(game: Game, rng: random.Random) -> list[Move | str]:
     return found + words
 
 
-@pytest.mark.parametrize(("variant", "players"), [("rami51", 3), ("rami", 3), ("rami_bloc", 2),
-                                                   ("manie_joker51", 3), ("rami_wrotham", 2), ("gin", 2),
-                                                   ("gin_oklahoma", 2), ("yami", 3)])
+VARIANTS = [("rami51", 3), ("rami", 3), ("rami_bloc", 2), ("manie_joker51", 3), ("rami_wrotham", 2), ("gin", 2),
+            ("gin_oklahoma", 2), ("yami", 3)]
+
+
+@pytest.mark.parametrize(("variant", "players"), VARIANTS)
 def test_a_move_is_legal_exactly_when_its_one_writing_is_listed(variant: str, players: int) -> None:
-    rng = random.Random(variant)
+    checked, listed = _check_positions(variant, players, random.Random(variant), steps=400)
+    assert checked > 300 and listed > 30
+
+
+@pytest.mark.long
+@pytest.mark.parametrize(("variant", "players"), VARIANTS)
+def test_a_move_is_legal_exactly_when_its_one_writing_is_listed_soak(variant: str, players: int) -> None:
+    for seed in range(1, 6):
+        _check_positions(variant, players, random.Random(f"{variant}:{seed}"), steps=1500)
+
+
+def _check_positions(variant: str, players: int, rng: random.Random, steps: int) -> tuple[int, int]:
+    """Random play; every eighth position, each candidate move is checked. (checked, listed)"""
     game = Game.new(variant, players, seed=rng.randrange(1000))
     bots = [RandomBot(seat) for seat in range(players)]
     checked = listed = 0
-    for step in range(400):
+    for step in range(steps):
         if game.game_over:
             break
         if step % 8 == 0:
@@ -104,7 +118,7 @@ def test_a_move_is_legal_exactly_when_its_one_writing_is_listed(variant: str, pl
                 checked += 1
             listed += len(legal)
         game.play("next" if game.round_over else bots[game.to_play].choose(game.view(game.to_play)))
-    assert checked > 300 and listed > 30
+    return checked, listed
 
 
 def _readable(move: Move | str) -> bool:
