@@ -7,7 +7,8 @@ nothing on the big screen (a reason may speak of the mover's own cards); an acce
 one goes to `play`, the owner's own path (the table's `play`, a session that saves), and
 through it to `Game.play`. Each phone's state is made from `Game.view(seat)` only, and its
 last moves from `Game.public_record(seat)`, both read from `Game.seen_by(seat)`: never a
-move taken back, never another player's open turn (its own shows as not laid yet).
+move taken back, never what another player may still take back (its own shows as not laid
+yet).
 """
 
 from __future__ import annotations

@@ -84,7 +84,7 @@ def view_json(
 
 
 def _marked_pending(public: dict[str, Any], pending: Sequence[int]) -> dict[str, Any]:
-    """The table with each meld of this seat's open turn flagged `pending: true`: the page
+    """The table with each meld this seat laid or changed this turn flagged `pending: true`: the page
     shows it as not laid yet (nobody else sees it before the turn ends)."""
     for number in pending:
         melds = public.get("melds") or []

@@ -38,21 +38,11 @@ class PublicMove:
 
 
 @dataclass(frozen=True)
-class TurnStart:
-    """Where the open turn began: the round's state then, and how many lines of the round's
-    history and moves of the game's record stood then (what others may be told)."""
-
-    state: Any
-    said: int
-    told: int
-
-
-@dataclass(frozen=True)
 class Seen:
     """What one observer may see of the table (`Game.seen_by`): the round's state as it is
     shown to them (read only through the family's `hand` and `public`, for what they may
     see), each hand's size, the round's history, the game's record, and the meld numbers
-    (from 1) of the observer's own open turn that do not stand yet."""
+    (from 1) the observer laid or changed this turn, which do not stand yet."""
 
     state: Any
     hand_counts: tuple[int, ...]
@@ -133,7 +123,6 @@ class Game:
         self.totals: list[int] = [0] * players
         self._undo: list[tuple[Any, int, int]] = []
         self._record: list[PublicMove] = []
-        self._turn_start = TurnStart(state, 0, 0)
 
     # --- creating ------------------------------------------------------------------------
 
@@ -197,7 +186,6 @@ class Game:
         twin.totals = list(self.totals)
         twin._undo = list(self._undo)
         twin._record = list(self._record)
-        twin._turn_start = self._turn_start
         return twin
 
     # --- reading ---------------------------------------------------------------------------
@@ -288,19 +276,22 @@ class Game:
         lines, the phones and `host` all read.
 
         `observer` is a seat, or None for everyone at once (the shared screen while no seat's
-        player sits at it). The seat playing the open turn sees it as it is: its melds and
-        lay-offs of this turn are marked `pending` (they stand only once the turn ends). Every
-        other observer sees the table as it stood when the open turn began, with none of its
-        moves: a meld laid to read the opening total and taken back is never told to anyone,
-        and a meld that stands is told once the turn's discard (or going out) ends the turn.
-        A hand count follows the same table, so a try-out meld lowers the mover's count only
-        in the mover's own view."""
-        start = self._turn_start
+        player sits at it). What may still be taken back this turn is the mover's alone: the
+        seat playing sees the table as it is, the melds it laid or changed marked `pending`;
+        every other observer sees it as it stands — as it was before the open turn's first
+        move that `undo` can still take back (a meld, a lay-off, a swap, a take in the rummy
+        family; the knocker's melds and the defender's melds and lay-offs in Gin). So a meld
+        laid to read the opening total and taken back is told to nobody, and the turn's melds
+        are told when its discard (or going out) makes them stand. A move that cannot be
+        taken back stands at once and is told at once (a draw, a knock, a Yami exposure). A
+        hand count follows the same table: a try-out meld lowers the mover's count only in
+        the mover's own view."""
+        standing = self._standing()
         if observer is not None and observer == self.to_play and not self.round_over:
             state, said, told = self.state, len(self._history), len(self._record)
-            pending = _changed_melds(start.state, self.state)
+            pending = _changed_melds(standing[0], self.state)
         else:
-            state, said, told, pending = start.state, start.said, start.told, ()
+            (state, said, told), pending = standing, ()
         return Seen(
             state=state,
             hand_counts=tuple(len(self.family.hand(state, s)) for s in range(self.players)),
@@ -309,10 +300,17 @@ class Game:
             pending=pending,
         )
 
+    def _standing(self) -> tuple[Any, int, int]:
+        """The state that stands, with how many lines of the round's history and moves of the
+        record stand: before the first move `undo` can still take back, else now."""
+        if self._undo:
+            return self._undo[0]
+        return self.state, len(self._history), len(self._record)
+
     def public_record(self, viewer: int | None = None) -> tuple[PublicMove, ...]:
         """The game's moves as the table may tell them to `viewer` (see `seen_by`): every
-        move of a finished turn that stands, and the open turn's moves only to the seat
-        playing it. Built from what stands, never from what happened: a move taken back,
+        move that stands, and the moves `undo` may still take back only to the seat playing
+        them. Built from what stands, never from what happened: a move taken back,
         and the `undo` itself, are not in it."""
         return self.seen_by(viewer).record
 
@@ -375,8 +373,6 @@ class Game:
         self._history.append(Said(before.to_play, str(move)))
         self._record.append(PublicMove(self.round_no, before.to_play, move, self._taken(before, move)))
         self.state = after
-        if turn_ends:
-            self._turn_start = TurnStart(after, len(self._history), len(self._record))
         if self.family.round_over(after):
             result = self.family.round_result(after)
             self.results.append(result)
@@ -412,7 +408,6 @@ class Game:
         self.round_log = []
         self._history = []
         self._undo.clear()
-        self._turn_start = TurnStart(self.state, 0, len(self._record))
 
     def moves_text(self) -> list[str]:
         """The whole game's moves in notation, in order (what a save or a log stores)."""

@@ -33,7 +33,7 @@ class Said(NamedTuple):
 class PlayerView:
     """What seat `seat` sees. `public` carries the family's own public facts
     (for rummy: melds, discard, stock count, opened seats; for gin: upcard, …); other
-    seats' open turns are not in it (`Game.seen_by`)."""
+    seats' provisional moves are not in it (`Game.seen_by`)."""
 
     variant: Variant
     seat: int

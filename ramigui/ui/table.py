@@ -12,9 +12,9 @@ moves only sprites, and a refused drop slides the card back with the translated 
 
 Hands shown: only `visible_seat()`'s, read from `game.view(seat)`. In hot-seat games the
 hand is hidden between two people's turns until the next one claims the screen. The table
-and the last-moves lines show what `Game.seen_by(observer())` says: what stands once a turn
-is over, and the open turn of whoever plays in front of the screen, never a move taken back
-nor a phone's open turn.
+and the last-moves lines show what `Game.seen_by(observer())` says: what stands, and the
+provisional moves of whoever plays in front of the screen, never a move taken back nor a
+phone's provisional melds.
 
 While anything is open over the table (the pause menu, a score sheet, a question, the
 hand-off, the end of a round) the table stands still: no bot moves, no flight, no timer.
@@ -131,7 +131,7 @@ class TableScene(Scene):
     def observer(self) -> int | None:
         """Whose eyes the big screen's table is drawn for (`Game.seen_by`): the person at
         it; else the seat playing, when it plays in front of everyone (a bot, a person at the
-        screen); else nobody's, so a phone's open turn stays on that phone."""
+        screen); else nobody's, so a phone's provisional melds stay on that phone."""
         if self.viewer is not None:
             return self.viewer
         to_play = self.game.to_play

@@ -6,10 +6,10 @@ is drawn, through `movetext.describe_move`, with each seat's name as shown now
 name ("Robot 2" → "Bot 2") at once.
 
 The facts are `Game.public_record(observer)`, read from `Game.seen_by` like the table and
-the phones: the moves of finished turns that stand, and the open turn only when the screen
-shows it to the one playing it (the person at the screen, a bot) — never a move taken back,
-nor the "undo" itself, nor a phone's open turn. A take from the discard pile names its card,
-which lay face up.
+the phones: the moves that stand (that `undo` can no longer take back), and what may still
+be taken back only when the screen shows it to the one playing (the person at the screen, a
+bot) — never a move taken back, nor the "undo" itself, nor a phone's provisional melds. A
+take from the discard pile names its card, which lay face up.
 """
 
 from __future__ import annotations
