@@ -9,9 +9,11 @@ command are `Parser`s and take their value types from here.
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from ramigui.cards import shorten
@@ -49,6 +51,25 @@ def whole(low: int, high: int, what: str = "a whole number") -> Callable[[str], 
     return check
 
 
+def seconds(high: float, *, zero: bool = True) -> Callable[[str], float]:
+    """An argument type: a number of seconds from 0 (above 0 if not `zero`) to `high`;
+    never `inf` or `nan`, which a clock's wait cannot take."""
+
+    def check(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{_quoted(text)} is not a number of seconds") from None
+        low_ok = value >= 0 if zero else value > 0
+        if not (math.isfinite(value) and low_ok and value <= high):
+            span = f"from 0 to {high:g}" if zero else f"above 0, up to {high:g}"
+            raise argparse.ArgumentTypeError(f"{_quoted(text)} is not a number of seconds {span}")
+        return value
+
+    check.__name__ = "a number of seconds"
+    return check
+
+
 def seed(text: str) -> int:
     """`--seed`: a whole number from 0 to MAX_SEED."""
     return whole(0, MAX_SEED, "a seed")(text)
@@ -69,6 +90,29 @@ def window_size(text: str) -> str:
         raise argparse.ArgumentTypeError(
             f"{width}x{height} is not a window size from {low_w}x{low_h} to {MAX_WINDOW_SIDE}x{MAX_WINDOW_SIDE}")
     return f"{width}x{height}"
+
+
+def file_to_write(text: str) -> str:
+    """A file the command will write (`ramigui screenshot OUT`): checked before any work is
+    done, so a folder, a missing folder or a read-only file is a usage error, not a
+    traceback after the drawing. An existing file is opened for appending, nothing written."""
+    path = Path(text)
+    if not text.strip():
+        raise argparse.ArgumentTypeError("give the name of the file to write")
+    if path.is_dir():
+        raise argparse.ArgumentTypeError(f"{_quoted_path(text)} is a folder: name a file in it, e.g. {_quoted_path(str(path / 'table.png'))}")
+    if not path.parent.is_dir():
+        raise argparse.ArgumentTypeError(f"{_quoted_path(text)}: there is no folder {_quoted_path(str(path.parent))}")
+    if path.exists() and not path.is_file():
+        raise argparse.ArgumentTypeError(f"{_quoted_path(text)} is not a plain file: name another")
+    try:
+        if path.exists():
+            os.close(os.open(path, os.O_WRONLY | os.O_APPEND | os.O_NONBLOCK))
+        elif not os.access(path.parent, os.W_OK | os.X_OK):
+            raise PermissionError(0, "permission denied")
+    except OSError as error:
+        raise argparse.ArgumentTypeError(f"{_quoted_path(text)} cannot be written ({error.strerror or error})") from None
+    return text
 
 
 def variant_ids() -> list[str]:
@@ -104,6 +148,11 @@ def check_players(parser: argparse.ArgumentParser, variant: Variant, players: in
 def _quoted(text: str) -> str:
     """A bad value as an error quotes it: cut short, repr-quoted (one line)."""
     return repr(shorten(text))
+
+
+def _quoted_path(text: str) -> str:
+    """A path as an error quotes it: its end is what tells it apart, so a long one loses its start."""
+    return repr(text if len(text) <= 200 else "…" + text[-199:])
 
 
 def fail(prog: str, message: str) -> int:

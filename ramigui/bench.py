@@ -9,7 +9,6 @@ Parts whose module is missing say so instead of failing.
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import random
@@ -19,7 +18,7 @@ import tracemalloc
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ramigui.arguments import Parser
+from ramigui.arguments import Parser, seconds
 from ramigui.bots.random_bot import RandomBot
 from ramigui.cards import ALL_CARDS
 from ramigui.rules import Game
@@ -178,22 +177,11 @@ def run_benchmarks(which: str, seconds: float) -> list[dict[str, Any]]:
     return results
 
 
-def _seconds(text: str) -> float:
-    """`--seconds`: a positive number of seconds, at most an hour."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not 0 < value <= 3600:
-        raise argparse.ArgumentTypeError(f"{text} is not between 0 and 3600 seconds")
-    return value
-
-
 def bench_parser() -> Parser:
     parser = Parser(prog="ramigui bench", description="Speed and memory figures, printed beside their targets.")
     parser.add_argument("which", nargs="?", default="all", choices=(*PARTS, "all"),
                         help="which part to measure (default: all)")
-    parser.add_argument("--seconds", type=_seconds, default=3.0, metavar="S",
+    parser.add_argument("--seconds", type=seconds(3600, zero=False), default=3.0, metavar="S",
                         help="about how long each part measures (default 3)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     return parser

@@ -156,6 +156,7 @@ def _dispatch(args: list[str]) -> int:
     if command == "host":
         from ramigui.phone.host import host_main
 
+        _report_variant_problems()
         return host_main(rest)
     if command == "bench":
         from ramigui.bench import bench_main

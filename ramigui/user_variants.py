@@ -198,6 +198,9 @@ def _read(path: Path) -> tuple[str, yaml_limits.Document]:
     except yaml_limits.YamlProblem as problem:
         raise EditRefused("setup.file_broken", VariantError(problem.code, file=str(path), line=problem.line,
                                                             **problem.params)) from None
+    if document.flaws:  # its lines are not what an editor counts: left for the family to mend
+        flaw = document.flaws[0]
+        raise EditRefused("setup.file_broken", VariantError(flaw.code, file=str(path), line=flaw.line, **flaw.params))
     if document.data is not None and not isinstance(document.data, dict):
         raise EditRefused("setup.file_broken", VariantError("file_shape", file=str(path), line=1))
     return document.text, document

@@ -197,6 +197,8 @@ def _add_file(catalogue: Catalogue, path: Path, strict: bool) -> None:
 def _add_document(catalogue: Catalogue, document: yaml_limits.Document, name: str, strict: bool) -> None:
     data = _entries(document, name)
     lines = yaml_limits.key_lines(document.root)
+    flawed = {flaw.params["variant"]: VariantError(flaw.code, line=flaw.line, **flaw.params)
+              for flaw in reversed(document.flaws)}  # the first of a variant's flaws is the one told
     problems: dict[str, VariantError] = {}
     for key_path, second, first in yaml_limits.duplicate_keys(document.root):
         problems.setdefault(key_path[0], VariantError(
@@ -204,6 +206,8 @@ def _add_document(catalogue: Catalogue, document: yaml_limits.Document, name: st
             key=shown(key_path[-1]), first=first))
     for variant_id, body in data.items():
         try:
+            if variant_id in flawed:
+                raise flawed[variant_id]
             check_id(variant_id)
             if variant_id in problems:
                 raise problems[variant_id]

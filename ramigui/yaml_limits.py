@@ -16,12 +16,21 @@ goes and stops early:
 - `MAX_NUMBER_CHARS` (20): an integer written longer is kept as a `TooLongNumber` marker,
   which validation reports against its field (no field needs more than six digits).
 
+PyYAML refuses a whole text for one character it cannot hold (a control character, a lone
+surrogate, U+FFFE) or one byte that is not UTF-8, and says only where in the stream. Such
+characters are read as U+FFFD instead, and each variant that holds one is a flaw of the
+document, naming the line and the field: that variant is refused, the others load. Outside
+any variant (or in a file with aliases, which may copy a flawed value into another variant)
+the first of them is a problem of the whole file.
+
 The document's node tree is kept beside the data: it gives the line of each key and where
 each top-level entry starts and ends, for error messages and for editing the text.
 """
 
 from __future__ import annotations
 
+import re
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -36,6 +45,13 @@ MAX_DEPTH = 20
 MAX_ALIASES = 200
 MAX_VALUES = 100_000
 MAX_NUMBER_CHARS = 20
+UNREADABLE = yaml.reader.Reader.NON_PRINTABLE
+"""The characters a YAML text cannot hold: control characters other than tab and the line
+breaks, lone surrogates, U+FFFE and U+FFFF."""
+_LINE_BREAKS = re.compile("\r\n|[\n\r\x85\u2028\u2029]")
+"""What PyYAML counts as the end of a line (its marks give the lines of every other problem)."""
+_UNDECODED = re.compile("[\udc80-\udcff]")
+"""What `surrogateescape` makes of a byte that is not UTF-8."""
 
 
 class YamlProblem(Exception):
@@ -113,18 +129,58 @@ BoundedLoader.add_constructor("tag:yaml.org,2002:int", _construct_int)
 
 @dataclass(frozen=True)
 class Document:
-    """A parsed YAML text: its data, its node tree (None when empty) and the text itself."""
+    """A parsed YAML text: its data, its node tree (None when empty) and the text itself;
+    `flaws`, one problem for each variant holding characters the text cannot hold."""
 
     text: str
     data: Any
     root: Any
+    flaws: tuple[YamlProblem, ...] = ()
 
 
-def parse(text: str) -> Document:
-    """Parse YAML within the limits; YamlProblem (with the line) otherwise."""
-    if len(text) > MAX_BYTES or len(text.encode("utf-8")) > MAX_BYTES:
+def parse(text: str, *, from_bytes: bool = False) -> Document:
+    """Parse YAML within the limits; YamlProblem (with the line) otherwise. `from_bytes`: the
+    text was decoded with `surrogateescape` (a surrogate is a byte that is not UTF-8)."""
+    if len(text) > MAX_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
         raise YamlProblem("file_too_big", None, limit=MAX_BYTES // 1024)
-    loader = BoundedLoader(text)
+    unreadable = [match.start() for match in UNREADABLE.finditer(text)]
+    if unreadable:
+        return _flawed(text, unreadable, from_bytes)
+    root, data, _ = _compose(text)
+    return Document(text, data, root)
+
+
+def _flawed(text: str, unreadable: list[int], from_bytes: bool) -> Document:
+    """A text holding characters PyYAML refuses (at `unreadable`), read with U+FFFD in their
+    place: a flaw for each variant holding some, or a problem of the whole file."""
+    breaks = [match.end() for match in _LINE_BREAKS.finditer(text)]
+    try:
+        root, data, aliases = _compose(UNREADABLE.sub("\ufffd", text))
+    except YamlProblem:
+        raise _misplaced(text, breaks, unreadable[0], (), from_bytes) from None
+    entries = root.value if isinstance(root, yaml.MappingNode) and not aliases else []
+    spans = [_span(key, value) for key, value in entries]
+    held = [unreadable[bisect_left(unreadable, start):bisect_left(unreadable, end)] for start, end in spans]
+    outside = set(unreadable).difference(*held)
+    if outside:
+        index = min(outside)
+        raise _misplaced(text, breaks, index, _path_at(root, index, ()), from_bytes)
+    flaws = tuple(_misplaced(text, breaks, indices[0], _path_in([entry], indices[0], ()), from_bytes)
+                  for entry, indices in zip(entries, held, strict=True) if indices)
+    return Document(text, data, root, flaws)
+
+
+def _span(key: Any, value: Any) -> tuple[int, int]:
+    """Where a key and its value are written: [start, end) in the text."""
+    return key.start_mark.index, max(key.end_mark.index, value.end_mark.index)
+
+
+def _compose(text: str) -> tuple[Any, Any, int]:
+    """The node tree, data and alias count of a text PyYAML can read; YamlProblem otherwise."""
+    try:
+        loader = BoundedLoader(text)
+    except yaml.YAMLError as error:  # the reader refuses characters as it is built
+        raise YamlProblem("not_yaml", None, detail=" ".join(str(error).split())) from None
     try:
         root = loader.get_single_node()
         data = loader.construct_document(root) if root is not None else None
@@ -139,7 +195,39 @@ def parse(text: str) -> Document:
         raise YamlProblem("too_deep", None, limit=MAX_DEPTH) from None
     finally:
         loader.dispose()
-    return Document(text, data, root)
+    return root, data, loader._aliases
+
+
+def _misplaced(text: str, breaks: list[int], index: int, path: tuple[str, ...], from_bytes: bool) -> YamlProblem:
+    """The problem of the character at `index`, held by the value at `path`; `breaks`, where
+    each line of the text ends (found once: a file may hold thousands of flawed variants)."""
+    where = {"variant": path[0], "field_name": ".".join(path[1:])} if path else {}
+    line = bisect_right(breaks, index) + 1
+    char = text[index]
+    if from_bytes and _UNDECODED.match(char):
+        return YamlProblem("file_not_text", line, **where)
+    return YamlProblem("bad_character", line, **where, char=f"U+{ord(char):04X}")
+
+
+def _path_at(node: Any, index: int, path: tuple[str, ...]) -> tuple[str, ...]:
+    """The keys leading to the value written at `index` (as far as a value holds it)."""
+    if isinstance(node, yaml.MappingNode):
+        return _path_in(node.value, index, path)
+    if isinstance(node, yaml.SequenceNode):
+        for item in node.value:
+            if item.start_mark.index <= index < item.end_mark.index:
+                return _path_at(item, index, path)
+    return path
+
+
+def _path_in(pairs: list[tuple[Any, Any]], index: int, path: tuple[str, ...]) -> tuple[str, ...]:
+    """_path_at among a mapping's (key, value) pairs."""
+    for key, value in pairs:
+        start, end = _span(key, value)
+        if start <= index < end:
+            name = (*path, str(key.value)[:100])
+            return name if index < key.end_mark.index else _path_at(value, index, name)
+    return path
 
 
 def read(path: Path) -> Document:
@@ -155,11 +243,7 @@ def read(path: Path) -> Document:
         if broken.reason == "not_a_file":
             raise YamlProblem("file_not_a_file", None) from None
         raise YamlProblem("file_unreadable", None, detail=broken.detail) from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise YamlProblem("file_not_text", None) from None
-    return parse(text)
+    return parse(raw.decode("utf-8", "surrogateescape"), from_bytes=True)
 
 
 def key_lines(root: Any, depth: int = 4) -> dict[tuple[str, ...], int]:

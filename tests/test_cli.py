@@ -4,10 +4,14 @@ never a traceback, never a value quietly changed — and `--help` says what ther
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
+from pathlib import Path
 
+import pygame
 import pytest
 
 from ramigui import cli
@@ -91,6 +95,96 @@ def test_simulate_refuses_bad_arguments_on_stderr(
 ])
 def test_screenshot_refuses_bad_arguments(argv: list[str], says: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert says in usage_error(["screenshot", *argv], capsys)
+
+
+@contextlib.contextmanager
+def unwritable(path: Path) -> Iterator[Path]:
+    """A file this process cannot write: read-only, or immutable when running as root (whom
+    a read-only mode does not stop); skipped when the file system allows neither."""
+    path.write_bytes(b"kept")
+    path.chmod(0o444)
+    if not os.access(path, os.W_OK):
+        yield path
+        return
+    made = subprocess.run(["chattr", "+i", str(path)], capture_output=True, check=False).returncode == 0
+    if not made:
+        pytest.skip("no way to make a file this process cannot write")
+    try:
+        yield path
+    finally:
+        subprocess.run(["chattr", "-i", str(path)], check=True)
+
+
+@pytest.mark.parametrize("case", ["folder", "missing folder", "file as folder", "empty", "unwritable file"])
+def test_screenshot_to_a_path_it_cannot_write_says_so_before_drawing(
+        case: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """`ramigui screenshot OUT` once drew the table, then stopped in a pygame traceback."""
+    def no_drawing(*_: object) -> None:
+        raise AssertionError("the table was drawn before OUT was checked")
+
+    monkeypatch.setattr("ramigui.ui.shots._show", no_drawing)
+    (tmp_path / "a file").write_text("x")
+    out, says = {
+        "folder": (tmp_path, f"'{tmp_path}' is a folder: name a file in it"),
+        "missing folder": (tmp_path / "nosuch" / "x.png", f"there is no folder '{tmp_path / 'nosuch'}'"),
+        "file as folder": (tmp_path / "a file" / "x.png", "there is no folder"),
+        "empty": ("", "give the name of the file to write"),
+        "unwritable file": (tmp_path / "ro.png", "cannot be written"),
+    }[case]
+    with unwritable(tmp_path / "ro.png") if case == "unwritable file" else contextlib.nullcontext():
+        line = usage_error(["screenshot", str(out), "--moves", "0"], capsys)
+    assert line.startswith("ramigui screenshot: argument OUT: ") and says in line, line
+    if case == "unwritable file":
+        assert (tmp_path / "ro.png").read_bytes() == b"kept"
+
+
+def test_screenshot_a_failed_save_is_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """The disk may fill between the check and the save: one line, exit 2, still."""
+    def full(*_: object) -> None:
+        raise pygame.error("No space left on device")
+
+    monkeypatch.setattr(pygame.image, "save", full)
+    line = usage_error(["screenshot", str(tmp_path / "x.png"), "--moves", "0", "--size", "800x600"], capsys)
+    assert line == f"ramigui screenshot: '{tmp_path / 'x.png'}' cannot be written (No space left on device)\n"
+
+
+@pytest.mark.parametrize(("argv", "says"), [
+    (["--bots", "nosuch"], "argument --bots: invalid choice: 'nosuch' (choose from "),
+    (["--bot-delay", "inf"], "argument --bot-delay: 'inf' is not a number of seconds from 0 to 60"),
+    (["--bot-delay", "1e999"], "argument --bot-delay: '1e999' is not a number of seconds from 0 to 60"),
+    (["--bot-delay", "nan"], "argument --bot-delay: 'nan' is not a number of seconds from 0 to 60"),
+    (["--bot-delay", "-1"], "argument --bot-delay: '-1' is not a number of seconds from 0 to 60"),
+    (["--bot-delay", "61"], "argument --bot-delay: '61' is not a number of seconds from 0 to 60"),
+    (["--bot-delay", "soon"], "argument --bot-delay: 'soon' is not a number of seconds"),
+    (["--linger", "-0.5"], "argument --linger: '-0.5' is not a number of seconds from 0 to 3600"),
+    (["--linger", "inf"], "argument --linger: 'inf' is not a number of seconds from 0 to 3600"),
+    (["--variant", "nosuch"], "unknown variant 'nosuch'; known: rami, "),
+    (["--players", "9"], "argument --players: 9 is not a number of players from 2 to 8"),
+    (["--variant", "gin", "--players", "3"], "argument --players: gin is played by 2 to 2 players, not 3"),
+    (["--variant", "gin", "--phones", "3"], "argument --phones: 3 phones for 2 seats"),
+    (["--phones", "0"], "argument --phones: 0 is not a number of phones from 1 to 8"),
+    (["--port", "70000"], "argument --port: 70000 is not a port from 0 to 65535"),
+    (["--seed", "-1"], "argument --seed: -1 is not a seed from 0"),
+    (["--lang", "de"], "argument --lang: invalid choice: 'de'"),
+])
+def test_host_refuses_bad_arguments(argv: list[str], says: str, monkeypatch: pytest.MonkeyPatch,
+                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """`--bots nosuch` was a traceback; `--bot-delay inf` was taken, then stopped the game at the
+    first bot move; a negative or nan delay was taken. Each is refused before a port opens."""
+    def no_server(*_: object, **__: object) -> None:
+        raise AssertionError("the host started serving")
+
+    monkeypatch.setattr("ramigui.phone.host.PhoneHost", no_server)
+    line = usage_error(["host", *argv, "--bind", "127.0.0.1"], capsys)
+    assert line.startswith("ramigui host: ") and says in line, line
+
+
+def test_host_takes_good_delays() -> None:
+    from ramigui.phone.host import host_parser
+
+    args = host_parser().parse_args(["--bot-delay", "0.25", "--linger", "0", "--bots", "hard"])
+    assert (args.bot_delay, args.linger, args.bots) == (0.25, 0.0, "hard")
 
 
 @pytest.mark.parametrize("argv", [["--seconds", "0"], ["--seconds", "nan"], ["ui", "--seconds", "-2"], ["sideways"]])

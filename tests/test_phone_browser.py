@@ -281,3 +281,55 @@ def test_court_cards_are_the_tables_figures_and_a_second_row_leaves_the_first_re
                     assert owner == shown["card"], (shown["card"], share, owner)
     finally:
         i18n.set_language("en")
+
+
+def shown_refusal(driver: Any) -> str:
+    return str(driver.execute_script(
+        "const r = document.getElementById('refusal'); return r.hidden ? '' : r.textContent;"))
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "Not allowed: discard one card only"),
+                                            ("fr", "Refusé\u00a0: défaussez une seule carte")])
+def test_several_cards_on_the_pile_are_refused_in_words_and_the_last_moves_run_as_on_the_table(
+        browser: Any, lang: str, said: str) -> None:
+    """Play-test: two cards chosen and the pile tapped was sent as "discard 3H 7H" and refused
+    in move notation; the phone's last moves ran newest first, the big screen's oldest first.
+    Now the phone says it in the player's words without sending anything, and its last moves
+    are the table's own lines in the table's order, the newest at the bottom."""
+    from ramigui.phone.relay import LAST_MOVES
+    from ramigui.ui.table_log import said_lines
+
+    i18n.set_language(lang)
+    try:
+        with running_host("rami51", players=3, phones=1, seed=7) as host:
+            browser.get(host.server.url(0))
+            wait_until(lambda: page_turn(browser, host))
+            if "draw" in {m.kind for m in host.game.view(0).legal_moves}:
+                tap_element(browser, "#stock")
+                wait_until(lambda: host.game.log[-1] == (0, Move("draw")))
+                wait_until(lambda: len(shown_hand(browser)) == len(host.game.hand(0)))
+            sent = browser.execute_script("return window.ramiguiLastSend || null;")
+            played = len(host.game.log)
+            first, second = shown_hand(browser)[:2]
+            tap_card(browser, first)
+            tap_card(browser, second)
+            tap_element(browser, "#discard")
+            assert wait_until(lambda: shown_refusal(browser)) == said
+            time.sleep(0.2)
+            assert len(host.game.log) == played and browser.execute_script(
+                "return window.ramiguiLastSend || null;") == sent, "nothing was sent"
+
+            tap_card(browser, second)  # one card left chosen: the pile takes it
+            tap_element(browser, "#discard")
+            wait_until(lambda: (0, Move("discard", (parse_card(first),))) in host.game.log[played:])
+            wait_until(lambda: page_turn(browser, host) and len(host.game.log) > played + 4)
+            lines = browser.execute_script("return [...document.querySelectorAll('#moves li')].map(l => l.textContent);")
+            names = [i18n.tr("table.you"), *host.names[1:]]
+            table_lines = said_lines(host.game, host.game.public_record(0)[-LAST_MOVES:], names)
+            assert len(lines) == 4 and lines == table_lines[-4:]
+            top = host.game.view(0).public["discard"][-1]
+            assert i18n.card_text(top) in lines[-1], "the newest move, the pile's top card, is at the bottom"
+            if SHOTS:
+                browser.save_screenshot(str(Path(SHOTS) / f"phone-last-moves-{lang}.png"))
+    finally:
+        i18n.set_language("en")

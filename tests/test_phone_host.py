@@ -56,8 +56,10 @@ def test_host_command_prints_each_phone_seat_and_serves_the_contract() -> None:
 def test_host_refuses_an_impossible_setup_with_a_message() -> None:
     from ramigui.phone.host import host_main
 
-    assert host_main(["--variant", "gin", "--players", "2", "--phones", "3", "--bind", "127.0.0.1"]) == 2
-    assert host_main(["--variant", "no_such_game", "--bind", "127.0.0.1"]) == 2
+    for argv in (["--variant", "gin", "--players", "2", "--phones", "3"], ["--variant", "no_such_game"]):
+        with pytest.raises(SystemExit) as refused:
+            host_main([*argv, "--bind", "127.0.0.1"])
+        assert refused.value.code == 2
 
 
 def finished_gin_moves(seed: int) -> list[str]:

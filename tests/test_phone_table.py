@@ -264,6 +264,41 @@ def test_hot_seat_and_phones_at_one_table(app: App, store: Store) -> None:
         assert phone_move(app, url, discard)[0] == 200
 
 
+@pytest.mark.parametrize("variant", ["rami51", "gin", "yami"])
+def test_a_table_of_phones_shows_no_keyboard_help_nor_buttons_for_a_player_here(
+        app: App, store: Store, variant: str, tmp_path: Path) -> None:
+    """Every seat on a phone: the big screen is watched, not played — no keyboard help, no
+    Hint, Meld, Undo or sort buttons greyed out; Scores and Menu (the codes, the pause) stay.
+    With one person at the screen, the same table has them all."""
+    from screen_texts import drawn_texts
+
+    keys = {"rami51": "table.keys", "gin": "table.keys.gin", "yami": "table.keys.yami"}[variant]
+    first_key = i18n.tr(keys).split(" · ")[0]
+    scene = table_with(app, store, (Seat("Ana", phone=True), Seat("Bob", phone=True)), variant=variant)
+    join_all(app, scene)
+    url = scene.phones.server.url(scene.game.to_play)  # type: ignore[union-attr]
+    state = get_json(url + "state")[1]
+    assert phone_move(app, url, state["legal"][0])[0] == 200  # the phones play: the TV follows
+    app.step()
+    assert [button.action for button in scene.buttons] == ["scores", "menu"]
+    assert all(button.visible and button.enabled for button in scene.buttons)
+    with drawn_texts() as drawn:
+        app.draw()
+    said = " ".join(text.text for text in drawn)
+    assert first_key not in said and "Last moves" in said and "Ana" in said
+    pygame.image.save(pygame.display.get_surface(), str(tmp_path / f"phones-only-{variant}.png"))
+
+    while app.scenes[-1] is not app.scenes[0]:
+        app.pop()
+    store.remove(store.current_game_path)
+    here = table_with(app, store, (Seat("Ana"), Seat("Bob", phone=True)), variant=variant)
+    join_all(app, here)
+    assert {"hint", "scores", "menu", "sort_suit"} <= {button.action for button in here.buttons}
+    with drawn_texts() as drawn:
+        app.draw()
+    assert first_key in " ".join(text.text for text in drawn)
+
+
 def test_a_phone_deals_the_next_round_and_the_server_stops_with_the_table(app: App, store: Store) -> None:
     game = Game.new("gin", 2, 4)
     bots = [make_bot("gin", "easy", 4 + s) for s in range(2)]

@@ -14,7 +14,7 @@ from ramigui import i18n
 from ramigui.bots import make_bot
 from ramigui.cards import parse_cards
 from ramigui.locale import en, fr
-from ramigui.rules import Game, IllegalMove
+from ramigui.rules import Game, IllegalMove, Move
 from ramigui.rules.errors import REASONS, SUB_CODES
 
 LANGS = ("en", "fr")
@@ -132,3 +132,38 @@ def test_the_viewer_is_spoken_to_in_the_second_person() -> None:
     for key in (k for k in en.CATALOGUE if k.endswith(".you") and k != "table.you"):
         base = key[: -len(".you")]
         assert base in en.CATALOGUE and key in fr.CATALOGUE, key
+
+
+@pytest.mark.parametrize("text", ["discard 3H 7H", "discard 3H 7H 9S", "knock 3H 7H", "gin 3H 7H"])
+def test_several_cards_to_discard_are_refused_in_a_players_words(text: str) -> None:
+    """A phone sent "discard 3H 7H" (several cards chosen, the pile tapped): it was refused in
+    move notation, “cannot read “discard 3H 7H”: “discard” names exactly one card"."""
+    with pytest.raises(IllegalMove) as refused:
+        Move.parse(text)
+    said = texts(refused.value)
+    assert refused.value.code == "discard_one_card"
+    assert said == {"en": "discard one card only", "fr": "défaussez une seule carte"}
+    assert str(refused.value) == f"{text}: discard one card only"  # the log keeps the move
+
+
+def test_a_gin_move_of_several_cards_made_in_code_says_the_same() -> None:
+    game = Game.new("gin", 2, 3)
+    while game.view(game.to_play).public.get("phase") != "discard":
+        game.play(next(m for m in game.view(game.to_play).legal_moves if m.kind in ("pass", "draw")))
+    cards = tuple(game.hand(game.to_play)[:2])
+    with pytest.raises(IllegalMove) as refused:
+        game.play(Move("discard", cards))
+    assert texts(refused.value)["en"] == "discard one card only"
+
+
+def test_a_phone_sending_several_cards_to_discard_reads_why() -> None:
+    from phone_helpers import post_move, running_host
+
+    i18n.set_language("fr")
+    with running_host("rami51", players=2, phones=2, seed=7) as host:
+        url = host.server.url(host.game.to_play)
+        played = len(host.game.log)
+        status, body = post_move(url, "discard 3H 7H")
+        assert (status, body["error"], body["message"]) == (400, "discard_one_card",
+                                                           "Refusé\u00a0: défaussez une seule carte")
+        assert len(host.game.log) == played

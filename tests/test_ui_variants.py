@@ -264,3 +264,18 @@ def test_a_file_edited_while_the_app_runs_is_read_again_with_every_problem(app: 
     user_file.write_text("mamie:\n  extends: rami51\n  opening_minimum: 40\n", encoding="utf-8")
     press_shown(app, "problems_reload")
     assert "problem" not in shown_text(screen) and control(app, name="variant:mamie").visible
+
+
+def test_a_control_character_is_listed_with_its_place(app: App, user_file: Path) -> None:  # noqa: F811
+    """One invisible character in a name (PyYAML refuses the whole file for it): the screen
+    opens, lists where it is, and offers every built-in game and the family's other one."""
+    user_file.write_bytes(b'mine:\n  extends: rami51\n  name: {fr: "Rami\x1b", en: Mine}\n'
+                          b'mamie:\n  extends: rami51\n  name: {fr: Mamie, en: Granny}\n')
+    reload_catalogue()
+    screen = new_game(app)
+    text = shown_text(screen)
+    assert "Your variants file has a problem: the variant concerned is not offered." in text
+    assert "Line 3, variant mine, field name.fr" in text
+    assert "invisible character U+001B cannot be in a variants file" in text
+    rows = [c.value for c in screen.controls if getattr(c, "action", "") == "variant"]
+    assert "rami51" in rows and "mamie" in rows and "mine" not in rows

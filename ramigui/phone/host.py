@@ -24,7 +24,8 @@ import threading
 from collections.abc import Sequence
 
 from ramigui import i18n
-from ramigui.arguments import Parser, seed, whole
+from ramigui.arguments import Parser, check_players, known_variant, seconds, seed, whole
+from ramigui.bots import LEVELS
 from ramigui.phone.bridge import Bridge
 from ramigui.phone.relay import PhoneRelay
 from ramigui.phone.server import PhoneServer, lan_address
@@ -32,6 +33,10 @@ from ramigui.phone.tokens import PhoneSeats
 from ramigui.rules import Game, IllegalMove, Move
 
 WAKE_EVERY = 1.0
+MAX_BOT_DELAY = 60
+"""The longest wait asked of a bot: longer, the table looks stuck."""
+MAX_LINGER = 3600
+"""The longest the phones are served after the game's end (they show the final scores)."""
 
 
 def host_parser() -> argparse.ArgumentParser:
@@ -48,10 +53,11 @@ def host_parser() -> argparse.ArgumentParser:
     parser.add_argument("--bind", default="0.0.0.0",
                         help="the address to listen on: 0.0.0.0 (every network), the LAN address, or 127.0.0.1")
     parser.add_argument("--seed", type=seed, default=None, metavar="S", help="the game's seed (default: random)")
-    parser.add_argument("--bots", default="medium", help="the bots' level (random, easy, medium, hard)")
-    parser.add_argument("--bot-delay", type=float, default=0.0, help="seconds a bot waits before its move")
-    parser.add_argument("--linger", type=float, default=3.0,
-                        help="seconds the phones are still served after the game ends")
+    parser.add_argument("--bots", choices=LEVELS, default="medium", help="the bots' level (default medium)")
+    parser.add_argument("--bot-delay", type=seconds(MAX_BOT_DELAY), default=0.0, metavar="S",
+                        help=f"seconds a bot waits before its move (0 to {MAX_BOT_DELAY})")
+    parser.add_argument("--linger", type=seconds(MAX_LINGER), default=3.0, metavar="S",
+                        help=f"seconds the phones are still served after the game ends (0 to {MAX_LINGER})")
     parser.add_argument("--lang", choices=("fr", "en"), default=None, help="the phones' language")
     return parser
 
@@ -126,23 +132,12 @@ class PhoneHost:
 
 def host_main(argv: Sequence[str]) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    args = host_parser().parse_args(list(argv))
+    parser = host_parser()
+    args = parser.parse_args(list(argv))
     i18n.set_language(args.lang)
-    from ramigui.variants import get_variant
-
-    try:
-        variant = get_variant(args.variant)
-    except Exception as error:  # an unknown id or a broken variants.yaml: say which
-        print(f"ramigui host: {error}", file=sys.stderr)
-        return 2
-    low, high = variant.players
-    players = args.players or min(high, max(low, 4))
-    if not low <= players <= high:
-        print(f"ramigui host: {args.variant} is played by {low} to {high} players, not {players}", file=sys.stderr)
-        return 2
-    if not 1 <= args.phones <= players:
-        print(f"ramigui host: --phones must be 1 to {players}", file=sys.stderr)
-        return 2
+    players = check_players(parser, known_variant(parser, args.variant), args.players)
+    if args.phones > players:
+        parser.error(f"argument --phones: {args.phones} phones for {players} seats")
     seed = args.seed if args.seed is not None else random.randrange(1_000_000)
     public = args.bind if args.bind not in ("0.0.0.0", "::", "") else lan_address()
     try:

@@ -72,7 +72,7 @@ class PhoneRelay:
         lines = [describe_move(entry.move, entry.seat, you if entry.seat == seat else self.names[entry.seat],
                                (entry.taken,) if entry.taken is not None else None, sheets)
                  for entry in in_said_order(self.game.public_record(seat)[-LAST_MOVES:])]
-        state = view_json(view, self.names, last_moves=lines[::-1], extra_legal=extra)
+        state = view_json(view, self.names, last_moves=lines, extra_legal=extra)
         state["paused"] = self.paused
         state["version"] = self.version
         return state

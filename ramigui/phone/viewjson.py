@@ -54,7 +54,8 @@ def view_json(
     extra_legal: Sequence[str] = (),
 ) -> dict[str, Any]:
     """The phone's state of `view.seat`. `names` are every seat's public names;
-    `last_moves` public lines about the latest moves; `extra_legal` moves the table accepts
+    `last_moves` public lines about the latest moves, oldest first (as the table's panel
+    and `history`); `extra_legal` moves the table accepts
     from this phone besides the rules' (`next` once a round is over)."""
     family = view.variant.family
     state: dict[str, Any] = {

@@ -554,7 +554,7 @@ def apply(state: GinState, move: Move) -> GinState:
         raise IllegalMove("round_over")
     kind = move.kind
     if kind in ("discard", "knock") and len(move.cards) != 1 or kind == "gin" and len(move.cards) > 1:
-        raise IllegalMove("gin_one_card", move=str(move))
+        raise IllegalMove("discard_one_card", move=str(move))
     if kind == "pass":
         return _play_pass(state)
     if kind == "take" and move.target is None:

@@ -66,7 +66,8 @@ class Move:
 
     @classmethod
     def parse(cls, text: str) -> Move:
-        """Read a move in notation; raises IllegalMove("bad_notation") with the detail."""
+        """Read a move in notation; raises IllegalMove("bad_notation") with the detail (or
+        "discard_one_card": a discard, knock or gin naming several cards)."""
         try:
             return _parse(text)
         except CardParseError:
@@ -120,8 +121,8 @@ def _parse(text: str) -> Move:
             return Move("gin")  # Grand Gin: all 11 cards laid, nothing discarded
         if not rest:
             raise _bad(text, "needs_cards", kind=kind)
-        if kind != "meld" and len(rest) != 1:
-            raise _bad(text, "one_card", kind=kind)
+        if kind != "meld" and len(rest) != 1:  # a player's mistake more than a misspelling
+            raise IllegalMove("discard_one_card", move=shorten(text, 80))
         return Move(kind, tuple(parse_cards(rest)))
     if kind in WORD_KINDS:
         if len(rest) != 1:

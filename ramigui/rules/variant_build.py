@@ -98,7 +98,7 @@ def check_text(variant: str, key: str, value: Any, limit: int) -> dict[str, str]
             raise VariantError("text_shape", variant=variant, field_name=f"{key}.{lang}")
         if len(text) > limit:
             raise VariantError("text_too_long", variant=variant, field_name=f"{key}.{lang}", limit=limit)
-        if any(unicodedata.category(char) in ("Cc", "Zl", "Zp") for char in text):
+        if any(unicodedata.category(char) in ("Cc", "Cs", "Zl", "Zp") or char in "\ufffe\uffff" for char in text):
             raise VariantError("text_control", variant=variant, field_name=f"{key}.{lang}")
         texts[lang] = text
     return texts

@@ -132,8 +132,10 @@ class SessionTable(TableScene):
     # --- the extra buttons --------------------------------------------------------------
 
     def _button_rows(self) -> list[list[ButtonSpec]]:
-        """The menus' three buttons share one row above the table's own."""
-        return [list(EXTRA_BUTTONS), *super()._button_rows()]
+        """The menus' three buttons share one row above the table's own (no Hint when nobody
+        plays at this screen)."""
+        extra = [spec for spec in EXTRA_BUTTONS if self.played_here or spec[0] != "hint"]
+        return [extra, *super()._button_rows()]
 
     def _refresh_buttons(self) -> None:
         super()._refresh_buttons()

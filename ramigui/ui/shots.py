@@ -17,14 +17,23 @@ from typing import Any
 import pygame
 
 from ramigui import i18n
-from ramigui.arguments import Parser, check_players, known_variant, seed, whole, window_size
+from ramigui.arguments import (
+    Parser,
+    check_players,
+    fail,
+    file_to_write,
+    known_variant,
+    seed,
+    whole,
+    window_size,
+)
 
 SCREENS = ("table", "round-end", "scores", "new-game")
 
 
 def _parser() -> argparse.ArgumentParser:
     parser = Parser(prog="ramigui screenshot", description="Save a PNG of a screen of the game.")
-    parser.add_argument("out", help="PNG file to write")
+    parser.add_argument("out", type=file_to_write, metavar="OUT", help="PNG file to write")
     parser.add_argument("--variant", default="rami51", metavar="ID", help="the game (default rami51)")
     parser.add_argument("--players", type=whole(2, 8, "a number of players"), default=4, metavar="N",
                         help="players (default 4)")
@@ -114,7 +123,11 @@ def screenshot_main(argv: Sequence[str]) -> int:
             picture = screen.subsurface(pygame.Rect(x, y, w, h).clip(screen.get_rect()))
         except ValueError:
             parser.error(f"--crop: {options.crop!r} is not X,Y,W,H inside the window")
-    pygame.image.save(picture, options.out)
+    try:
+        pygame.image.save(picture, options.out)
+    except (pygame.error, OSError) as error:
+        pygame.quit()
+        return fail(parser.prog, f"{options.out!r} cannot be written ({' '.join(str(error).split())})")
     print(options.out)
     pygame.quit()
     return 0

@@ -124,6 +124,12 @@ class TableScene(Scene):
             return humans[0]
         return None  # hot-seat: nobody's hand until someone claims the screen
 
+    @property
+    def played_here(self) -> bool:
+        """Someone plays at this screen: its players' buttons and the keyboard's help are
+        shown (a table of phones and bots only is watched here, played elsewhere)."""
+        return bool(self.config.screen_seats)
+
     def visible_seat(self) -> int | None:
         """The seat whose hand is drawn face up (None: every hand hidden)."""
         return self.viewer
@@ -232,7 +238,7 @@ class TableScene(Scene):
 
     def _button_rows(self) -> list[list[ButtonSpec]]:
         """The side panel's buttons row by row (the family's; subclasses add rows)."""
-        return self.family.button_rows()
+        return self.family.button_rows() if self.played_here else []
 
     def _button_specs(self) -> list[ButtonSpec]:
         return [spec for row in self._button_rows() for spec in row]
@@ -263,7 +269,8 @@ class TableScene(Scene):
         for name in SORT_ACTIONS:
             if name in by_action:
                 by_action[name].enabled = self.viewer is not None
-        self.family.refresh(by_action)
+        if self.played_here:
+            self.family.refresh(by_action)
 
     def hinted(self) -> set[int]:
         """The hand cards a hint points at (the table with menus has hints)."""

@@ -390,7 +390,7 @@ def _draw_side(scene: TableScene, surface: pygame.Surface, lay: TableLayout) -> 
     blit_text(surface, i18n.tr("table.last_moves"), text, (200, 220, 205), (x, y), bold=True)
     y += int(text * 1.5)
     key_size = max(11, int(text * 0.8))
-    keys = wrap_items(i18n.tr(scene.family.keys_text).split(" · "), key_size, room)
+    keys = wrap_items(i18n.tr(scene.family.keys_text).split(" · "), key_size, room) if scene.played_here else []
     key_step = int(key_size * 1.25)
     step = int(text * 1.3)
     if panel.bottom - lay.margin - len(keys) * key_step - y < LOG_LINES_BEFORE_KEYS * step:

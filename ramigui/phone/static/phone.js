@@ -261,6 +261,10 @@
 
   function playOn(target, cards) {
     if (!S.state || target.kind === "hand") return;
+    if (target.kind === "discard" && cards.length > 1) {
+      showRefusal(t("table.refused", { reason: t("reason.discard_one_card") }));
+      return;
+    }
     let found = movesFor(target, cards);
     if (found.length > 1 && target.kind !== "discard") {
       // A new meld's jokers go where they sit in the hand, as at the table (J♠ Q♠ JK: J-Q-K).
@@ -547,7 +551,7 @@
   function renderMoves(st) {
     const list = $("moves");
     list.replaceChildren();
-    for (const line of (st.last_moves || []).slice(0, 4)) {
+    for (const line of (st.last_moves || []).slice(-4)) {  // oldest first, as on the big screen
       list.appendChild(Object.assign(document.createElement("li"), { textContent: line }));
     }
   }
