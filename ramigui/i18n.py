@@ -291,3 +291,11 @@ def variant_problem_place(error: Any) -> str:
     if getattr(error, "field_name", ""):
         parts.append(tr("variant_place.field", field=error.field_name))
     return ", ".join(parts)
+
+
+def text_in(lang: str, key: str) -> str:
+    """A fixed text (no fields) in a given language, the one in force unchanged: for a
+    phone's own language (its request's Accept-Language), from any thread."""
+    lang = lang if lang in LANGUAGES else DEFAULT_LANGUAGE
+    text = LANGUAGES[lang].get(key) or LANGUAGES[DEFAULT_LANGUAGE].get(key, key)
+    return french_spacing(text) if lang == "fr" else text

@@ -20,6 +20,7 @@ and a replay can still rebuild the same bots. Saves from before it get one on lo
 
 from __future__ import annotations
 
+import contextlib
 import json
 import secrets
 import uuid
@@ -31,7 +32,15 @@ from typing import Any
 
 from ramigui.bots.secret import MAX_SECRET, new_secret
 from ramigui.cards import shorten
+from ramigui.deal_record import (
+    deals_from_json,
+    deals_from_log,
+    deals_to_json,
+    fresh_deals,
+    round_lines,
+)
 from ramigui.rules import Game, IllegalMove, Move
+from ramigui.rules.deals import SEEDED_DEALS, Deals, SealedDeal
 from ramigui.rules.variant import VariantError
 from ramigui.storage import (
     NOTICE_SAVE_FAILED,
@@ -39,6 +48,7 @@ from ramigui.storage import (
     Document,
     Notice,
     Schema,
+    StorageError,
     Store,
     check_options,
     expect,
@@ -146,10 +156,13 @@ class GameRecord:
     """The phone seats' addresses ({"port": n, "tokens": {"2": token}}): kept in the save
     (the user's private data folder) so a resumed game keeps them and phones need not
     rescan; never in a log, which may be shared."""
+    deals: Deals = SEEDED_DEALS
+    """Where each round's shuffle comes from (`ramigui.rules.deals`): a keyed game's secret
+    is kept in the save only; a log holds the codes of the rounds already over."""
 
     def new_game(self) -> Game:
         """The game as dealt, before any move. Raises VariantError or ValueError."""
-        return Game.new(self.variant, len(self.seats), self.seed, self.options, self.dealer)
+        return Game.new(self.variant, len(self.seats), self.seed, self.options, self.dealer, self.deals)
 
     def replay(self, upto: int | None = None) -> Game:
         """The game after the first `upto` moves (all by default). Raises on a bad record."""
@@ -170,6 +183,7 @@ class GameRecord:
             "seats": [seat.to_json() for seat in self.seats],
             "moves": list(self.moves),
             **({"phones": dict(self.phones)} if self.phones else {}),
+            **({"deals": deals_to_json(self.deals)} if self.deals.is_keyed else {}),
         }
 
     @classmethod
@@ -196,6 +210,7 @@ class GameRecord:
             dealer=dealer,
             bot_secret=secret,
             phones=_phones(body.get("phones", {})),
+            deals=deals_from_json(body.get("deals")),
         )
 
 
@@ -284,20 +299,26 @@ class GameSession:
     @classmethod
     def new(
         cls, setup: GameSetup, store: Store | None, *, seed: int | None = None, dealer: int | None = None,
-        abandon_saved: bool = False,
+        abandon_saved: bool = False, deals: Deals | None = None,
     ) -> GameSession:
         """A new game, saved at once. The first dealer is drawn from the seed unless given.
+        A game asked for without a seed (a person's new game) is dealt keyed: every round
+        from its own secret, so its fingerprint and code can be shown (`ramigui.rules.deals`);
+        one asked for at a seed replays that seed's deals.
         Raises VariantError / ValueError for a setup the variant does not allow, and
         GameInProgress when a game is saved, unless the player agreed to abandon it
         (`abandon_saved`): it then goes to the statistics as unfinished first."""
         chosen = secrets.randbelow(2**31) if seed is None else seed
-        game = Game.new(setup.variant, len(setup.seats), chosen, setup.options, dealer)
+        if deals is None:
+            deals = fresh_deals() if seed is None else SEEDED_DEALS
+        game = Game.new(setup.variant, len(setup.seats), chosen, setup.options, dealer, deals)
         if store is not None and cls.has_saved_game(store):
             if not abandon_saved:
                 raise GameInProgress(str(store.current_game_path))
             cls.abandon_saved(store)
         session = cls(game, setup.seats, store)
         session.save()
+        session.keep_log()
         return session
 
     @classmethod
@@ -356,6 +377,8 @@ class GameSession:
         """
         played = self.game.play(move)
         self.save()
+        if self.game.round_over or played.kind == "next":
+            self.keep_log()
         if self.game.game_over:
             self.finish()
         return played
@@ -386,6 +409,7 @@ class GameSession:
             dealer=game.first_dealer,
             bot_secret=self.bot_secret,
             phones=self.phones,
+            deals=game.deals,
         )
 
     # --- saving ---------------------------------------------------------------------------
@@ -449,7 +473,24 @@ class GameSession:
 
     def log_text(self) -> str:
         """The game as a text log in move notation (see `format_log`)."""
-        return format_log(self.record(), [seat for seat, _ in self.game.log])
+        return format_log(self.record(), [seat for seat, _ in self.game.log], round_lines(self.game))
+
+    @property
+    def log_path(self) -> Path | None:
+        """Where the game's log is kept as it goes (None without a store)."""
+        if self.store is None:
+            return None
+        return self.store.logs_dir / f"game-{self.started[:10]}-{self.game_id[:12]}.txt"
+
+    def keep_log(self) -> None:
+        """Write the game's log now: at each deal (its fingerprint) and each round's end (its
+        code, nonce and points), for `ramigui verify`. Only games a person plays (the demo
+        would fill the folder); a log that cannot be written never stops the game."""
+        path = self.log_path
+        if path is None or self.store is None or self.store.read_only or not any(s.is_human for s in self.seats):
+            return
+        with contextlib.suppress(OSError, StorageError):
+            self.store.write_bytes(path, self.log_text().encode("utf-8"))
 
     def export_log(self) -> Path:
         """Write the log into the data folder's `logs/` and return its path.
@@ -489,7 +530,7 @@ class LogError(ValueError):
         super().__init__(f"line {line}: {message}" if line else message)
 
 
-def format_log(record: GameRecord, movers: Sequence[int]) -> str:
+def format_log(record: GameRecord, movers: Sequence[int], rounds: Sequence[str] = ()) -> str:
     """The text log: header lines, then `<seat> <move>` lines; seats numbered from 1.
 
         # ramigui game log — replay it with: ramigui replay FILE
@@ -502,7 +543,16 @@ def format_log(record: GameRecord, movers: Sequence[int]) -> str:
         seat 1: human Ana
         seat 2: bot medium Bob
         bot secret: 9876543210
+        round 1 fingerprint: 3fa2… (64 hexadecimal digits)
+        round 1 code: k7m2-q9rt-xw4hz
+        round 1 nonce: 0c1d… (32 hexadecimal digits)
+        round 1 points: 12 0 35
+        round 1 totals: 12 0 35
         moves:
+
+    `rounds`: the deal lines (`ramigui.deal_record.round_lines`): a round's fingerprint
+    from its deal on, its code, nonce and points once it is over; a keyed game adds
+    `deals: keyed`.
         1 draw
         1 discard KS
     """
@@ -521,6 +571,11 @@ def format_log(record: GameRecord, movers: Sequence[int]) -> str:
         who = "human" if seat.bot is None else f"bot {seat.bot}"
         lines.append(f"seat {number}: {who} {seat.name}")
     lines.append(f"bot secret: {record.bot_secret}")
+    if record.deals.is_keyed:
+        lines.append("deals: keyed")
+    if record.deals.redeal:
+        lines.append(f"redeal: {record.deals.redeal}")
+    lines.extend(rounds)
     lines.append("moves:")
     lines.extend(f"{mover + 1} {move}" for mover, move in zip(movers, record.moves, strict=True))
     return "\n".join(lines) + "\n"
@@ -533,6 +588,8 @@ class ParsedLog:
     record: GameRecord
     movers: tuple[int, ...]
     lines: tuple[int, ...]
+    header: Mapping[str, tuple[int, str]] = field(default_factory=dict)
+    """Every `name: value` header line with its line number (the deal lines among them)."""
 
 
 def parse_log(text: str) -> ParsedLog:
@@ -635,9 +692,10 @@ def _build_log(
         moves=tuple(move for _, _, move in moves),
         dealer=_dealer(header, len(seats)),
         bot_secret=_bot_secret(header),
+        deals=_deals(header),
     )
     _check_movers(moves, len(seats))
-    return ParsedLog(record, tuple(seat for _, seat, _ in moves), tuple(line for line, _, _ in moves))
+    return ParsedLog(record, tuple(seat for _, seat, _ in moves), tuple(line for line, _, _ in moves), dict(header))
 
 
 def _bot_secret(header: Mapping[str, tuple[int, str]]) -> int:
@@ -649,6 +707,14 @@ def _bot_secret(header: Mapping[str, tuple[int, str]]) -> int:
     if secret is None or secret > MAX_SECRET:
         raise LogError(line, f"bot secret {shorten(text)!r} is not a whole number from 0 to {MAX_SECRET}")
     return secret
+
+
+def _deals(header: Mapping[str, tuple[int, str]]) -> Deals:
+    try:
+        return deals_from_log(header)
+    except ValueError as error:
+        line = getattr(error, "line", None)
+        raise LogError(line, str(error)) from None
 
 
 def _dealer(header: Mapping[str, tuple[int, str]], players: int) -> int:
@@ -684,5 +750,7 @@ def replay_log(text: str) -> GameSession:
             game.play(move)
         except IllegalMove as error:
             raise LogError(line, f"{shorten(move)!r}: {error}") from None
+        except SealedDeal as error:
+            raise LogError(line, str(error)) from None
     return GameSession(game, record.seats, None, bot_secret=record.bot_secret)
 

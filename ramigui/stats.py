@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+from ramigui.rules.public import YamiPublic
 from ramigui.rules.yami_boxes import SHEET_BOXES
 from ramigui.storage import (
     BrokenFile,
@@ -101,11 +102,11 @@ class YamiSheets:
     @classmethod
     def of_game(cls, game: Game) -> YamiSheets | None:
         """The grilles of a Yami game as they stand (None for a game without one)."""
-        public = game.view(game.to_play).public or {}
-        if "sheets" not in public:
+        public = game.view(game.to_play).public
+        if not isinstance(public, YamiPublic):
             return None
-        return cls(tuple(dict(marks) for marks in public["sheets"]), tuple(public["series_totals"]),
-                   tuple(public["bonus"]), tuple(public["sheet_totals"]))
+        return cls(tuple(dict(marks) for marks in public.sheets), public.series_totals, public.bonus,
+                   public.sheet_totals)
 
     def to_json(self) -> Document:
         return {"marks": [dict(marks) for marks in self.marks], "series": list(self.series),
@@ -147,6 +148,9 @@ class FinishedGame:
     yami: YamiSheets | None = None
     unfinished: bool = False
     """Abandoned before its end: the scores are those it had, nobody won it."""
+    redeal: str = ""
+    """The deal code the game was dealt from ("" for a fresh deal): a re-deal is kept in the
+    history but counts apart, never in the players' records."""
 
     @classmethod
     def from_session(cls, session: GameSession, unfinished: bool = False) -> FinishedGame:
@@ -165,6 +169,7 @@ class FinishedGame:
             lower_wins=game.lower_wins,
             yami=YamiSheets.of_game(game),
             unfinished=unfinished,
+            redeal=game.deals.redeal,
         )
 
     def to_json(self) -> Document:
@@ -185,6 +190,8 @@ class FinishedGame:
             body["yami"] = self.yami.to_json()
         if self.unfinished:
             body["unfinished"] = True
+        if self.redeal:
+            body["redeal"] = self.redeal
         return body
 
     @classmethod
@@ -214,6 +221,7 @@ class FinishedGame:
             lower_wins=expect_key(body, "lower_wins", bool),
             yami=YamiSheets.from_json(body["yami"], players) if body.get("yami") is not None else None,
             unfinished=expect(body.get("unfinished", False), bool, "unfinished"),
+            redeal=expect(body.get("redeal", ""), str, "redeal"),
         )
 
 
@@ -231,11 +239,18 @@ class Stats:
     records: Mapping[str, Mapping[str, PlayerRecord]] = field(default_factory=dict)
     games: Mapping[str, int] = field(default_factory=dict)
     history: tuple[FinishedGame, ...] = ()
+    redeals: Mapping[str, int] = field(default_factory=dict)
+    """Games dealt from a deal code, by variant: counted apart from the records."""
 
     def with_game(self, game: FinishedGame) -> Stats:
-        """These statistics with one more finished game (a game id already held is ignored)."""
+        """These statistics with one more finished game (a game id already held is ignored).
+        A re-deal goes to the history and the re-deal count only: its cards were chosen."""
         if game.game_id and any(old.game_id == game.game_id for old in self.history):
             return self
+        if game.redeal:
+            redeals = dict(self.redeals)
+            redeals[game.variant] = redeals.get(game.variant, 0) + 1
+            return replace(self, redeals=redeals, history=(*self.history, game)[-HISTORY_LIMIT:])
         records = {variant: dict(names) for variant, names in self.records.items()}
         table = records.setdefault(game.variant, {})
         for seat, name in enumerate(game.names):
@@ -272,6 +287,7 @@ class Stats:
             },
             "games": dict(self.games),
             "history": [game.to_json() for game in self.history],
+            **({"redeals": dict(self.redeals)} if self.redeals else {}),
         }
 
     @classmethod
@@ -284,7 +300,9 @@ class Stats:
             }
         games = {variant: expect(count, int, f"games.{variant}") for variant, count in expect_key(body, "games", dict).items()}
         history = tuple(FinishedGame.from_json(game) for game in expect_key(body, "history", list))
-        return cls(records, games, history)
+        redeals = {variant: expect(count, int, f"redeals.{variant}")
+                   for variant, count in expect(body.get("redeals", {}), dict, "redeals").items()}
+        return cls(records, games, history, redeals)
 
 
 def _stats_v0_to_v1(body: Document) -> Document:

@@ -14,9 +14,6 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from ramigui.phone.host import PhoneHost
-from ramigui.phone.server import PhoneServer
-
-PhoneServer.poll_interval = 0.05  # tests stop many servers: stop each one quickly
 
 
 @contextmanager
@@ -106,3 +103,55 @@ class EventStream:
 def my_turn(url: str) -> Any:
     """The seat's state once it is its turn (the bots before it play first)."""
     return wait_until(lambda: (state := get_json(url + "state")[1])["my_turn"] and state)
+
+
+def read_all(sock: socket.socket, limit: float = 5.0) -> bytes:
+    """Everything the server sends on a raw connection until it closes it (at most `limit` s)."""
+    sock.settimeout(limit)
+    chunks = []
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        try:
+            chunk = sock.recv(65536)
+        except (TimeoutError, ConnectionResetError):
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+class SlowWriters:
+    """`count` connections from 127.0.0.2…, `per_address` each, sending a request one byte
+    every `every` seconds (and opening again when dropped) until stopped."""
+
+    def __init__(self, port: int, count: int = 40, per_address: int = 8, every: float = 0.5) -> None:
+        self.port, self.every = port, every
+        self.stopping = threading.Event()
+        self.answers: list[bytes] = []
+        self.threads = [threading.Thread(target=self._write, args=(f"127.0.0.{2 + i // per_address}",), daemon=True)
+                        for i in range(count)]
+
+    def __enter__(self) -> SlowWriters:
+        for thread in self.threads:
+            thread.start()
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.stopping.set()
+        for thread in self.threads:
+            thread.join(timeout=5)
+
+    def _write(self, source: str) -> None:
+        while not self.stopping.is_set():
+            try:
+                with socket.socket() as sock:
+                    sock.bind((source, 0))
+                    sock.settimeout(5)
+                    sock.connect(("127.0.0.1", self.port))
+                    for byte in b"GET /" + b"a" * 1000:
+                        sock.sendall(bytes([byte]))
+                        if self.stopping.wait(self.every):
+                            return
+            except OSError as error:  # dropped by the server: what it said, then again
+                self.answers.append(repr(error).encode())

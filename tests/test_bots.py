@@ -13,7 +13,6 @@ from __future__ import annotations
 import os
 from collections import Counter
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
 
@@ -114,8 +113,7 @@ def _card_lists(view: PlayerView) -> list[Counter[Card]]:
 
 def _hidden(game: Game, seat: int) -> bool:
     """Whether seat's hand is hidden from the others (not shown after an exposure or a knock)."""
-    public: dict[str, Any] = dict(game.view((seat + 1) % game.players).public)
-    return seat not in public.get("shown", {}) and not public.get("exposed")
+    return seat not in game.view((seat + 1) % game.players).public.shown
 
 
 @pytest.mark.parametrize(("variant_id", "players"), [("rami51", 3), ("rami", 2), ("gin", 2), ("yami", 3), ("rami_base", 4)])

@@ -42,7 +42,7 @@ def test_a_finished_yami_game_stores_its_full_grilles(store: Store) -> None:  # 
         filled = sum(points or 0 for points in marks.values())
         assert game.yami.totals[seat] == filled + game.yami.bonus[seat] == game.totals[seat]
     public = session.game.view(0).public
-    assert [dict(m) for m in game.yami.marks] == [dict(m) for m in public["sheets"]]
+    assert [dict(m) for m in game.yami.marks] == [dict(m) for m in public.sheets]
 
 
 def test_grilles_survive_the_file_and_a_broken_grille_is_refused() -> None:

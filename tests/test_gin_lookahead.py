@@ -78,7 +78,7 @@ def test_sampled_hands_hold_their_known_cards_and_nothing_we_saw() -> None:
     view = game.view(0)
     model = read_opponent(view, _full_pack())
     worlds = sample_worlds(model, 10 - len(model.known), 1, 10, random.Random(3), 12)
-    seen = hand_mask([*view.hand, *view.public["discard"]])
+    seen = hand_mask([*view.hand, *view.public.discard])
     assert worlds
     for world in worlds:
         assert bin(world.hand).count("1") == 10

@@ -74,7 +74,7 @@ def test_deal_ten_each_opponent_first_then_upcard_then_stock() -> None:
     assert game.hand(1) == pack[1:20:2]
     assert state(game).discard == (pack[20],) and state(game).upcard == pack[20]
     assert state(game).stock == tuple(reversed(pack[21:]))  # stored bottom to top
-    assert game.view(0)["stock"] == 31
+    assert game.view(0).public.stock == 31
     assert Counter(game.all_cards()) == Counter(make_deck(52))
 
 
@@ -151,7 +151,7 @@ def test_each_turn_draws_then_discards_keeping_ten_cards() -> None:
     assert parse_cards("9C")[0] in game.hand(1)
     game.play("discard 9D")
     assert [len(game.hand(s)) for s in (0, 1)] == [10, 10]
-    assert game.view(0)["discard"][-1] == parse_cards("9D")[0]
+    assert game.view(0).public.discard[-1] == parse_cards("9D")[0]
 
 
 def test_card_taken_from_the_discard_may_not_be_discarded_that_turn() -> None:
@@ -211,7 +211,7 @@ def test_knock_with_deadwood_of_at_most_ten() -> None:
     assert error.code == "knock_too_high" and "10 at most" in str(error)
     game.play("knock 9C")
     assert state(game).knocker == 0 and game.to_play == 1
-    assert game.view(1)["shown"] == {0: tuple(parse_cards("KD"))}  # the knocker's deadwood shows
+    assert game.view(1).public.shown == {0: tuple(parse_cards("KD"))}  # the knocker's deadwood shows
 
 
 # AS 2S 3S | 8H 9H 10H | AC 2D 3H + 4C or 5C, then KC drawn and discarded
@@ -265,7 +265,7 @@ def test_done_lays_off_and_melds_with_the_least_deadwood() -> None:
     game = position([KNOCKER, DEFENDER])
     play(game, "draw", "knock KD", "done")
     assert game.round_scores == [17, 0]
-    melds = game.view(0)["melds"]
+    melds = game.view(0).public.melds
     assert [str(c) for c in melds[0].cards] == ["AS", "2S", "3S", "4S"]
     assert any(m.owner == 1 and len(m.cards) == 3 for m in melds)  # QC QD QS laid by seat 1
 
@@ -277,7 +277,7 @@ def test_lay_off_chains_and_several_cards_at_once() -> None:
     assert {"layoff 7H to 2", "layoff 7H 8H to 2"} <= names(game)
     assert refused(game, "layoff 8H to 2").code == "layoff_invalid"  # not next to the run
     game.play("layoff 7H 8H to 2")
-    assert [str(c) for c in game.view(1)["melds"][1].cards] == ["4H", "5H", "6H", "7H", "8H"]
+    assert [str(c) for c in game.view(1).public.melds[1].cards] == ["4H", "5H", "6H", "7H", "8H"]
 
 
 def test_lay_off_only_on_the_knockers_melds() -> None:
@@ -319,7 +319,7 @@ def test_knocker_may_choose_the_arrangement_of_the_melds() -> None:
     game.play("undo")
     assert len(game.hand(0)) == 11
     play(game, "meld 7H 7C 7D 7S", "gin KD")
-    melds = [[str(c) for c in m.cards] for m in game.view(1)["melds"]]
+    melds = [[str(c) for c in m.cards] for m in game.view(1).public.melds]
     assert ["7S", "7H", "7D", "7C"] in melds and ["4H", "5H", "6H"] in melds
 
 
@@ -331,7 +331,7 @@ def test_a_meld_that_spoils_the_knock_is_refused() -> None:
     error = refused(game, "meld 2S 3S 4S")  # AS 4H 4D left loose: 9 + 10 — no knock
     assert error.code == "meld_no_knock"
     play(game, "meld AS 2S 3S", "knock QD")
-    assert game.view(1)["shown"] == {0: tuple(parse_cards("KD"))}
+    assert game.view(1).public.shown == {0: tuple(parse_cards("KD"))}
 
 
 # --- gin -------------------------------------------------------------------------------------------
@@ -449,7 +449,7 @@ def test_oklahoma_upcard_sets_the_knock_limit() -> None:
     #  inférieure ou égale à 7."  Upcard 7S (the bottom of the discard pile).
     def after_drawing(card: str) -> Game:
         game = position([OKLAHOMA_HAND, OKLAHOMA_DEFENDER], stock=f"{card} 8S", discard="7S 10C", variant="gin_oklahoma")
-        assert game.view(0)["knock_limit"] == 7
+        assert game.view(0).public.knock_limit == 7
         game.play("draw")
         return game
 
@@ -466,13 +466,13 @@ def test_oklahoma_upcard_sets_the_knock_limit() -> None:
 
 def test_oklahoma_face_card_upcard_allows_ten() -> None:
     game = position([KNOCKER, DEFENDER], stock="9C 8S", discard="QH 10C", variant="gin_oklahoma")
-    assert game.view(0)["knock_limit"] == 10
+    assert game.view(0).public.knock_limit == 10
 
 
 def test_oklahoma_ace_upcard_means_gin_only() -> None:
     # "Si l'entame est un As alors les joueurs doivent faire Gin."
     game = position(["AS 2S 3S 4H 5H 6H 7C 7D 7H 2C", DEFENDER], stock="AC 8S", discard="AD 10C", variant="gin_oklahoma")
-    assert game.view(0)["knock_limit"] == 0
+    assert game.view(0).public.knock_limit == 0
     game.play("draw")  # AC: 2C + AC … deadwood 1 after discarding 2C — still no knock
     assert not {m for m in names(game) if m.startswith("knock")}
     assert refused(game, "knock 2C").code == "knock_gin_only"
@@ -484,7 +484,7 @@ def test_oklahoma_ace_upcard_means_gin_only() -> None:
 def test_oklahoma_spade_upcard_doubles_the_round() -> None:
     # "Si l'entame est un pique alors le total des points à la fin de cette manche est doublé."
     game = position([GIN_HAND, GIN_DEFENDER], stock="7S 8C", discard="10S 10C", variant="gin_oklahoma")
-    assert game.view(0)["doubled"] is True
+    assert game.view(0).public.doubled is True
     play(game, "draw", "gin 8D", "done")
     assert game.round_scores == [(41 + 25) * 2, 0]
     assert game.last_result is not None and game.last_result.details["doubled"] is True
@@ -542,9 +542,9 @@ def test_a_view_shows_no_hidden_card() -> None:
     game = position([KNOCKER, DEFENDER])
     view = game.view(1)
     assert view.hand == tuple(parse_cards(DEFENDER)) and view.legal_moves == ()
-    assert all(card not in str(dict(view.public)) for card in ("KD", "AS", "7H"))
+    assert all(card not in repr(view.public) for card in ("KD", "AS", "7H"))
     play(game, "draw", "knock KD", "done")
-    assert set(game.view(0)["shown"]) == {0, 1}  # after the showdown both hands are shown
+    assert set(game.view(0).public.shown) == {0, 1}  # after the showdown both hands are shown
 
 
 def test_the_defender_may_take_back_showdown_moves() -> None:
@@ -561,8 +561,8 @@ def test_the_defenders_hand_stays_hidden_until_the_showdown_ends() -> None:
     game = position([KNOCKER, DEFENDER])
     play(game, "draw", "knock KD")
     view = game.view(0)
-    assert set(view["shown"]) == {0} and view.hand_counts == (1, 10)
-    assert "QC" not in str(dict(view.public))
+    assert set(view.public.shown) == {0} and view.hand_counts == (1, 10)
+    assert "QC" not in repr(view.public)
 
 
 def test_turn_counts_each_players_turn() -> None:

@@ -17,8 +17,9 @@ from ramigui.rules import Game
 from ramigui.session import GameSession, GameSetup, Seat
 from ramigui.ui import table_draw
 from ramigui.ui.app import App
+from ramigui.ui.families import hand_melds
 from ramigui.ui.game_screen import SessionTable
-from ramigui.ui.hand_groups import group_starts, grouped, hand_melds
+from ramigui.ui.hand_groups import group_starts, grouped
 from ramigui.ui.notices import STYLES
 from ramigui.ui.screen import Context
 from ramigui.ui.sound import Sounds
@@ -367,7 +368,7 @@ def test_a_meld_button_lights_up_when_the_selection_is_a_meld(app: App, lang: st
         app.draw()
         assert meld.enabled
         click(app, button_point(scene, "meld"))
-        assert [m.cards for m in scene.view.public["melds"]] == [tuple(parse_cards("7H 8H 9H"))]
+        assert [m.cards for m in scene.view.public.melds] == [tuple(parse_cards("7H 8H 9H"))]
         assert len(scene.game.hand(0)) == 3
     finally:
         i18n.set_language("en")

@@ -30,7 +30,7 @@ def test_a_meld_written_out_of_order_is_recorded_as_legal_moves_lists_it() -> No
     assert game.is_legal("meld 3S JK 4S") and game.canonical("meld 3S JK 4S") in game.legal_moves()
     played = game.play("meld 3S JK 4S")
     assert str(played) == "meld 3S 4S JK" and game.moves_text()[-1] == "meld 3S 4S JK"
-    assert game.view(0).history[-1].move == "meld 3S 4S JK"
+    assert game.view(0).history[-1].move == Move.parse("meld 3S 4S JK")
     assert game.public_record(0)[-1].move == Move.parse("meld 3S 4S JK")
 
 

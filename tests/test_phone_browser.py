@@ -206,7 +206,7 @@ def test_a_phone_plays_a_turn_by_taps_and_the_table_follows(browser: Any, capsys
             "return [...document.querySelectorAll('#seats .seat .n')].map(n => n.textContent);")
         assert [c.split(" ")[0] for c in counts] == [str(len(host.game.hand(s))) for s in range(3)]
         top = browser.execute_script("return document.querySelector('#discard svg').dataset.card;")
-        assert parse_card(top) == host.game.view(0).public["discard"][-1]
+        assert parse_card(top) == host.game.view(0).public.discard[-1]
         browser.save_screenshot(str(shots / "phone-360x740-turn.png"))
         browser.set_window_size(800, 1280)
         browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
@@ -327,7 +327,7 @@ def test_several_cards_on_the_pile_are_refused_in_words_and_the_last_moves_run_a
             names = [i18n.tr("table.you"), *host.names[1:]]
             table_lines = said_lines(host.game, host.game.public_record(0)[-LAST_MOVES:], names)
             assert len(lines) == 4 and lines == table_lines[-4:]
-            top = host.game.view(0).public["discard"][-1]
+            top = host.game.view(0).public.discard[-1]
             assert i18n.card_text(top) in lines[-1], "the newest move, the pile's top card, is at the bottom"
             if SHOTS:
                 browser.save_screenshot(str(Path(SHOTS) / f"phone-last-moves-{lang}.png"))

@@ -10,14 +10,17 @@ import json
 import socket
 import threading
 import time
+from html import escape
 from typing import Any
 
 import pytest
 from phone_helpers import (
     EventStream,
+    SlowWriters,
     get_json,
     my_turn,
     post_move,
+    read_all,
     request,
     running_host,
     wait_until,
@@ -25,6 +28,7 @@ from phone_helpers import (
 
 from ramigui import i18n
 from ramigui.cards import parse_cards
+from ramigui.phone import door as door_mod
 from ramigui.phone import server as server_mod
 from ramigui.phone.bridge import Bridge
 from ramigui.phone.server import PhoneServer, is_local_peer
@@ -188,7 +192,8 @@ def test_bad_requests_get_clear_statuses() -> None:
         assert request(move, "POST", b'["draw"]')[0] == 400
         assert request(move, "POST", b'{"move": "' + b"x" * 300 + b'"}')[0] == 400
         assert request(move, "POST", b"\xff\xfe")[0] == 400
-        assert request(move, "POST", b"x" * (server_mod.MAX_BODY + 1))[0] == 413
+        status, body = request(move, "POST", b"x" * (server_mod.MAX_BODY + 1), {"Accept-Language": "fr"})
+        assert status == 413 and json.loads(body)["reason"] == i18n.text_in("fr", "phone.too_long")
         assert request(move, "POST", b"", {"Transfer-Encoding": "chunked"})[0] == 411
         assert request(url + "state", "PUT")[0] == 405
         long_path = url + "x" * (server_mod.MAX_LINE + 10)
@@ -305,9 +310,9 @@ def test_a_flood_of_connections_and_garbage_does_not_stop_the_game() -> None:
         try:
             for _ in range(30):
                 assert request(url.replace("/" + host.seats.token(0), "/bad"), source="127.0.0.3")[0] == 403
-            wait_until(lambda: host.server.httpd.turned_away >= server_mod.MAX_PER_PEER * 3)
-            assert host.server.httpd.open_connections() <= server_mod.MAX_CONNECTIONS
-            assert threading.active_count() <= threads_before + server_mod.MAX_CONNECTIONS + 2
+            wait_until(lambda: host.server.door.turned_away >= server_mod.MAX_PER_PEER * 3)
+            assert host.server.door.open_connections() <= door_mod.MAX_WAITING
+            assert threading.active_count() <= threads_before + door_mod.SEATED_WORKERS + door_mod.GUEST_WORKERS
             # the phone (another address) still plays, and the game goes on
             state = my_turn(url)
             played = len(host.game.log)
@@ -319,16 +324,16 @@ def test_a_flood_of_connections_and_garbage_does_not_stop_the_game() -> None:
                 sock.close()
 
 
-def test_a_silent_connection_is_dropped_after_the_timeout(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(server_mod.PhoneHandler, "timeout", 0.3)
+def test_a_silent_connection_is_dropped_after_the_deadline() -> None:
     with running_host() as host:
+        host.server.door.deadline = 0.3
         sock = socket.create_connection(("127.0.0.1", host.server.port), timeout=5)
         try:
             sock.sendall(b"GET /")
             time.sleep(0.05)
-            assert host.server.httpd.open_connections() == 1
-            assert sock.recv(100) == b"", "the server closed it"
-            wait_until(lambda: host.server.httpd.open_connections() == 0, timeout=5)
+            assert host.server.door.open_connections() == 1
+            assert read_all(sock).startswith(b"HTTP/1.1 408 "), "answered, then closed"
+            wait_until(lambda: host.server.door.open_connections() == 0, timeout=5)
         finally:
             sock.close()
 
@@ -367,3 +372,322 @@ def test_every_text_of_the_page_comes_from_the_catalogues() -> None:
             assert [key for key in PAGE_KEYS if not i18n.has_key(key)] == []
         finally:
             i18n.set_language("en")
+
+
+# --- malformed input is refused at the door, in the phone's language -------------------------------
+
+
+def raw_exchange(port: int, data: bytes, source: str = "127.0.0.1") -> tuple[bytes, float]:
+    """Send raw bytes on a fresh connection; everything answered until the server closes, and
+    how long that took."""
+    sock = socket.socket()
+    sock.bind((source, 0))
+    sock.settimeout(5)
+    started = time.monotonic()
+    sock.connect(("127.0.0.1", port))
+    try:
+        sock.sendall(data)
+        answer = read_all(sock)
+    finally:
+        sock.close()
+    return answer, time.monotonic() - started
+
+
+def post_raw(url: str, body: bytes, language: str = "en") -> tuple[int, Any]:
+    status, answer = request(url + "move", "POST", body, {"Content-Type": "application/json",
+                                                          "Accept-Language": language})
+    return status, json.loads(answer)
+
+
+NOT_TEXT = (
+    (b'{"move": "\\ud800"}', "phone.bad_text"),  # a lone surrogate, valid JSON
+    (b'{"move": "discard \\udfff"}', "phone.bad_text"),
+    (b'{"move": "\\ud800\\ud800"}', "phone.bad_text"),
+    (b'{"move": "\xed\xa0\x80"}', "phone.bad_request"),  # a surrogate encoded: not UTF-8
+    (b"[" * 2000 + b"]" * 2000, "phone.too_deep"),  # 4 KB nested 2,000 levels deep
+    (b'{"move": ' + b"{" * 1000 + b"}" * 1000 + b"}", "phone.too_deep"),
+)
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_move_that_is_not_text_is_refused_and_the_game_goes_on(language: str) -> None:
+    with running_host("rami51", players=3, phones=1, seed=7) as host:
+        url = host.server.url(0)
+        state = my_turn(url)
+        played = len(host.game.log)
+        for body, key in NOT_TEXT:
+            status, answer = post_raw(url, body, language)
+            assert status == 400, body[:40]
+            assert answer["reason"] == i18n.text_in(language, key), body[:40]
+        assert len(host.game.log) == played, "nothing played"
+        assert host.server.running
+        move = "draw" if "draw" in state["legal"] else next(m for m in state["legal"] if m.startswith("discard "))
+        assert post_move(url, move)[0] == 200, "the owner loop is alive and plays the next move"
+
+
+def test_the_host_command_answers_400_and_keeps_serving() -> None:
+    """`ramigui host` itself, as started from a shell, with its default listening addresses:
+    the codes' LAN address and loopback."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from ramigui.phone.network import lan_address
+
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    command = [sys.executable, "-m", "ramigui", "host", "--players", "2", "--phones", "1", "--seed", "4", "--lang", "en"]
+    host = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        assert host.stdout is not None
+        url = host.stdout.readline().strip().split(": ", 1)[1]
+        assert url.startswith(f"http://{lan_address()}:")
+        loopback = "http://127.0.0.1:" + url.split(":", 2)[2]
+        for body, _ in NOT_TEXT:
+            assert post_raw(loopback, body)[0] == 400
+        assert get_json(url + "state")[0] == 200 and get_json(loopback + "state")[0] == 200
+        assert host.poll() is None, "still running"
+        host.send_signal(signal.SIGTERM)
+        host.communicate(timeout=15)
+        assert host.returncode == 0
+    finally:
+        if host.poll() is None:
+            host.kill()
+            host.communicate()
+
+
+def test_the_windows_path_never_receives_a_move_that_is_not_text() -> None:
+    """The table's relay (the window's owner side) behind the same server: refused moves never
+    reach the bridge, so the pygame loop never sees them; a good move still goes through."""
+    from ramigui.phone.relay import PhoneRelay
+    from ramigui.rules import Game
+
+    game = Game.new("rami51", 3, 7)
+    seats = PhoneSeats([game.to_play])
+    bridge = Bridge(seats.seats)
+    relay = PhoneRelay(game, ["A", "B", "C"], seats, bridge)
+    relay.publish()
+    server = PhoneServer(seats, bridge, "127.0.0.1", 0).start()
+    url = server.url(game.to_play)
+    try:
+        for body, _ in NOT_TEXT:
+            assert post_raw(url, body)[0] == 400
+            assert bridge.take_requests() == [], "refused before the bridge"
+        legal = [str(move) for move in game.legal_moves()]
+        move = "draw" if "draw" in legal else next(m for m in legal if m.startswith("discard "))
+        replies: list[tuple[int, Any]] = []
+        poster = threading.Thread(target=lambda: replies.append(post_move(url, move)))
+        poster.start()
+        wait_until(lambda: relay.serve(lambda seat, m: game.play(m)) or replies, timeout=10)
+        poster.join(timeout=10)
+        assert replies[0][0] == 200 and len(game.log) == 1
+    finally:
+        server.stop()
+
+
+@pytest.mark.parametrize("request_bytes", [
+    b"GET /\r\n",  # HTTP/0.9
+    b"GET /\n",
+    b"GET / HTTP/1.1\rHost: x\r\r",  # lines ended by a lone CR
+    b"GET / HTTP/1.1\rHost: x\r",
+    b"\r\r\r\r",
+    b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n",
+    b"GET / HTTP/1.1\r\nHost: x\rY: z\r\n\r\n",
+])
+def test_requests_no_http_11_server_reads_are_answered_400_at_once(request_bytes: bytes) -> None:
+    with running_host() as host:
+        answer, took = raw_exchange(host.server.port, request_bytes)
+        assert answer.startswith(b"HTTP/1.1 400 "), answer[:60]
+        assert took < 1.0
+        assert json.loads(answer.split(b"\r\n\r\n", 1)[1])["reason"] == i18n.text_in("en", "phone.bad_request")
+        assert get_json(host.server.url(0) + "state")[0] == 200
+
+
+def test_a_refusal_at_the_door_speaks_the_phones_language() -> None:
+    with running_host() as host:
+        answer, _ = raw_exchange(host.server.port, b"GET / HTTP/1.1\r\nAccept-Language: fr-FR\r\nX: y\rz\r\n\r\n")
+        assert answer.startswith(b"HTTP/1.1 400 ")
+        assert json.loads(answer.split(b"\r\n\r\n", 1)[1])["reason"] == i18n.text_in("fr", "phone.bad_request")
+
+
+def test_over_long_lines_and_heads_are_refused_without_waiting() -> None:
+    with running_host() as host:
+        answer, took = raw_exchange(host.server.port, b"GET /" + b"a" * (door_mod.MAX_LINE + 10))
+        assert answer.startswith(b"HTTP/1.1 414 ") and took < 1.0
+        answer, took = raw_exchange(host.server.port, b"GET / HTTP/1.1\r\n" + b"X-A: b\r\n" * 2000)
+        assert answer.startswith(b"HTTP/1.1 431 ") and took < 1.0
+
+
+# --- slow connections never starve the seated phones ------------------------------------------------
+
+
+def timed(call: Any) -> tuple[float, Any]:
+    started = time.monotonic()
+    result = call()
+    return time.monotonic() - started, result
+
+
+def test_forty_slow_connections_do_not_keep_the_seated_phone_waiting() -> None:
+    with running_host("rami51", players=3, phones=3, seed=7) as host:  # no bots: nothing moves but the phone
+        host.server.door.deadline = 1.5
+        seat = host.game.to_play
+        url = host.server.url(seat)
+        with SlowWriters(host.server.port):
+            wait_until(lambda: host.server.door.waiting() >= 40, timeout=5)
+            for _ in range(3):
+                took, (status, _) = timed(lambda: get_json(url + "state"))
+                assert status == 200 and took < 1.0
+            state = get_json(url + "state")[1]
+            move = "draw" if "draw" in state["legal"] else next(m for m in state["legal"] if m.startswith("discard "))
+            took, (status, _) = timed(lambda: post_move(url, move))
+            assert status == 200 and took < 1.0
+            # past the deadline, the slow ones were answered 408 and dropped (and came back)
+            wait_until(lambda: host.server.door.timed_out >= 40, timeout=5)
+            took, (status, _) = timed(lambda: get_json(url + "state"))
+            assert status == 200 and took < 1.0
+
+
+def test_requests_with_a_seats_token_have_workers_of_their_own() -> None:
+    with running_host() as host:
+        guests = host.server.door._pools[False]
+        taken = 0
+        while guests.acquire(blocking=False):  # every worker for token-less requests busy
+            taken += 1
+        try:
+            assert taken == door_mod.GUEST_WORKERS
+            status, body = request(host.server.url(0).replace(host.seats.token(0), "nope") + "state",
+                                   headers={"Accept-Language": "fr"})
+            assert status == 503 and json.loads(body)["reason"] == i18n.text_in("fr", "phone.busy")
+            assert get_json(host.server.url(0) + "state")[0] == 200
+        finally:
+            for _ in range(taken):
+                guests.release()
+
+
+def test_a_slow_request_is_dropped_at_its_total_deadline_not_per_read() -> None:
+    with running_host() as host:
+        host.server.door.deadline = 0.8
+        sock = socket.create_connection(("127.0.0.1", host.server.port), timeout=5)
+        started = time.monotonic()
+        try:
+            for byte in b"GET / HTTP/1.1\r\n":  # a byte every 0.1 s: each read is quick
+                sock.sendall(bytes([byte]))
+                time.sleep(0.1)
+                if time.monotonic() - started > 0.8:
+                    break
+            answer = read_all(sock)
+        finally:
+            sock.close()
+        assert answer.startswith(b"HTTP/1.1 408 ")
+        assert time.monotonic() - started < 2.0
+
+
+# --- served only where the codes point -------------------------------------------------------------
+
+
+def test_peers_of_private_networks_only() -> None:
+    from ramigui.phone.network import is_local_peer as local
+
+    served = ("127.0.0.1", "127.255.0.9", "10.0.0.1", "10.255.255.254", "172.16.0.1", "172.31.255.254",
+              "192.168.0.1", "192.168.255.254", "169.254.1.1", "::1", "fc00::1", "fd12:3456::9", "fe80::1",
+              "fe80::1%eth0", "febf::1", "::ffff:192.168.0.3", "::ffff:127.0.0.1")
+    refused = ("172.15.255.255", "172.32.0.1", "192.169.0.1", "11.0.0.1", "8.8.8.8", "0.0.0.0",
+               "192.0.2.1", "198.51.100.7", "203.0.113.9", "240.0.0.1", "255.255.255.255", "100.64.0.1",
+               "100.127.255.254", "192.0.0.8", "198.18.0.1", "224.0.0.1", "::", "2001:db8::1", "2001:4860::8888",
+               "fec0::1", "ff02::1", "::ffff:8.8.8.8", "::ffff:192.0.2.1", "64:ff9b::808:808", "", "nonsense",
+               "192.168.1")
+    assert [peer for peer in served if not local(peer)] == []
+    assert [peer for peer in refused if local(peer)] == []
+    assert is_local_peer is local
+
+
+def test_by_default_the_server_listens_where_the_codes_point_and_on_loopback() -> None:
+    from ramigui.phone.network import listen_addresses
+
+    assert listen_addresses(None, "192.168.1.20") == (["192.168.1.20", "127.0.0.1"], "192.168.1.20")
+    assert listen_addresses(None, "127.0.0.1") == (["127.0.0.1"], "127.0.0.1")
+    assert listen_addresses("0.0.0.0", "192.168.1.20") == (["0.0.0.0"], "192.168.1.20"), "--bind still chooses"
+    assert listen_addresses("10.0.0.5", "192.168.1.20") == (["10.0.0.5"], "10.0.0.5")
+    from ramigui.phone.host import host_parser
+
+    assert host_parser().parse_args([]).bind is None, "no every-interface default: the codes' address and loopback"
+
+
+def test_one_server_on_two_addresses_one_port() -> None:
+    seats = PhoneSeats([0])
+    bridge = Bridge(seats.seats)
+    bridge.publish({0: b'{"hand": []}'})
+    server = PhoneServer(seats, bridge, ["127.0.0.1", "::1"], 0, public_host="127.0.0.1").start()
+    try:
+        path = seats.path(0)
+        assert request(f"http://127.0.0.1:{server.port}{path}state")[0] == 200
+        assert request(f"http://[::1]:{server.port}{path}state")[0] == 200
+        assert server.url(0) == f"http://127.0.0.1:{server.port}{path}"
+        with pytest.raises(OSError):  # not on the other loopback addresses' every interface
+            socket.create_connection(("127.0.0.2", server.port), timeout=2).close()
+    finally:
+        server.stop()
+
+
+# --- a wrong or old link --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("accept", "language"), [
+    ("fr", "fr"), ("fr-FR,fr;q=0.9,en;q=0.8", "fr"), ("de-DE, fr;q=0.5", "fr"), ("en-GB", "en"),
+    ("en;q=0.4, fr;q=0.2", "en"), ("de", "en"), (None, "en"),
+])
+def test_a_wrong_link_shows_a_page_saying_to_scan_the_code_again(accept: str | None, language: str) -> None:
+    i18n.set_language("fr")  # the game's language does not decide: the phone's does
+    try:
+        with running_host() as host:
+            old = PhoneSeats([0]).token(0)
+            headers = {"Accept-Language": accept} if accept else {}
+            for path in (f"/{old}/", f"/{old}/state", "/", "/favicon.ico"):
+                status, body = request(host.server.url(0).replace(host.seats.path(0), path), headers=headers)
+                assert status == 403
+                page = body.decode("utf-8")
+                assert f'<html lang="{language}">' in page
+                assert escape(i18n.text_in(language, "phone.wrong_link.text")) in page
+                assert escape(i18n.text_in(language, "phone.wrong_link.title")) in page
+                assert "<script" not in page and old not in page
+    finally:
+        i18n.set_language("en")
+
+
+def feed(request_bytes: bytes) -> list[tuple[int, bool]]:
+    """The door's verdict after each byte of a request sent one byte at a time."""
+    reading, data, verdicts = door_mod.Reading(), bytearray(), []
+    for byte in request_bytes:
+        data.append(byte)
+        verdict = door_mod.read_verdict(data, reading)
+        verdicts.append((verdict.status, verdict.complete))
+        if verdict.status or verdict.complete:
+            break
+    return verdicts
+
+
+def test_the_door_reads_a_request_a_byte_at_a_time() -> None:
+    body = b'{"move": "draw"}\r'  # a lone CR in a body is the body's business
+    whole = b"POST /t/move HTTP/1.1\r\nHost: x\r\nContent-Length: %d\r\n\r\n" % len(body) + body
+    verdicts = feed(whole)
+    assert len(verdicts) == len(whole) and verdicts[-1] == (0, True)
+    assert all(verdict == (0, False) for verdict in verdicts[:-1]), "waits for the last byte of the body"
+    assert feed(b"GET / HTTP/1.1\n\n")[-1] == (0, True), "bare LF lines, as http.server reads them"
+    assert feed(b"GET / HTTP/1.1\r\nHost: x\rY\r\n\r\n")[-1] == (400, False)
+    assert len(feed(b"GET / HTTP/1.1\r\nHost: x\rY\r\n\r\n")) == len(b"GET / HTTP/1.1\r\nHost: x\rY")
+    assert feed(b"GET /\r\n")[-1] == (400, False)
+    announced = b"POST /t/move HTTP/1.1\r\nContent-Length: %d\r\n\r\n" % (door_mod.MAX_BODY + 1)
+    assert feed(announced)[-1] == (0, True), "a body over the cap is not waited for (the handler says 413)"
+    assert feed(b"POST /t/move HTTP/1.1\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n")[-1] == (0, True)
+
+
+def test_a_peer_outside_the_home_network_hears_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """127.0.0.3 stands for an outside address (loopback has no other kind): its connection is
+    closed unanswered, while the home network's phone is served."""
+    monkeypatch.setattr(door_mod, "is_local_peer", lambda peer: peer != "127.0.0.3")
+    with running_host() as host:
+        answer, took = raw_exchange(host.server.port, b"GET / HTTP/1.1\r\n\r\n", source="127.0.0.3")
+        assert answer == b"" and took < 1.0
+        assert host.server.door.turned_away == 1
+        assert request(host.server.url(0) + "state", source="127.0.0.4")[0] == 200

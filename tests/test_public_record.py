@@ -45,7 +45,7 @@ def test_the_card_taken_from_the_discard_pile_is_named_it_lay_face_up() -> None:
     game = Game.new("gin", 2, seed=5)
     while not game.is_legal("take"):
         game.play(next(m for m in game.legal_moves() if m.kind in ("pass", "draw", "discard")))
-    top = game.view(game.to_play).public["discard"][-1]
+    top = game.view(game.to_play).public.discard[-1]
     game.play("take")
     assert game.public_record(game.to_play)[-1].taken == top
 

@@ -148,7 +148,7 @@ def test_several_cards_to_discard_are_refused_in_a_players_words(text: str) -> N
 
 def test_a_gin_move_of_several_cards_made_in_code_says_the_same() -> None:
     game = Game.new("gin", 2, 3)
-    while game.view(game.to_play).public.get("phase") != "discard":
+    while game.view(game.to_play).public.phase != "discard":
         game.play(next(m for m in game.view(game.to_play).legal_moves if m.kind in ("pass", "draw")))
     cards = tuple(game.hand(game.to_play)[:2])
     with pytest.raises(IllegalMove) as refused:

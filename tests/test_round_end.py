@@ -62,7 +62,7 @@ def test_rummy_round_end_shows_each_players_melds_and_cards_left(app: App, lang:
     i18n.set_language(lang)
     game = round_played("rami", 4, 3)
     lines = shown(app, game, f"rami_{lang}").lines()
-    table = game.view(0).public["melds"]
+    table = game.view(0).public.melds
     for seat, line in enumerate(lines):
         assert line.melds == tuple(m.cards for m in table if m.owner == seat)
         assert line.hand == tuple(game.hand(seat))  # the cards left, face up

@@ -71,8 +71,8 @@ def test_knowledge_places_the_taken_card_with_its_taker() -> None:
 def test_samples_never_hold_a_card_the_bot_can_see() -> None:
     view = position().view(0)
     knowledge = knowledge_of(view)
-    table = Counter(c for meld in view.public["melds"] for c in meld.cards)
-    visible = Counter(view.hand) + table + Counter(view.public["discard"])
+    table = Counter(c for meld in view.public.melds for c in meld.cards)
+    visible = Counter(view.hand) + table + Counter(view.public.discard)
     rng = random.Random(5)
     for _ in range(200):
         world = sample_world(knowledge, rng)
@@ -96,9 +96,9 @@ def test_sampled_stock_is_the_real_stock_size_in_dealt_games() -> None:
         bots = [make_bot("rami51", "hard", seed), make_bot("rami51", "medium", seed)]
         while not game.round_over:
             view = game.view(game.to_play)
-            if game.to_play == 0 and view.public["phase"] == "play":
+            if game.to_play == 0 and view.public.phase == "play":
                 world = sample_world(knowledge_of(view), random.Random(checked))
-                assert len(world.stock) == view.public["stock"]
+                assert len(world.stock) == view.public.stock
                 assert len(world.hands[1]) == view.hand_counts[1]
                 checked += 1
             game.play(bots[game.to_play].choose(view))

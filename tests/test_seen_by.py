@@ -77,7 +77,7 @@ def test_a_try_out_meld_taken_back_is_seen_by_its_phone_only() -> None:
     assert other["hand_counts"][0] == 14 and other["public"]["stock"] == len(STOCK.split()) - 1  # the draw stands
     assert other["history"] == [[0, "draw"]] and [str(e.move) for e in game.public_record(None)] == ["draw"]
     for seat in (1, 2):
-        assert game.view(seat).public["melds"] == () and game.view(seat).hand_counts[0] == 14
+        assert game.view(seat).public.melds == () and game.view(seat).hand_counts[0] == 14
     play(game, "undo", "discard 9C")
     for seat in (0, 1):
         state = _phone(relay, seat)
@@ -112,12 +112,12 @@ def test_the_big_screen_shows_a_phones_turn_only_once_it_stands() -> None:
     scene = TableScene(config, game)
     assert scene.viewer is None and scene.observer() is None
     assert scene.play("draw") and scene.play(f"meld {ACES}")
-    assert scene.view.public["melds"] == () and scene.view.hand_counts[0] == 14
+    assert scene.view.public.melds == () and scene.view.hand_counts[0] == 14
     assert not any("A♠" in line for line in scene.log) and scene.log[-1].startswith("Ana")
     assert scene.play("undo") and scene.play("meld KS KH KD") and scene.play("meld QS QH QC")
-    assert scene.view.public["melds"] == ()
+    assert scene.view.public.melds == ()
     assert scene.play("discard 9C")
-    assert [len(meld.cards) for meld in scene.view.public["melds"]] == [3, 3]
+    assert [len(meld.cards) for meld in scene.view.public.melds] == [3, 3]
     assert any("K♠" in line for line in scene.log) and not any("A♠" in line for line in scene.log)
     assert scene.game.to_play == 1 and scene.observer() is None  # Bob's turn, on his phone
     game.play("draw")
@@ -135,22 +135,22 @@ def test_gin_the_knockers_melds_and_the_defenders_lay_offs_stand_at_the_turns_en
     meld = next(m for m in game.legal_moves() if m.kind == "meld")
     game.play(meld)
     assert game.view(knocker).pending == (1,)
-    assert game.view(defender).public["melds"] == ()
+    assert game.view(defender).public.melds == ()
     assert meld not in [entry.move for entry in game.public_record(defender)]
     game.play("undo")
     game.play(meld)
     finish = next(m for m in game.legal_moves() if m.kind in ("knock", "gin"))
     game.play(finish)
-    laid = game.view(defender).public["melds"]
+    laid = game.view(defender).public.melds
     assert laid and any(set(m.cards) == set(meld.cards) for m in laid)
-    assert game.view(knocker).public["melds"] == laid and game.view(defender).pending == ()
+    assert game.view(knocker).public.melds == laid and game.view(defender).pending == ()
     showdown = [m for m in game.legal_moves() if m.kind in ("meld", "layoff")]
     if showdown:
         game.play(showdown[0])
-        assert game.view(defender).pending and game.view(knocker).public["melds"] == laid
-        assert str(showdown[0]) not in [said.move for said in game.view(knocker).history]
+        assert game.view(defender).pending and game.view(knocker).public.melds == laid
+        assert showdown[0] not in [said.move for said in game.view(knocker).history]
     game.play("done")
-    assert game.view(knocker).public["melds"] == game.view(defender).public["melds"]
+    assert game.view(knocker).public.melds == game.view(defender).public.melds
 
 
 def _gin_game_reaching_a_knock() -> Game:
@@ -178,9 +178,9 @@ def test_yami_an_exposure_is_told_at_once() -> None:
         raise AssertionError("no deal to expose")
     exposer = game.to_play
     game.play("expose")
-    assert game.view(exposer).public["exposer"] == exposer
-    assert all(game.view(seat).public["exposer"] == exposer for seat in range(3))
-    assert all(len(game.view(seat).public["shown"]) == 3 for seat in range(3))
+    assert game.view(exposer).public.exposer == exposer
+    assert all(game.view(seat).public.exposer == exposer for seat in range(3))
+    assert all(len(game.view(seat).public.shown) == 3 for seat in range(3))
     assert game.public_record(None)[-1].move == Move("expose")
 
 
@@ -219,9 +219,8 @@ def test_what_may_be_taken_back_is_seen_by_the_mover_only(variant: str, players:
 
 def _seen(game: Game, seat: int | None) -> dict[str, Any]:
     view = game.view(game.to_play, shared=True) if seat is None else game.view(seat)
-    public = dict(view.public)
     return {
-        "table": {key: public.get(key) for key in ("melds", "discard", "stock", "exposer", "knocker")}
+        "table": {key: getattr(view.public, key, None) for key in ("melds", "discard", "stock", "exposer", "knocker")}
         | {"counts": view.hand_counts},
         "history": view.history,
         "record": game.public_record(seat),

@@ -63,7 +63,7 @@ class _Cheater:
     level = "medium"
 
     def choose(self, view: PlayerView) -> Move:
-        return Move.parse("discard KS") if view.public.get("phase") != "draw" else Move("take")
+        return Move.parse("discard KS") if view.public.phase != "draw" else Move("take")
 
 
 def test_illegal_bot_move_is_a_violation_not_a_crash(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:

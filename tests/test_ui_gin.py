@@ -59,7 +59,7 @@ def test_knock_asks_for_confirmation_and_cancel_changes_nothing(app: App) -> Non
     press(app, pygame.K_ESCAPE)
     assert app.top is scene
     assert (list(scene.game.hand(0)), len(scene.game.log)) == before
-    assert scene.game.view(0).public["phase"] == "discard"
+    assert scene.game.view(0).public.phase == "discard"
     press(app, pygame.K_k)  # the shortcut asks again; Yes knocks
     assert isinstance(app.top, QuestionScene)
     press(app, pygame.K_1)
@@ -83,7 +83,7 @@ def test_knock_and_gin_buttons_follow_the_rules(app: App) -> None:
     buttons = {b.action: b for b in scene.buttons}
     assert buttons["knock"].visible and not buttons["knock"].enabled  # must draw first
     press(app, pygame.K_p)  # no discard leaves 10 or less: no knock, no gin
-    assert scene.game.view(0).public["phase"] == "discard"
+    assert scene.game.view(0).public.phase == "discard"
     assert not buttons["knock"].enabled and not buttons["gin"].enabled
     assert not buttons["take"].visible and not buttons["pass"].visible
 
@@ -103,10 +103,10 @@ def test_upcard_offer_take_by_dragging_and_pass_by_button(app: App) -> None:
     first = game.to_play
     humans = [seat == first for seat in range(2)]
     scene = table(app, game, humans)
-    assert scene.layout is not None and scene.game.view(first).public["phase"] == "offer"
+    assert scene.layout is not None and scene.game.view(first).public.phase == "offer"
     buttons = {b.action: b for b in scene.buttons}
     assert buttons["take"].visible and buttons["pass"].visible and not buttons["knock"].visible
-    upcard = game.view(first).public["discard"][-1]
+    upcard = game.view(first).public.discard[-1]
     drag(app, scene.layout.discard.center, scene.layout.hand_area.center)
     assert scene.game.log[-1][1].kind == "take" and upcard in scene.order
     other = Game.new("gin", 2, seed=5)
@@ -124,10 +124,10 @@ def test_defender_lays_off_by_dragging_then_done_and_undercuts(app: App) -> None
     game.play("knock KD")
     scene = table(app, game, [True, False])
     assert scene.layout is not None
-    melds = scene.view.public["melds"]
+    melds = scene.view.public.melds
     for name in ("4H", "7S", "8S", "9S"):
         card = parse_cards(name)[0]
-        number = next(i + 1 for i, meld in enumerate(scene.view.public["melds"])
+        number = next(i + 1 for i, meld in enumerate(scene.view.public.melds)
                       if scene.game.is_legal(f"layoff {name} to {i + 1}"))
         spot = next(s for s in scene.layout.melds if s.number == number)
         drag(app, hand_point(scene, card), spot.rect.center)

@@ -176,7 +176,7 @@ def human_turn_by_keyboard(app: App) -> None:
     assert scene.is_human_turn()
     seat = scene.game.to_play
     moves = [mover for mover, _ in scene.game.log].count(seat)
-    drawing = scene.view.public.get("phase") == "draw"  # the starter of Rami 51 only discards
+    drawing = scene.view.public.phase == "draw"  # the starter of Rami 51 only discards
     if drawing:
         key(app, pygame.K_p)
     key(app, pygame.K_d)
@@ -479,6 +479,7 @@ def test_spinners_stop_at_their_ends(app: App) -> None:
     rounds = control(app, name="option:rounds")
     click(app, (rounds.rect.left + 5, rounds.rect.centery))
     assert control(app, name="option:rounds").value == 1
+    key(app, pygame.K_PAGEUP)  # back up to the seats (the page goes on below the house rules)
     kind = control(app, name="kind:1")
     last = kind.values[-1]
     choose(app, "kind:1", last)

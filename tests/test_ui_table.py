@@ -18,7 +18,8 @@ from ramigui.cards import Card, parse_cards
 from ramigui.rules import Game
 from ramigui.ui import cardart
 from ramigui.ui.app import App, Settings
-from ramigui.ui.hand_groups import grouped, hand_melds
+from ramigui.ui.families import hand_melds
+from ramigui.ui.hand_groups import grouped
 from ramigui.ui.overlays import HandoffScene
 from ramigui.ui.seats import TableConfig
 from ramigui.ui.table import TableScene
@@ -53,7 +54,7 @@ def test_human_drags_stock_to_hand_then_a_card_to_the_discard(app: App) -> None:
     king = parse_cards("KS")[0]
     drag(app, hand_point(scene, king), scene.layout.discard.center)
     assert str(scene.game.log[-1][1]) == "discard KS"
-    assert scene.game.view(0).public["discard"][-1] == king
+    assert scene.game.view(0).public.discard[-1] == king
 
 
 def test_illegal_drop_is_refused_and_the_card_returns(app: App) -> None:
@@ -88,7 +89,7 @@ def test_legal_targets_light_up_while_dragging(app: App) -> None:
 def test_keyboard_only_turn(app: App) -> None:
     scene = table(app, position())
     press(app, pygame.K_p)  # draw from the stock
-    assert scene.game.view(0).public["phase"] == "play"
+    assert scene.game.view(0).public.phase == "play"
     scene.focus = 0
     target = scene.order.index(parse_cards("KS")[0])
     press(app, *([pygame.K_RIGHT] * target))
@@ -140,7 +141,7 @@ def test_hot_seat_never_draws_another_players_hand(app: App, monkeypatch: pytest
     app.step()
     drawn.clear()
     app.draw()
-    public = set(game.view(1).public["discard"])
+    public = set(game.view(1).public.discard)
     hand0 = set(game.hand(0))
     assert set(drawn) - public <= set(game.hand(1))
     assert not (set(drawn) - public - set(game.hand(1))) and not (set(drawn) & hand0 - public - set(game.hand(1)))
@@ -308,7 +309,7 @@ def test_v_spreads_the_whole_discard_pile_and_any_key_closes_it_unchanged(app: A
     game = Game.from_position("rami_base", hands=[["7H", "8H", "9H", "KS"], ["2C", "5D", "9S"]],
                               stock=["10H", "4C"], discard=["5H", "QC", "2D"], to_play=0)
     scene = table(app, game)
-    before = (list(scene.game.log), scene.game.view(0).public["discard"])
+    before = (list(scene.game.log), scene.game.view(0).public.discard)
     press(app, pygame.K_v)
     top = app.top
     assert isinstance(top, PileScene)
@@ -316,7 +317,7 @@ def test_v_spreads_the_whole_discard_pile_and_any_key_closes_it_unchanged(app: A
     app.draw()  # drawing the spread pile must work at this size
     press(app, pygame.K_ESCAPE)
     assert app.top is scene
-    assert (list(scene.game.log), scene.game.view(0).public["discard"]) == before
+    assert (list(scene.game.log), scene.game.view(0).public.discard) == before
     assert scene.layout is not None
     post(pygame.MOUSEBUTTONDOWN, button=3, pos=scene.layout.discard.center)
     post(pygame.MOUSEBUTTONUP, button=3, pos=scene.layout.discard.center)
@@ -351,7 +352,7 @@ def test_the_joker_goes_where_it_sits_in_the_hand(app: App) -> None:
         scene.order = ([joker, jack, queen] if joker_first else [jack, queen, joker]) + order
         scene.selected = {0, 1, 2}
         press(app, pygame.K_m)
-        meld = scene.game.view(0).public["melds"][-1]
+        meld = scene.game.view(0).public.melds[-1]
         assert str(scene.game.log[-1][1]).startswith("meld"), scene.message
         assert parse_cards(stands_for)[0] in meld.stands_for(), meld
 

@@ -225,7 +225,7 @@ def test_mouse_in_a_real_window_discards_draws_and_discards(window: Window) -> N
         game = saved.replay() if saved is not None else None
         if game is None or game.round_over or game.to_play != 0 or len(game.log) < 2:
             return None
-        return saved if game.view(0).public.get("phase") == "draw" else None
+        return saved if game.view(0).public.phase == "draw" else None
 
     game = mirror.catch_up(window.wait_until(human_to_draw, "the bots' turns, then the human's again"))
     hand_before = Counter(game.hand(0))

@@ -48,9 +48,9 @@ def test_human_wins_a_deal_by_dragging_then_exposing(app: App) -> None:
     drag(app, hand_point(scene, parse_cards("9H")[0]), scene.layout.discard.center)
     assert str(scene.game.log[-1][1]) == "discard 9H"
     settle(app, 30)  # the bot exchanges
-    assert scene.game.to_play == 0 and scene.view.public["phase"] == "exchange"
+    assert scene.game.to_play == 0 and scene.view.public.phase == "exchange"
     click(app, button_point(scene, "expose"))
-    assert scene.view.public["phase"] == "expose"
+    assert scene.view.public.phase == "expose"
     family = yami_family(scene)
     boxes = {box: points for box, _, points in family.choices()}
     assert boxes["7"] == 20 and boxes["carre"] == 25
@@ -60,7 +60,7 @@ def test_human_wins_a_deal_by_dragging_then_exposing(app: App) -> None:
     settle(app, 30)  # the bot replies
     result = scene.game.last_result
     assert result is not None and result.winner == 0 and result.points[0] == 20
-    assert scene.game.view(0).public["sheets"][0]["7"] == 20
+    assert scene.game.view(0).public.sheets[0]["7"] == 20
 
 
 def test_box_chooser_by_keyboard_scores_the_chosen_box(app: App) -> None:
@@ -70,7 +70,7 @@ def test_box_chooser_by_keyboard_scores_the_chosen_box(app: App) -> None:
     options = [box for box, _, _ in family.choices()]
     assert options[0] == "7" and "carre" in options
     press(app, *[pygame.K_RIGHT] * options.index("carre"), pygame.K_RETURN)
-    assert scene.game.view(0).public["sheets"][0] == {"carre": 25}
+    assert scene.game.view(0).public.sheets[0] == {"carre": 25}
 
 
 def test_expose_button_only_when_the_rules_allow(app: App) -> None:
@@ -108,7 +108,7 @@ def test_reply_with_nothing_to_score_offers_crossing_out(app: App) -> None:
     grid = family.grid()
     assert grid is not None
     click(app, grid.cells[(0, "quinte_floche")].center)
-    assert scene.game.view(0).public["sheets"][0]["quinte_floche"] is None
+    assert scene.game.view(0).public.sheets[0]["quinte_floche"] is None
 
 
 def test_last_moves_say_the_box_and_its_points_in_both_languages(app: App) -> None:

@@ -85,7 +85,7 @@ def test_changing_a_meld_through_a_view_leaves_the_game_as_it_was() -> None:
     before = (str(game.state.melds), game.hand(0), game.legal_moves())
     minimum = game.variant.rummy.opening_minimum
     view = game.view(0)
-    meld = view.public["melds"][0]
+    meld = view.public.melds[0]
     object.__setattr__(meld, "cards", meld.cards[:1])
     card = view.hand[0]
     object.__setattr__(card, "rank", 13)
@@ -94,4 +94,4 @@ def test_changing_a_meld_through_a_view_leaves_the_game_as_it_was() -> None:
     assert (str(game.state.melds), game.hand(0), game.legal_moves()) == before
     assert [str(c) for c in game.state.melds[0].cards] == ["9S", "9H", "9D"]
     assert str(parse_card("4C")) == "4C" and game.variant.rummy.opening_minimum == minimum
-    assert str(game.view(0).public["melds"][0].cards[0]) == "9S"
+    assert str(game.view(0).public.melds[0].cards[0]) == "9S"

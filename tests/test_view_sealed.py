@@ -7,8 +7,10 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
+from privacy_watch import sealed_texts
 
-from ramigui.rules import Game
+from ramigui.rules import Game, Move
+from ramigui.rules.deals import Deals
 from ramigui.variants import get_variant
 
 WRITES: list[Callable[[Any], None]] = [
@@ -77,13 +79,51 @@ def test_a_variant_does_not_share_the_catalogues_dicts() -> None:
 
 
 def test_a_view_built_from_lists_keeps_frozen_copies() -> None:
-    """Whatever a family's `public` returns (a fresh dict with lists inside), the view keeps a
-    frozen copy: changing the original afterwards changes nothing in the view."""
-    from ramigui.rules.view import PlayerView
+    """Whatever a caller passes (lists it keeps changing), the view keeps frozen copies:
+    changing the originals afterwards changes nothing in the view."""
+    from ramigui.rules.view import PlayerView, Said
 
     game = Game.new("rami51", 2, seed=3)
-    public: dict[str, Any] = {"discard": [], "sheets": [{"a": 1}]}
-    view = PlayerView(game.variant, 0, 2, 0, tuple(game.hand(0)), (13, 13), 1, 1, (0, 0), False, False, (), (), public)
-    public["discard"].append("x")
-    public["sheets"][0]["a"] = 2
-    assert view.public["discard"] == () and view.public["sheets"][0]["a"] == 1
+    hand, history = list(game.hand(0)), [Said(1, Move("draw"))]
+    public = game.family.public(game.state, 0)
+    view = PlayerView(game.variant, 0, 2, 0, hand, [13, 13], 1, 1, [0, 0], False, False, history, [], public)  # type: ignore[arg-type]
+    hand.clear()
+    history.append(Said(0, Move("draw")))
+    assert len(view.hand) == len(game.hand(0)) and view.history == (Said(1, Move("draw")),)
+
+
+def _texts(value: Any) -> Iterator[str]:
+    """Every text, number and byte string reachable from a view, as text."""
+    if isinstance(value, bytes):
+        yield value.hex()
+    elif isinstance(value, (str, int)):
+        yield str(value)
+    elif hasattr(value, "items"):
+        for key, item in value.items():
+            yield from _texts(key)
+            yield from _texts(item)
+    elif isinstance(value, (list, tuple, set, frozenset)):
+        for item in value:
+            yield from _texts(item)
+    elif hasattr(value, "__dataclass_fields__"):
+        for name in value.__dataclass_fields__:
+            yield from _texts(getattr(value, name))
+
+
+@pytest.mark.parametrize("variant", ["rami51", "gin", "yami"])
+def test_a_view_holds_the_fingerprint_and_nothing_that_unseals_the_deal(variant: str) -> None:
+    """A bot's view carries the round's fingerprint, never a round key, the round's code or
+    nonce, the game secret, nor the order of the stock."""
+    game = Game.new(variant, 2, seed=4, deals=Deals("keyed", bytes(range(32))))
+    for _ in range(6):
+        game.play(game.legal_moves()[0])
+    key = game.deals.key(4, game.round_no)
+    sealed = sealed_texts(game) + [str(key.value)]
+    stock = " ".join(map(str, game.state.stock))
+    for seat in range(2):
+        view = game.view(seat)
+        assert view.deal_print == game.fingerprint()
+        found = list(_texts(view))
+        assert not [text for text in found for secret in sealed if secret in text]
+        assert stock not in " ".join(found)
+        assert "RoundKey" not in repr(view)

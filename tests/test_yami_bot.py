@@ -33,7 +33,7 @@ def stalled_position() -> Game:
 def test_bot_does_not_take_a_card_to_throw_it_back(level: str) -> None:
     game = stalled_position()
     view = game.view(0)
-    free = tuple(view.public["free_boxes"][0])
+    free = tuple(view.public.free_boxes[0])
     # The hint alone says take it: the guard is what turns the take down.
     assert wants_discard_top(parse_cards(HANDS[0]), parse_card("AS"), free, game.variant.yami)
     bot = make_bot("yami", level, 1)

@@ -58,8 +58,8 @@ def test_deal(players: int, pack: int) -> None:
     game = Game.new("yami", players=players, seed=3, dealer=players - 1)
     assert [len(game.hand(s)) for s in range(players)] == [5] * players
     view = game.view(0)
-    assert len(view["discard"]) == 1 and view["discard_top"] == view["discard"][-1]
-    assert view["stock_count"] == pack - 5 * players - 1
+    assert len(view.public.discard) == 1 and view.public.discard_top == view.public.discard[-1]
+    assert view.public.stock_count == pack - 5 * players - 1
     assert game.all_cards() == Counter(make_deck(32, pack // 32))
     assert game.to_play == 0 and moves(game)[:2] == ["draw", "take"]
 
@@ -79,21 +79,21 @@ def test_exchange_with_the_stock() -> None:
     game = position(["7H 8H 9D JC KS", "7C 8C 9C JD KD"])
     game.play("draw")
     assert sorted(map(str, game.hand(0))) == sorted(["7H", "8H", "9D", "JC", "KS", "7S"])
-    assert game.view(0)["stock_count"] == 5
+    assert game.view(0).public.stock_count == 5
     assert sorted(moves(game)) == sorted(f"discard {c}" for c in ["7H", "8H", "9D", "JC", "KS", "7S"])
     refused(game, "draw")
     refused(game, "discard AS")
     game.play("discard KS")
-    assert len(game.hand(0)) == 5 and game.view(1)["discard_top"] == parse_cards("KS")[0]
+    assert len(game.hand(0)) == 5 and game.view(1).public.discard_top == parse_cards("KS")[0]
     assert game.to_play == 1
 
 
 def test_exchange_with_the_discard() -> None:
     game = position(["7H 8H 9D JC KS", "7C 8C 9C JD KD"])
     game.play("take")
-    assert parse_cards("QD")[0] in game.hand(0) and game.view(0)["discard"] == ()
+    assert parse_cards("QD")[0] in game.hand(0) and game.view(0).public.discard == ()
     game.play("discard 7H")
-    assert game.view(1)["discard_top"] == parse_cards("7H")[0]
+    assert game.view(1).public.discard_top == parse_cards("7H")[0]
 
 
 def test_no_exposure_after_an_exchange() -> None:
@@ -112,7 +112,7 @@ def test_stock_empty_reuses_the_discard_pile() -> None:
     before = game.all_cards()
     game.play("draw")
     view = game.view(0)
-    assert view["discard"] == tuple(parse_cards("AS")) and view["stock_count"] == 3
+    assert view.public.discard == tuple(parse_cards("AS")) and view.public.stock_count == 3
     assert game.all_cards() == before
 
 
@@ -142,7 +142,7 @@ def test_exposer_scores_a_brelan_in_a_serie_box() -> None:
     assert refused(game, "score six").code == "yami_no_such_box"
     assert refused(game, "draw").code == "not_your_phase"
     game.play("score 8")
-    assert game.view(1)["sheets"][0] == {"8": 15}
+    assert game.view(1).public.sheets[0] == {"8": 15}
 
 
 def test_exposer_may_not_use_a_filled_box() -> None:
@@ -164,7 +164,7 @@ def test_the_others_score_at_once_in_turn_order() -> None:
     game.play("expose")
     game.play("score brelan")
     assert game.to_play == 1 and not game.round_over
-    assert game.view(2)["exposed"] == game.state.hands  # every hand is shown now
+    assert game.view(2).public.exposed == game.state.hands  # every hand is shown now
     assert moves(game) == ["score 7", "score 9", "score j", "score k", "score a"]  # box words in lower case
     assert refused(game, "cross quinte").code == "yami_must_score"  # "absolument rien": not so
     game.play("score 9")  # "même avec une seule carte"
@@ -190,7 +190,7 @@ def test_crossing_out_when_nothing_can_be_scored() -> None:
     assert refused(game, "cross 7").code == "yami_box_used"
     game.play("cross q")
     assert game.round_over and game.round_scores == [15, 0]
-    assert game.view(0)["sheets"][1]["Q"] is None
+    assert game.view(0).public.sheets[1]["Q"] is None
 
 
 def test_a_new_deal_keeps_the_sheets() -> None:
@@ -198,12 +198,12 @@ def test_a_new_deal_keeps_the_sheets() -> None:
     game = Game.new("yami", players=2, seed=5, dealer=1)
     while not game.round_over:
         game.play(_greedy(game, random.Random(1)))
-    sheets = game.view(0)["sheets"]
+    sheets = game.view(0).public.sheets
     assert all(len(sheet) == 1 for sheet in sheets)
     game.play("next")
-    assert game.round_no == 2 and game.view(1)["sheets"] == sheets
+    assert game.round_no == 2 and game.view(1).public.sheets == sheets
     assert game.dealer == 0 and game.to_play == 1
-    assert game.scores == list(game.view(0)["sheet_totals"])
+    assert game.scores == list(game.view(0).public.sheet_totals)
 
 
 # --- the bonus --------------------------------------------------------------------------------
@@ -228,7 +228,7 @@ def test_bonus_threshold(players: int, before: dict[str, int], bonus: int) -> No
     game = position(hands, sheets=sheets)
     game.play("expose")
     game.play("score Q")
-    assert game.view(0)["bonus"][0] == bonus
+    assert game.view(0).public.bonus[0] == bonus
     while not game.round_over:
         game.play(game.legal_moves()[0])
     assert game.round_scores[0] == 15 + bonus
@@ -271,10 +271,10 @@ def test_sixteen_deals() -> None:
     while not game.game_over:
         game.play(_greedy(game, rng))
     assert len(game.results) == 16 and game.round_no == 16
-    assert all(len(sheet) == 16 for sheet in game.view(0)["sheets"])
+    assert all(len(sheet) == 16 for sheet in game.view(0).public.sheets)
     assert game.legal_moves() == []
     assert refused(game, "next").code == "game_over"
-    assert game.scores == list(game.view(1)["sheet_totals"])
+    assert game.scores == list(game.view(1).public.sheet_totals)
     assert game.winners == [s for s, total in enumerate(game.scores) if total == max(game.scores)]
     assert not game.lower_wins
 
@@ -302,7 +302,7 @@ def test_box_words_in_moves() -> None:
     game.play("expose")
     assert Move.parse("score J") in game.legal_moves()
     assert str(game.play("score V")) == "score j"  # the valet's box in its one writing, as listed
-    assert game.view(0)["sheets"][0] == {"J": 15}
+    assert game.view(0).public.sheets[0] == {"J": 15}
 
 
 def test_moves_of_other_games_are_refused() -> None:
@@ -314,9 +314,9 @@ def test_moves_of_other_games_are_refused() -> None:
 def test_the_view_hides_other_hands_until_an_exposure() -> None:
     game = position(["JS JH JD 9C 7S", "7C 9H JD KC AS"], sheets=[{"Q": 10}, {"paire": 5}])
     view = game.view(1)
-    assert Counter(view.hand) == Counter(parse_cards("7C 9H JD KC AS")) and view["exposed"] == ()
-    assert view["sheets"] == ({"Q": 10}, {"paire": 5}) and view["sheet_totals"] == (10, 5)
-    assert view["stock_count"] == 6 and view["discard_top"] == parse_cards("QD")[0]
+    assert Counter(view.hand) == Counter(parse_cards("7C 9H JD KC AS")) and view.public.exposed == ()
+    assert view.public.sheets == ({"Q": 10}, {"paire": 5}) and view.public.sheet_totals == (10, 5)
+    assert view.public.stock_count == 6 and view.public.discard_top == parse_cards("QD")[0]
     assert view.legal_moves == () and game.view(0).legal_moves
     game.play("expose")
-    assert list(game.view(1)["exposed"][0]) == game.hand(0)
+    assert list(game.view(1).public.exposed[0]) == game.hand(0)

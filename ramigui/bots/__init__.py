@@ -12,6 +12,8 @@ file or catalogue access, and the bot of a user-defined variant works the same w
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import Protocol
 
 from ramigui.bots.random_bot import RandomBot
@@ -51,19 +53,36 @@ class FamilyBot:
         return self._policy.choose(view)
 
 
-def policy_for(family: str, level: str, seed: int) -> Bot:
-    """The bot of one family at one level (imported here: each family is its own module)."""
-    if family == "rummy":
-        from ramigui.bots.rummy_bot import RummyBot
+def _rummy_bot(level: str, seed: int) -> Bot:
+    from ramigui.bots.rummy_bot import RummyBot
 
-        return RummyBot(level, seed)
-    if family == "gin":
-        from ramigui.bots.gin_bot import GinBot
+    return RummyBot(level, seed)
 
-        return GinBot(level, seed)
+
+def _gin_bot(level: str, seed: int) -> Bot:
+    from ramigui.bots.gin_bot import GinBot
+
+    return GinBot(level, seed)
+
+
+def _yami_bot(level: str, seed: int) -> Bot:
     from ramigui.bots.yami_bot import YamiBot
 
     return YamiBot("medium" if level == "baseline" else level, seed)
+
+
+POLICIES: Mapping[str, Callable[[str, int], Bot]] = MappingProxyType(
+    {"rummy": _rummy_bot, "gin": _gin_bot, "yami": _yami_bot})
+"""Each family's bot maker (level, seed) by family id; each bot is imported when first
+made, so a game loads only its own family's bot."""
+
+
+def policy_for(family: str, level: str, seed: int) -> Bot:
+    """The bot of one family at one level."""
+    maker = POLICIES.get(family)
+    if maker is None:
+        raise ValueError(f"no bot for the family {family!r} (one of {', '.join(POLICIES)})")
+    return maker(level, seed)
 
 
 def make_bot(variant_id: str, level: str = "medium", rng: random.Random | int = 0) -> Bot:

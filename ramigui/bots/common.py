@@ -13,7 +13,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from ramigui.cards import Card, make_deck
-from ramigui.rules.errors import IllegalMove
 from ramigui.rules.moves import Move
 from ramigui.rules.view import PlayerView
 
@@ -22,8 +21,7 @@ TurnKey = tuple[int, int]
 
 def turn_key(view: PlayerView) -> TurnKey:
     """(round, turn): changes exactly when a new turn starts (undo does not change it)."""
-    turn = view.public.get("turn")
-    return (view.round_no, int(turn) if isinstance(turn, int) else len(view.history))
+    return (view.round_no, view.public.turn)
 
 
 def pack_of(view: PlayerView) -> Counter[Card]:
@@ -31,17 +29,6 @@ def pack_of(view: PlayerView) -> Counter[Card]:
     variant = view.variant
     cards = make_deck(variant.deck, variant.decks_for(view.players), variant.jokers_for(view.players))
     return Counter(cards)
-
-
-def parse_history(view: PlayerView) -> list[tuple[int, Move]]:
-    """The round's public history as moves (entries that do not parse are skipped)."""
-    moves: list[tuple[int, Move]] = []
-    for seat, text in view.history:
-        try:
-            moves.append((seat, Move.parse(text)))
-        except IllegalMove:
-            continue
-    return moves
 
 
 @dataclass
@@ -80,7 +67,7 @@ def read_memory(view: PlayerView, first_pile: Sequence[Card] = ()) -> PublicMemo
     """
     memory = PublicMemory()
     pile: list[Card | None] = list(first_pile)
-    for seat, move in parse_history(view):
+    for seat, move in view.history:
         if move.kind in ("draw", "pass", "take"):
             memory.turns[seat] = memory.turns.get(seat, 0) + 1
         if move.kind in ("discard", "knock", "gin") and move.cards:
@@ -104,7 +91,7 @@ def unseen_cards(view: PlayerView, table: Iterable[Card], memory: PublicMemory |
     seen: Counter[Card] = Counter(view.hand)
     table_cards = list(table)
     seen.update(table_cards)
-    seen.update(view.public.get("discard", ()))
+    seen.update(view.public.discard)
     if memory is not None:
         seen.update(memory.held_by_others(view.seat, table_cards))
     return pack_of(view) - seen
@@ -133,7 +120,7 @@ class TurnGuard:
 
     def __init__(self) -> None:
         self.key: TurnKey = (-1, -1)
-        self.undone: set[str] = set()
+        self.undone: set[Move] = set()
         self.calls = 0
 
     def start(self, view: PlayerView) -> None:
@@ -146,8 +133,8 @@ class TurnGuard:
         """`undo`, remembering the move it takes back; None if undo is not legal."""
         undo = first_of(view, "undo")
         if undo is not None and view.history:
-            self.undone.add(view.history[-1][1])
+            self.undone.add(view.history[-1].move)
         return undo
 
     def allowed(self, move: Move) -> bool:
-        return str(move) not in self.undone
+        return move not in self.undone

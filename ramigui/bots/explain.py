@@ -9,7 +9,7 @@ card. Moves with nothing concrete to say get the plain `hint.<kind>` sentence.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ramigui.bots.rummy_plan import Planner
@@ -17,6 +17,7 @@ from ramigui.cards import JOKER, Card
 from ramigui.rules import gin_melds
 from ramigui.rules.melds import SET, MeldError, arrange, card_points, lay_off, meld_points
 from ramigui.rules.moves import Move
+from ramigui.rules.public import GinPublic, RummyPublic, YamiPublic
 from ramigui.rules.variant import per_players
 from ramigui.rules.view import PlayerView
 from ramigui.rules.yami_boxes import SERIES, SERIES_RANKS, box_of, exposable, fillable
@@ -27,13 +28,8 @@ Reason = tuple[str, dict[str, Any]]
 
 def explain(view: PlayerView, move: Move) -> Reason:
     """The key and params of one sentence saying why `move` is good for `view`'s seat."""
-    family = view.variant.family
-    if family == "rummy":
-        found = _rummy(view, move)
-    elif family == "gin":
-        found = _gin(view, move)
-    else:
-        found = _yami(view, move)
+    why = _WHY.get(view.variant.family)
+    found = why(view, move) if why is not None else None
     return found or plain(view, move)
 
 
@@ -45,7 +41,7 @@ def plain(view: PlayerView, move: Move) -> Reason:
         params["cards"] = list(move.cards)
     kind = move.kind
     if kind == "take" and move.target is None:
-        pile = view.public.get("discard", ()) if view.public else ()
+        pile = view.public.discard
         if pile:
             params["card"] = pile[-1]
         kind = "take_discard"
@@ -63,7 +59,7 @@ def _without(cards: Sequence[Card], removed: Sequence[Card]) -> list[Card]:
 
 
 def _top(view: PlayerView) -> Card | None:
-    pile = view.public.get("discard", ())
+    pile = view.public.discard
     return pile[-1] if pile else None
 
 
@@ -116,7 +112,7 @@ def _rummy_take(view: PlayerView, planner: Planner, move: Move) -> Reason | None
     if meld is not None:
         others = _without(meld, [card])
         return f"why.rummy.{where}_{_meld_word(meld, view)}", {"card": card, "cards": others, "n": move.target or 0}
-    for number, table in enumerate(view.public.get("melds", ()), start=1):
+    for number, table in enumerate(view.public.melds, start=1):
         try:
             lay_off(table, (card,), view.variant)
         except MeldError:
@@ -143,7 +139,7 @@ def _rummy_draw(view: PlayerView, planner: Planner) -> Reason | None:
     if not any(m.kind == "take" and m.target is None for m in view.legal_moves):
         return "why.rummy.draw_not_allowed", {"card": top}
     seat, rules = view.seat, view.variant.rummy
-    opened = bool(view.public.get("opened", (False,) * view.players)[seat])
+    opened = view.public_as(RummyPublic).opened[seat]
     if not opened and rules.opening_minimum and after.meld_points < rules.opening_minimum:
         return "why.rummy.draw_cannot_open", {"card": top, "have": after.meld_points, "need": rules.opening_minimum}
     return None
@@ -156,15 +152,15 @@ def _rummy_meld(view: PlayerView, planner: Planner, move: Move) -> Reason:
     keep = 1 if rules.going_out == "discard" else 0
     if len(rest.left) <= keep:
         return "why.rummy.meld_out", {"cards": cards}
-    opened = bool(view.public.get("opened", (False,) * view.players)[view.seat])
+    opened = view.public_as(RummyPublic).opened[view.seat]
     if not opened and rules.opening_minimum:
-        total = int(view.public.get("turn_points", 0)) + points + rest.meld_points
+        total = view.public_as(RummyPublic).turn_points + points + rest.meld_points
         return "why.rummy.meld_opens", {"cards": cards, "have": total, "need": rules.opening_minimum}
     return f"why.rummy.meld_{_meld_word(cards, view)}", {"cards": cards, "points": points}
 
 
 def _rummy_layoff(view: PlayerView, move: Move) -> Reason | None:
-    melds = view.public.get("melds", ())
+    melds = view.public.melds
     number = move.target or 0
     if not 1 <= number <= len(melds):
         return None
@@ -182,8 +178,8 @@ def _rummy_discard(view: PlayerView, planner: Planner, card: Card) -> Reason | N
     if card not in loose:
         return None
     points = card_points(card, view.variant)
-    opened = bool(view.public.get("opened", (False,) * view.players)[view.seat])
-    short = rules.opening_minimum - int(view.public.get("turn_points", 0)) - arrangement.meld_points
+    opened = view.public_as(RummyPublic).opened[view.seat]
+    short = rules.opening_minimum - view.public_as(RummyPublic).turn_points - arrangement.meld_points
     if not opened and rules.opening_minimum and arrangement.melds and short > 0:
         return "why.rummy.discard_keep", {"card": card, "short": short, "need": rules.opening_minimum}
     if points >= max(card_points(c, view.variant) for c in loose):
@@ -202,7 +198,7 @@ def _gin(view: PlayerView, move: Move) -> Reason | None:
         return _gin_refuse(view, kind, hand)
     if kind == "knock":
         deadwood = gin_melds.min_deadwood(_without(hand, move.cards))
-        return "why.gin.knock", {"card": move.card, "deadwood": deadwood, "limit": view.public.get("knock_limit", 10)}
+        return "why.gin.knock", {"card": move.card, "deadwood": deadwood, "limit": view.public_as(GinPublic).knock_limit}
     if kind == "gin":
         rules = view.variant.gin
         if not move.cards:
@@ -232,7 +228,7 @@ def _gin_take(hand: list[Card], top: Card | None) -> Reason | None:
 
 
 def _gin_refuse(view: PlayerView, kind: str, hand: list[Card]) -> Reason | None:
-    if kind == "draw" and view.public.get("stock_only"):
+    if kind == "draw" and view.public_as(GinPublic).stock_only:
         return "why.gin.draw_forced", {}
     top = _top(view)
     if top is None:
@@ -258,7 +254,7 @@ def _gin_discard(view: PlayerView, hand: list[Card], card: Card) -> Reason:
 
 def _yami(view: PlayerView, move: Move) -> Reason | None:
     rules, hand = view.variant.yami, list(view.hand)
-    free = tuple(view.public.get("free_boxes", ())[view.seat]) if view.public.get("free_boxes") else ()
+    free = view.public_as(YamiPublic).free_boxes[view.seat]
     kind = move.kind
     if kind == "expose":
         boxes = {b: p for b, p in exposable(hand, rules).items() if b in free}
@@ -295,7 +291,7 @@ def _yami_score(view: PlayerView, hand: list[Card], free: tuple[str, ...], box: 
         return None
     gained = points[box]
     if box in SERIES:
-        done = int(view.public.get("series_totals", (0,) * view.players)[view.seat])
+        done = view.public_as(YamiPublic).series_totals[view.seat]
         threshold = per_players(rules.bonus_threshold, view.players)
         if done < threshold <= done + gained:
             return "why.yami.score_bonus", {"box": box, "points": gained, "bonus": rules.bonus}
@@ -360,3 +356,7 @@ def _run_builders(cards: list[Card], one_suit: bool, ace_as_six: bool) -> list[C
             if len(chosen) > len(best):
                 best = [chosen[v] for v in sorted(chosen)]
     return best if len(best) > 1 else []
+
+
+_WHY: dict[str, Callable[[PlayerView, Move], Reason | None]] = {"rummy": _rummy, "gin": _gin, "yami": _yami}
+"""Each family's reasons, by family id (None: nothing better than the plain sentence)."""

@@ -45,6 +45,7 @@ from ramigui.cards import Card
 from ramigui.rules.gin_layoffs import knock_arrangement
 from ramigui.rules.gin_melds import best_melds, card_bit, card_value, hand_mask, min_deadwood_mask
 from ramigui.rules.moves import Move
+from ramigui.rules.public import GinPublic
 from ramigui.rules.view import PlayerView
 
 EASY_SLIP = 0.25
@@ -86,7 +87,7 @@ class GinBot:
         moves = list(view.legal_moves)
         if not moves:
             raise ValueError("no legal move: it is not this seat's turn")
-        phase = view.public.get("phase")
+        phase = view.public.phase
         decision = _Decision(view, self)
         if phase in ("offer", "draw"):
             return decision.pick_up(moves)
@@ -105,7 +106,8 @@ class _Decision:
         self.level = bot.level
         self.hand = list(view.hand)
         self.mask = hand_mask(self.hand)
-        upcard = view.public.get("upcard")
+        self.table = view.public_as(GinPublic)
+        upcard = self.table.upcard
         self._knocks: list[Move] = []
         self._discards: list[Move] = []
         self.memory: PublicMemory | None = None
@@ -118,7 +120,7 @@ class _Decision:
 
     def unseen(self) -> list[Card]:
         """The cards that may come from the stock, as this level counts them."""
-        table = [c for m in self.view.public.get("melds", ()) for c in m.cards]
+        table = [c for m in self.table.melds for c in m.cards]
         if self.level in ("easy", "baseline"):
             return list((_full_pack() - Counter(self.hand)).elements())
         return list(unseen_cards(self.view, table, self.memory).elements())
@@ -128,7 +130,7 @@ class _Decision:
     def pick_up(self, moves: list[Move]) -> Move:
         take = next((m for m in moves if m.kind == "take"), None)
         other = next((m for m in moves if m.kind in ("draw", "pass")), moves[0])
-        pile = self.view.public.get("discard", ())
+        pile = self.table.discard
         if take is None or not pile:
             return other
         top = pile[-1]
@@ -137,7 +139,7 @@ class _Decision:
     def _wants(self, top: Card) -> bool:
         if self.level == "baseline":
             after = _deadwood_keeping(self.mask | card_bit(top), top)
-            limit = int(self.view.public.get("knock_limit", 10))
+            limit = self.table.knock_limit
             return after < min_deadwood_mask(self.mask) or after <= limit
         joins = any(top in meld for meld in best_melds(self.hand + [top])[0])
         if self.level == "easy":
@@ -209,8 +211,7 @@ class _Decision:
         return now >= max(waits.values()) - TUNE["knock_bias"]
 
     def _table(self) -> Table:
-        public = self.view.public
-        return Table(self.view.variant.gin, int(public.get("knock_limit", 10)), int(public.get("stock", 0)))
+        return Table(self.view.variant.gin, self.table.knock_limit, self.table.stock)
 
     def _worlds(self, model: OpponentModel, limit: int) -> list[World]:
         """Hard: hands the opponent may hold and orders of the stock, consistent with what
@@ -218,7 +219,7 @@ class _Decision:
         opponent = 1 - self.view.seat
         held = self.view.hand_counts[opponent] if len(self.view.hand_counts) > opponent else 10
         hidden = max(0, held - len(model.known))
-        draws = sum(1 for seat, text in self.view.history if seat == opponent and text == "draw")
+        draws = sum(1 for seat, move in self.view.history if seat == opponent and move.kind == "draw")
         thrown_last = self.memory.discarded.get(opponent, []) if self.memory else []
         last_throw = card_value(thrown_last[-1]) if thrown_last else 99
         return sample_worlds(model, hidden, draws, limit, self.bot.rng, int(LOOK["worlds"]), last_throw)

@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from ramigui.bots.common import parse_history
 from ramigui.cards import SUITS, Card, card_of
+from ramigui.rules.public import GinPublic
 from ramigui.rules.view import PlayerView
 
 RANK_LOW, RANK_HIGH = 1, 13
@@ -95,10 +95,10 @@ class _Events:
 
 def _opponent_events(view: PlayerView, opponent: int) -> _Events:
     """Replay the history on a model of the discard pile (the upcard first)."""
-    upcard = view.public.get("upcard")
+    upcard = view.public_as(GinPublic).upcard
     pile: list[Card] = [upcard] if upcard is not None else []
     events = _Events([], [], [], set())
-    for seat, move in parse_history(view):
+    for seat, move in view.history:
         mine = seat == opponent
         if move.kind in ("discard", "knock", "gin") and move.cards:
             pile.append(move.cards[0])
@@ -119,8 +119,8 @@ def read_opponent(view: PlayerView, pack: Iterable[Card]) -> OpponentModel:
     """The belief about the opponent's hand, from the view's public history."""
     opponent = 1 - view.seat
     events = _opponent_events(view, opponent)
-    seen = set(view.hand) | set(view.public.get("discard", ()))
-    for meld in view.public.get("melds", ()):
+    seen = set(view.hand) | set(view.public.discard)
+    for meld in view.public.melds:
         seen.update(meld.cards)
     known = frozenset(events.held - seen)
     unseen = [c for c in pack if c not in seen and c not in known]

@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 
 from ramigui.rules.moves import Move
+from ramigui.rules.public import YamiPublic
 from ramigui.rules.view import PlayerView
 from ramigui.rules.yami_hint import best_discard
 
@@ -29,11 +30,10 @@ class RandomBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
         self._turn: tuple[int, int] = (-1, -1)
-        self._undone: set[str] = set()
+        self._undone: set[Move] = set()
 
     def _turn_key(self, view: PlayerView) -> tuple[int, int]:
-        turn = view.public.get("turn")
-        return (view.round_no, int(turn) if isinstance(turn, int) else len(view.history))
+        return (view.round_no, view.public.turn)
 
     def choose(self, view: PlayerView) -> Move:
         moves = list(view.legal_moves)
@@ -42,11 +42,11 @@ class RandomBot:
         key = self._turn_key(view)
         if key != self._turn:
             self._turn, self._undone = key, set()
-        fresh = [m for m in moves if m.kind != "undo" and str(m) not in self._undone]
+        fresh = [m for m in moves if m.kind != "undo" and m not in self._undone]
         ends_turn = [m for m in fresh if m.kind in ("discard", "knock", "gin", "next", "pass", "draw", "take", "cross", "score")]
         undo = [m for m in moves if m.kind == "undo"]
         if undo and not ends_turn and view.history:
-            self._undone.add(view.history[-1][1])
+            self._undone.add(view.history[-1].move)
             if not [m for m in fresh if m.kind in PUT_DOWN]:
                 return undo[0]
         if not fresh:
@@ -61,10 +61,10 @@ class RandomBot:
 
     def _yami_discard(self, view: PlayerView, moves: list[Move]) -> Move | None:
         """Now and then (YAMI_AIM), the Yami discard that keeps the nearest free box in reach."""
-        if view.variant.family != "yami" or not all(m.kind == "discard" for m in moves):
+        if not isinstance(view.public, YamiPublic) or not all(m.kind == "discard" for m in moves):
             return None
         if self.rng.random() >= YAMI_AIM:
             return None
-        free = view.public.get("free_boxes", ())[view.seat]
+        free = view.public_as(YamiPublic).free_boxes[view.seat]
         card = best_discard(view.hand, free, view.variant.yami)
         return next((m for m in moves if m.card == card), None)

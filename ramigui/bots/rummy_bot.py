@@ -42,7 +42,6 @@ from ramigui.bots.common import (
     PublicMemory,
     TurnGuard,
     pack_of,
-    parse_history,
     read_memory,
     unseen_cards,
 )
@@ -52,6 +51,7 @@ from ramigui.bots.rummy_search import Budget, Clock, DiscardSearch, Knowledge, L
 from ramigui.cards import JOKER, Card
 from ramigui.rules.melds import Meld
 from ramigui.rules.moves import Move
+from ramigui.rules.public import RummyPublic
 from ramigui.rules.rummy import candidate_melds
 from ramigui.rules.view import PlayerView
 
@@ -132,7 +132,7 @@ class RummyBot:
         if self.guard.calls > 60:
             return self._give_up(view, moves)
         turn = _Turn(view, self)
-        if view.public.get("phase") == "draw":
+        if view.public.phase == "draw":
             return turn.draw_phase()
         return turn.play_phase()
 
@@ -153,13 +153,13 @@ class _Turn:
         self.bot = bot
         self.level = bot.level
         self.rules = view.variant.rummy
-        self.public = view.public
+        self.public = view.public_as(RummyPublic)
         self.seat = view.seat
         self.planner = bot.planner(view)
-        self.melds: tuple[Meld, ...] = tuple(view.public.get("melds", ()))
+        self.melds: tuple[Meld, ...] = self.public.melds
         self.table = [c for m in self.melds for c in m.cards]
         self.memory: PublicMemory | None = read_memory(view) if self.level == "hard" else None
-        self.opened = bool(view.public.get("opened", ())[self.seat]) if view.public.get("opened") else False
+        self.opened = bool(self.public.opened[self.seat]) if self.public.opened else False
         self.keep = 1 if self.rules.going_out == "discard" else 0
         self._model: HandModel | None = None
 
@@ -187,13 +187,13 @@ class _Turn:
 
     def may_lay_off(self) -> bool:
         rules = self.rules
-        laid = bool(self.public.get("turn_melds"))
+        laid = bool(self.public.turn_melds)
         if self.all_at_once():
             return False
         if rules.lay_off_requires == "own_meld":
             return self.opened or laid
         if rules.lay_off_requires == "opening":
-            return self.opened or (laid and int(self.public.get("turn_points", 0)) >= rules.opening_minimum)
+            return self.opened or (laid and self.public.turn_points >= rules.opening_minimum)
         return True
 
     # --- the draw -------------------------------------------------------------------------
@@ -213,7 +213,7 @@ class _Turn:
     def _take_must(self) -> str:
         """What the top discard must become if taken (the rules' "taken card" obligation)."""
         rules = self.rules
-        first_round = int(self.public.get("turn", 0)) < self.view.players
+        first_round = self.public.turn < self.view.players
         if rules.first_round_free_take and first_round:
             return "none"
         if rules.take_discard == "to_open" and not self.opened:
@@ -221,7 +221,7 @@ class _Turn:
         return rules.taken_card_must
 
     def _wants_top(self) -> bool:
-        pile = self.public.get("discard", ())
+        pile = self.public.discard
         if not pile:
             return False
         top = pile[-1]
@@ -294,7 +294,7 @@ class _Turn:
         return self._discard(discards, arrangement)
 
     def _next_meld(self, arrangement: Arrangement) -> Move | None:
-        turn_points = int(self.public.get("turn_points", 0))
+        turn_points = self.public.turn_points
         if not self.may_lay(arrangement, turn_points):
             return None
         if self.level == "hard" and (self._holds(arrangement) or self._waits_to_open(arrangement)):
@@ -323,7 +323,7 @@ class _Turn:
     def _opening_melds(self, melds: list[Cards]) -> list[Cards]:
         """Hard, before opening: the melds reaching the minimum that leave the table the
         fewest places for other players' cards (then the fewest melds)."""
-        need = self.rules.opening_minimum - int(self.public.get("turn_points", 0))
+        need = self.rules.opening_minimum - self.public.turn_points
         if len(melds) > 8:
             return melds
         unseen = self.unseen()
@@ -397,12 +397,12 @@ class _Turn:
     def _must_lay_taken(self) -> bool:
         """Whether a card taken this turn (the discard, or a joker won back) must still go
         onto the table before the turn may end."""
-        if self.public.get("taken") is not None and self.public.get("taken_must", "none") != "none":
+        if self.public.taken is not None and self.public.taken_must != "none":
             return True
-        for seat, text in reversed(self.view.history):
+        for seat, move in reversed(self.view.history):
             if seat != self.seat:
                 break
-            if text.startswith("swap"):
+            if move.kind == "swap":
                 return True
         return False
 
@@ -456,7 +456,7 @@ class _Turn:
             fits=self._fit_test(),
             next_seat=self._next_taker(),
             next_lays_off=self._next_lays_off(),
-            rng=random.Random(f"{self.bot.seed}:{self.view.round_no}:{self.public.get('turn', 0)}:{len(self.view.history)}"),
+            rng=random.Random(f"{self.bot.seed}:{self.view.round_no}:{self.public.turn}:{len(self.view.history)}"),
             clock=self.bot.clock,
             budget=budget,
             lines=Lines(14 if self.rules.ace == "high_or_low" else 13, rules.jokers_per_set, rules.jokers_per_run),
@@ -501,13 +501,13 @@ class _Turn:
         """Whether this seat has opened (or opens this turn): the search pays from then on,
         when the hand is small, every draw counts and the table offers lay-offs."""
         minimum = self.rules.opening_minimum
-        return self.opened or (bool(self.public.get("turn_melds")) and int(self.public.get("turn_points", 0)) >= minimum)
+        return self.opened or (bool(self.public.turn_melds) and self.public.turn_points >= minimum)
 
     def knowledge(self) -> Knowledge:
         """The hidden cards as this seat sees them: the pack less its hand, the table and the
         pile; each other seat's cards taken from the pile (and not laid since) are known."""
         view = self.view
-        available = pack_of(view) - Counter(view.hand) - Counter(self.table) - Counter(self.public.get("discard", ()))
+        available = pack_of(view) - Counter(view.hand) - Counter(self.table) - Counter(self.public.discard)
         memory = self.memory or PublicMemory()
         table = Counter(self.table)
         known: dict[int, Counter[Card]] = {}
@@ -527,7 +527,7 @@ class _Turn:
         left on the pile, likely of no use to the hand they still hold)."""
         refused: dict[int, Card] = {}
         decided: set[int] = set()
-        for seat, move in reversed(parse_history(self.view)):
+        for seat, move in reversed(self.view.history):
             if seat == self.seat or seat in decided or move.kind not in ("draw", "take", "pass"):
                 continue
             decided.add(seat)
@@ -548,13 +548,13 @@ class _Turn:
 
     def _next_lays_off(self) -> bool:
         """Whether the next player could lay a taken card off on the table."""
-        opened = self.public.get("opened", ())
+        opened = self.public.opened
         return bool(opened) and bool(opened[(self.seat + 1) % self.view.players]) and not self.all_at_once()
 
     def _next_taker(self) -> int | None:
         """The next player, if the rules let them take this discard."""
         following = (self.seat + 1) % self.view.players
-        opened = self.public.get("opened", ())
+        opened = self.public.opened
         if self.rules.take_discard == "after_opening" and not (opened and opened[following]):
             return None
         return following
@@ -601,7 +601,7 @@ class _Turn:
                     danger += 1.0
             if any(r.rank == card.rank for r in memory.refused.get(following, [])):
                 danger -= 0.5
-        opened = self.public.get("opened", ())
+        opened = self.public.opened
         can_take = self.rules.take_discard == "always" or (opened and opened[following])
         if can_take and opened and opened[following] and any(self._fits_table(card, m) for m in self.melds):
             danger += 1.0

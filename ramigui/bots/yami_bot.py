@@ -42,6 +42,7 @@ from collections.abc import Sequence
 from ramigui.bots.common import read_memory
 from ramigui.cards import Card
 from ramigui.rules.moves import Move
+from ramigui.rules.public import YamiPublic
 from ramigui.rules.variant import YamiRules, per_players
 from ramigui.rules.view import PlayerView
 from ramigui.rules.yami_boxes import SERIES, exposable, fillable, move_word
@@ -112,7 +113,7 @@ class YamiBot:
         if not moves:
             raise ValueError("no legal move: it is not this seat's turn")
         decision = _Decision(view, self)
-        phase = view.public.get("phase")
+        phase = view.public.phase
         if phase == "exchange":
             return decision.exchange(moves)
         if phase == "discard":
@@ -126,7 +127,8 @@ class _Decision:
         self.bot = bot
         self.level = bot.level
         self.rules: YamiRules = view.variant.yami
-        self.free: tuple[str, ...] = tuple(view.public.get("free_boxes", ())[view.seat])
+        self.table = view.public_as(YamiPublic)
+        self.free: tuple[str, ...] = self.table.free_boxes[view.seat]
         self.deals_left = max(1, len(self.free))
         self.next_seat = view.variant.seat_after(view.seat, view.players)
         self._next_known: list[Card] | None = None
@@ -148,7 +150,7 @@ class _Decision:
         if box not in SERIES:
             return 0.0
         threshold = per_players(self.rules.bonus_threshold, self.view.players)
-        done = int(self.view.public.get("series_totals", (0,) * self.view.players)[self.view.seat])
+        done = self.table.series_totals[self.view.seat]
         free_series = [b for b in self.free if b in SERIES]
         reachable = done + 20 * len(free_series) >= threshold and done < threshold
         return TUNE["pull"] if reachable else 0.0
@@ -162,7 +164,7 @@ class _Decision:
     def _bonus_step(self, points: int) -> float:
         """Hard: the share of the bonus these série points earn or keep in reach."""
         threshold = per_players(self.rules.bonus_threshold, self.view.players)
-        done = int(self.view.public.get("series_totals", (0,) * self.view.players)[self.view.seat])
+        done = self.table.series_totals[self.view.seat]
         if done < threshold <= done + points:
             return float(self.rules.bonus)
         return 0.0
@@ -177,7 +179,7 @@ class _Decision:
         hand = list(self.view.hand)
         if "expose" in kinds and self._should_expose(hand):
             return kinds["expose"]
-        top = self.view.public.get("discard_top")
+        top = self.table.discard_top
         take = kinds.get("take")
         if take is not None and top is not None and self._wants_top(hand, top):
             return take
@@ -193,7 +195,7 @@ class _Decision:
         if self.level == "easy":
             return True
         value, _ = self.best_box(boxes)
-        patience = int(self.view.public.get("turn", 1)) // self.view.players
+        patience = self.table.turn // self.view.players
         if self.level == "hard":
             return value + TUNE["patience"] * patience + TUNE["eager"] >= 0
         return value + 2.0 * patience >= 0
@@ -212,7 +214,7 @@ class _Decision:
         hand = list(self.view.hand)
         if self.level == "easy" and self.bot.rng.random() < EASY_SLIP:
             return self.bot.rng.choice(moves)
-        if int(self.view.public.get("turn", 0)) > STALE_TURNS and self.bot.rng.random() < STALE_SLIP:
+        if self.table.turn > STALE_TURNS and self.bot.rng.random() < STALE_SLIP:
             return self.bot.rng.choice(moves)
         card = self._chosen_discard(hand)
         return next((m for m in moves if m.kind == "discard" and m.card == card), moves[0])
@@ -247,7 +249,7 @@ class _Decision:
             return 0.0
         if self._next_known is None:
             self._next_known = taken_and_kept(self.view, self.next_seat)
-        free = tuple(self.view.public.get("free_boxes", ())[self.next_seat])
+        free = self.table.free_boxes[self.next_seat]
         return progress(self._next_known + [card], free, self.rules) - progress(self._next_known, free, self.rules)
 
     # --- filling a box -----------------------------------------------------------------------

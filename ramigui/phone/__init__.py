@@ -9,8 +9,12 @@ One job per module:
 * `bridge`   — hands moves from the server's threads to the thread that owns the `Game`,
                and each seat's latest state back, so `Game` is touched by one thread only;
 * `relay`    — the owner-thread side: plays a phone's move, publishes every phone's view;
-* `server`   — the small HTTP server (a thread beside the pygame loop): pages, state,
-               moves, live updates by Server-Sent Events;
+* `server`   — the small HTTP server (threads beside the pygame loop): pages, state,
+               moves, live updates by Server-Sent Events, the wrong-link page;
+* `door`     — its front door: reads each request whole within a deadline, then hands it to
+               a bounded pool of workers (the seats' own, or the one for token-less requests);
+* `network`  — where it listens (the LAN address the codes name, and loopback) and which
+               peers it serves (private networks only);
 * `qr`       — the QR code matrix of a seat's address (segno), drawn by the table;
 * `host`     — `ramigui host`: a game with phone seats and bots, no window.
 

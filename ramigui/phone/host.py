@@ -26,9 +26,11 @@ from collections.abc import Sequence
 from ramigui import i18n
 from ramigui.arguments import Parser, check_players, known_variant, seconds, seed, whole
 from ramigui.bots import LEVELS
+from ramigui.deal_record import fresh_deals
 from ramigui.phone.bridge import Bridge
+from ramigui.phone.network import lan_address, listen_addresses
 from ramigui.phone.relay import PhoneRelay
-from ramigui.phone.server import PhoneServer, lan_address
+from ramigui.phone.server import PhoneServer
 from ramigui.phone.tokens import PhoneSeats
 from ramigui.rules import Game, IllegalMove, Move
 
@@ -50,8 +52,9 @@ def host_parser() -> argparse.ArgumentParser:
                         help="how many seats are played on phones (the first ones)")
     parser.add_argument("--port", type=whole(0, 65535, "a port"), default=0,
                         help="the port to listen on (0: any free one)")
-    parser.add_argument("--bind", default="0.0.0.0",
-                        help="the address to listen on: 0.0.0.0 (every network), the LAN address, or 127.0.0.1")
+    parser.add_argument("--bind", default=None,
+                        help="the address to listen on (default: the LAN address the codes name, and 127.0.0.1; "
+                             "0.0.0.0: every network)")
     parser.add_argument("--seed", type=seed, default=None, metavar="S", help="the game's seed (default: random)")
     parser.add_argument("--bots", choices=LEVELS, default="medium", help="the bots' level (default medium)")
     parser.add_argument("--bot-delay", type=seconds(MAX_BOT_DELAY), default=0.0, metavar="S",
@@ -65,7 +68,7 @@ def host_parser() -> argparse.ArgumentParser:
 class PhoneHost:
     """One headless game: the game, its bots, its phone server; `run()` plays it to the end."""
 
-    def __init__(self, variant: str, players: int, phones: int, seed: int, *, bind: str = "127.0.0.1",
+    def __init__(self, variant: str, players: int, phones: int, seed: int, *, bind: str | list[str] = "127.0.0.1",
                  port: int = 0, public_host: str | None = None, bots: str = "medium",
                  bot_delay: float = 0.0, game: Game | None = None) -> None:
         from ramigui.bots import make_bot
@@ -139,12 +142,14 @@ def host_main(argv: Sequence[str]) -> int:
     if args.phones > players:
         parser.error(f"argument --phones: {args.phones} phones for {players} seats")
     seed = args.seed if args.seed is not None else random.randrange(1_000_000)
-    public = args.bind if args.bind not in ("0.0.0.0", "::", "") else lan_address()
+    binds, public = listen_addresses(args.bind, lan_address())
+    # a game asked for without a seed is dealt keyed (its fingerprints and codes can be shown)
+    keyed = Game.new(args.variant, players, seed, deals=fresh_deals()) if args.seed is None else None
     try:
-        host = PhoneHost(args.variant, players, args.phones, seed, bind=args.bind, port=args.port,
-                         public_host=public, bots=args.bots, bot_delay=args.bot_delay)
+        host = PhoneHost(args.variant, players, args.phones, seed, bind=binds, port=args.port,
+                         public_host=public, bots=args.bots, bot_delay=args.bot_delay, game=keyed)
     except OSError as error:
-        print(f"ramigui host: cannot listen on {args.bind}:{args.port}: {error.strerror}", file=sys.stderr)
+        print(f"ramigui host: cannot listen on {' and '.join(binds)}:{args.port}: {error.strerror}", file=sys.stderr)
         return 2
     host.start()
     for seat, url in host.server.urls().items():

@@ -25,6 +25,7 @@ from ramigui.phone.tokens import PhoneSeats
 from ramigui.phone.viewjson import state_bytes, view_json
 from ramigui.rules import Game, IllegalMove, Move, PlayerView
 from ramigui.rules.moves import as_move
+from ramigui.rules.public import YamiPublic
 
 LAST_MOVES = 6
 Play = Callable[[int, Move], Any]
@@ -68,7 +69,7 @@ class PhoneRelay:
         seat = view.seat
         extra = ["next"] if self.accept_next and view.round_over and not view.game_over else []
         you = i18n.tr("table.you")
-        sheets = view.public.get("sheets", ())
+        sheets = view.public.sheets if isinstance(view.public, YamiPublic) else ()
         lines = [describe_move(entry.move, entry.seat, you if entry.seat == seat else self.names[entry.seat],
                                (entry.taken,) if entry.taken is not None else None, sheets)
                  for entry in in_said_order(self.game.public_record(seat)[-LAST_MOVES:])]

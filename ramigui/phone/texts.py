@@ -8,11 +8,12 @@ is playing. Refusals come back as the rules' reason, translated (`i18n.reason_te
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ramigui import i18n
 from ramigui.movetext import draw_prompt
 from ramigui.rules import IllegalMove, PlayerView
+from ramigui.rules.public import GinPublic, RummyPublic, YamiPublic
 
 PAGE_KEYS = (
     "app.title", "table.you", "table.round", "table.stock", "table.discard", "table.cards", "table.one_card", "table.opening",
@@ -23,7 +24,7 @@ PAGE_KEYS = (
     "table.ask_go_out", "table.gin.discard_or_knock", "phone.elsewhere", "phone.take_back",
     "phone.connecting", "phone.offline", "phone.closed", "phone.your_turn", "phone.new_meld",
     "phone.tap_hint", "phone.pending_meld", "phone.paused", "phone.boxes", "phone.cross", "phone.points",
-    "phone.last_moves", "table.refused", "reason.discard_one_card",
+    "phone.last_moves", "table.refused", "reason.discard_one_card", "deal.fingerprint_line",
 )
 """Labels the page shows as they are ({n}-style fields are filled by the page)."""
 
@@ -38,21 +39,25 @@ def refusal(error: IllegalMove) -> str:
     return i18n.tr("table.refused", reason=i18n.reason_text(error))
 
 
-def prompt(view: PlayerView, names: Sequence[str]) -> str:
-    """What this seat should do now (its turn), or what the table is waiting for."""
+TurnPrompt = Callable[[PlayerView, Sequence[str]], str]
+"""A family's prompt on its player's turn, from the view and the seats' names."""
+
+
+def prompt(view: PlayerView, names: Sequence[str], on_turn: TurnPrompt) -> str:
+    """What this seat should do now (`on_turn`: its family's words for its turn), or what
+    the table is waiting for."""
     if view.game_over:
         return i18n.tr("round.game_over")
     if view.round_over:
         return i18n.tr("phone.round_over")
     if not view.my_turn:
         return i18n.tr("table.waiting", name=names[view.to_play])
-    family = view.variant.family
-    if family == "gin":
-        return _gin_prompt(view, names)
-    if family == "yami":
-        return _yami_prompt(view, names)
-    phase = view.public.get("phase")
-    if phase != "draw" and view.public.get("all_at_once"):
+    return on_turn(view, names)
+
+
+def rummy_prompt(view: PlayerView, names: Sequence[str]) -> str:
+    phase = view.public.phase
+    if phase != "draw" and view.public_as(RummyPublic).all_at_once:
         return i18n.tr("table.your_turn_all_at_once")
     return draw_prompt(view) if phase == "draw" else i18n.tr("table.your_turn_play")
 
@@ -61,30 +66,30 @@ def _kinds(view: PlayerView) -> set[str]:
     return {move.kind for move in view.legal_moves}
 
 
-def _gin_prompt(view: PlayerView, names: Sequence[str]) -> str:
-    public = view.public
-    phase = public.get("phase")
+def gin_prompt(view: PlayerView, names: Sequence[str]) -> str:
+    public = view.public_as(GinPublic)
+    phase = public.phase
     if phase == "offer":
-        pile = public.get("discard", ())
+        pile = public.discard
         return i18n.tr("table.gin.offer", card=pile[-1] if pile else "")
     if phase == "draw":
-        return i18n.tr("table.gin.draw_stock") if public.get("stock_only") else draw_prompt(view)
+        return i18n.tr("table.gin.draw_stock") if public.stock_only else draw_prompt(view)
     if phase == "discard":
         if _kinds(view) & {"knock", "gin"}:
             return i18n.tr("table.gin.discard_or_knock")
-        return i18n.tr("table.gin.discard", limit=public.get("knock_limit", 10))
+        return i18n.tr("table.gin.discard", limit=public.knock_limit)
     if phase == "showdown":
-        knocker = public.get("knocker")
+        knocker = public.knocker
         name = names[knocker] if knocker is not None else ""
-        if public.get("finish") == "knock":
+        if public.finish == "knock":
             return i18n.tr("phone.gin.layoff", name=name)
         return i18n.tr("table.gin.after_gin", name=name)
     return ""
 
 
-def _yami_prompt(view: PlayerView, names: Sequence[str]) -> str:
-    public = view.public
-    phase = public.get("phase")
+def yami_prompt(view: PlayerView, names: Sequence[str]) -> str:
+    public = view.public_as(YamiPublic)
+    phase = public.phase
     if phase == "exchange":
         return i18n.tr("table.yami.exchange_expose") if "expose" in _kinds(view) else draw_prompt(view)
     if phase == "discard":
@@ -92,8 +97,9 @@ def _yami_prompt(view: PlayerView, names: Sequence[str]) -> str:
     if phase == "expose":
         return i18n.tr("phone.yami.expose")
     if phase == "reply":
-        exposer = public.get("exposer")
+        exposer = public.exposer
         name = names[exposer] if exposer is not None else ""
         crossing = not _kinds(view) & {"score"}
         return i18n.tr("table.yami.cross" if crossing else "phone.yami.reply", name=name)
     return ""
+

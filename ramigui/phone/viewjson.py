@@ -16,14 +16,19 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 from ramigui import i18n
 from ramigui.cards import Card
+from ramigui.deal_words import fingerprint_words
 from ramigui.phone import texts
 from ramigui.rules import Move, PlayerView
+from ramigui.rules.families import family_of
 from ramigui.rules.melds import Meld
+from ramigui.rules.public import GinPublic, RummyPublic, YamiPublic
 
 
 def plain(value: Any) -> Any:
@@ -58,6 +63,7 @@ def view_json(
     and `history`); `extra_legal` moves the table accepts
     from this phone besides the rules' (`next` once a round is over)."""
     family = view.variant.family
+    phone_family = PHONE_FAMILIES[family]
     state: dict[str, Any] = {
         "seat": view.seat,
         "players": view.players,
@@ -74,65 +80,87 @@ def view_json(
         "game_over": view.game_over,
         "hand": [str(card) for card in view.hand],
         "legal": [str(move) for move in view.legal_moves] + list(extra_legal),
-        "history": [[seat, text] for seat, text in view.history[-60:]],
+        "history": [[seat, str(move)] for seat, move in view.history[-60:]],
         "last_moves": list(last_moves),
         "public": _marked_pending(plain(view.public), view.pending),
         "pending": list(view.pending),
-        "prompt": texts.prompt(view, names),
+        "prompt": texts.prompt(view, names, phone_family.prompt),
+        "deal_print": fingerprint_words(view.deal_print) if view.deal_print else "",
     }
-    state["help"] = _family_help(view)
+    state["help"] = phone_family.helpers(view)
     return state
 
 
-def _marked_pending(public: dict[str, Any], pending: Sequence[int]) -> dict[str, Any]:
+def _marked_pending(table: dict[str, Any], pending: Sequence[int]) -> dict[str, Any]:
     """The table with each meld this seat laid or changed this turn flagged `pending: true`: the page
     shows it as not laid yet (nobody else sees it before the turn ends)."""
     for number in pending:
-        melds = public.get("melds") or []
+        melds = table.get("melds") or []
         if 1 <= number <= len(melds) and isinstance(melds[number - 1], dict):
             melds[number - 1]["pending"] = True
-    return public
+    return table
 
 
 def _lower_wins(view: PlayerView) -> bool:
-    return view.variant.family == "rummy" and view.variant.rummy.scoring == "penalty"
+    return family_of(view.variant).lower_wins(view.variant)
 
 
-def _family_help(view: PlayerView) -> dict[str, Any]:
-    """What the table shows beside the hand, worked out from the view (its own helpers)."""
-    family = view.variant.family
-    if family == "gin":
-        from ramigui.rules.gin_melds import best_finish, best_melds, shown_deadwood
+def _gin_help(view: PlayerView) -> dict[str, Any]:
+    from ramigui.rules.gin_melds import best_finish, best_melds, shown_deadwood
 
-        melds, deadwood = best_melds(view.hand)
-        finish = {kind: str(move) for kind in ("knock", "gin")
-                  if (move := best_finish(view.hand, view.legal_moves, kind)) is not None}
-        return {
-            "deadwood": shown_deadwood(view.hand, view.my_turn and view.public.get("phase") == "discard",
-                                       view.public.get("taken")),
-            "knock_limit": view.public.get("knock_limit", 10),
-            "by_melds": [str(card) for meld in melds for card in meld] + [str(card) for card in deadwood],
-            "finish": finish,
-        }
-    if family == "yami":
-        from ramigui.rules.yami_boxes import box_choices
+    public = view.public_as(GinPublic)
+    melds, deadwood = best_melds(view.hand)
+    finish = {kind: str(move) for kind in ("knock", "gin")
+              if (move := best_finish(view.hand, view.legal_moves, kind)) is not None}
+    return {
+        "deadwood": shown_deadwood(view.hand, view.my_turn and public.phase == "discard", public.taken),
+        "knock_limit": public.knock_limit,
+        "by_melds": [str(card) for meld in melds for card in meld] + [str(card) for card in deadwood],
+        "finish": finish,
+    }
 
-        exposing = view.public.get("exposer") == view.seat
-        return {"boxes": [
-            {"box": box, "label": i18n.box_text(box), "move": str(move), "points": points}
-            for box, move, points in box_choices(view.hand, view.legal_moves, exposing, view.variant.yami)
-        ]}
+
+def _yami_help(view: PlayerView) -> dict[str, Any]:
+    from ramigui.rules.yami_boxes import box_choices
+
+    exposing = view.public_as(YamiPublic).exposer == view.seat
+    return {"boxes": [
+        {"box": box, "label": i18n.box_text(box), "move": str(move), "points": points}
+        for box, move, points in box_choices(view.hand, view.legal_moves, exposing, view.variant.yami)
+    ]}
+
+
+def _rummy_help(view: PlayerView) -> dict[str, Any]:
     return {"opening": _opening(view)}
 
 
 def _opening(view: PlayerView) -> dict[str, int] | None:
     """The opening counter ("34 / 51") while this seat has not opened, as on the table."""
-    public = view.public
-    need = int(public.get("opening_minimum", 0) or 0)
-    opened = public.get("opened", ())
+    public = view.public_as(RummyPublic)
+    need = public.opening_minimum
+    opened = public.opened
     if not need or (view.seat < len(opened) and opened[view.seat]):
         return None
-    return {"have": int(public.get("turn_points", 0) or 0), "need": need}
+    return {"have": public.turn_points, "need": need}
+
+
+@dataclass(frozen=True)
+class PhoneFamily:
+    """What a phone shows its own way for one family of games."""
+
+    prompt: texts.TurnPrompt
+    """What to do on the player's turn."""
+    helpers: Callable[[PlayerView], dict[str, Any]]
+    """What the table shows beside the hand (the opening counter, the gin deadwood, Yami's
+    boxes), worked out from the view with the rules' own helpers."""
+
+
+PHONE_FAMILIES: Mapping[str, PhoneFamily] = MappingProxyType({
+    "rummy": PhoneFamily(texts.rummy_prompt, _rummy_help),
+    "gin": PhoneFamily(texts.gin_prompt, _gin_help),
+    "yami": PhoneFamily(texts.yami_prompt, _yami_help),
+})
+"""The phones' one table of families, by family id (the ids of `rules.families.FAMILIES`)."""
 
 
 def state_bytes(state: Mapping[str, Any]) -> bytes:

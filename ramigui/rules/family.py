@@ -14,7 +14,9 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ramigui.cards import Card
+from ramigui.rules.deals import DealSeed
 from ramigui.rules.moves import Move
+from ramigui.rules.public import PublicTable
 from ramigui.rules.variant import Variant
 
 
@@ -47,9 +49,12 @@ class Family(Protocol):
     """The pure rules of one family of games."""
 
     name: str
+    follows_direction: bool
+    """Play goes round the table in the variant's direction (`Variant.seat_after`); False:
+    seats play in number order whatever the direction, the table only mirrors them."""
 
-    def deal(self, variant: Variant, players: int, round_no: int, dealer: int, seed: int) -> Any:
-        """A new round, dealt from a deck shuffled by a generator seeded by (seed, round)."""
+    def deal(self, variant: Variant, players: int, round_no: int, dealer: int, seed: DealSeed) -> Any:
+        """A new round, dealt from a deck shuffled by `round_rng(seed, round_no)`."""
 
     def legal_moves(self, state: Any) -> list[Move]:
         """Every legal move of the player to play (without `undo` and `next`)."""
@@ -73,7 +78,7 @@ class Family(Protocol):
     def all_cards(self, state: Any) -> Counter[Card]:
         """Every card of the round wherever it is (the 'each card exactly once' check)."""
 
-    def public(self, state: Any, seat: int) -> Mapping[str, Any]:
+    def public(self, state: Any, seat: int) -> PublicTable:
         """The family's part of seat `seat`'s view: only what that seat may see."""
 
     def game_over(self, variant: Variant, totals: Sequence[int], rounds_played: int, last: Any) -> bool: ...

@@ -15,8 +15,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from ramigui.cards import Card
+from ramigui.rules.deal_proof import DealProof, fingerprint, layout_of, prove
+from ramigui.rules.deals import SEEDED_DEALS, Deals, deal_nonce, round_code
 from ramigui.rules.errors import IllegalMove
-from ramigui.rules.family import Family, RoundResult
+from ramigui.rules.families import family_of
+from ramigui.rules.family import RoundResult
 from ramigui.rules.frozen import detached
 from ramigui.rules.moves import Move, as_move
 from ramigui.rules.variant import Variant
@@ -58,21 +61,6 @@ def _changed_melds(before: Any, after: Any) -> tuple[int, ...]:
     return tuple(n for n, meld in enumerate(new, start=1) if n > len(old) or meld != old[n - 1])
 
 
-def family_of(variant: Variant) -> Family:
-    """The rules of the variant's family (imported here so each family stays its own module)."""
-    if variant.family == "rummy":
-        from ramigui.rules.rummy import RUMMY
-
-        return RUMMY
-    if variant.family == "gin":
-        from ramigui.rules.gin import GIN
-
-        return GIN
-    from ramigui.rules.yami import YAMI
-
-    return YAMI
-
-
 def resolve_variant(variant: str | Variant, options: Mapping[str, Any] | None = None) -> Variant:
     """A Variant from an id (looked up in the variant catalogue) or a Variant as given."""
     if isinstance(variant, Variant):
@@ -105,8 +93,10 @@ class Game:
         state: Any,
         round_no: int = 1,
         first_dealer: int | None = None,
+        deals: Deals = SEEDED_DEALS,
     ) -> None:
         self.variant = variant
+        self.deals = deals
         self.players = players
         self.seed = seed
         self.family = family_of(variant)
@@ -123,6 +113,7 @@ class Game:
         self.totals: list[int] = [0] * players
         self._undo: list[tuple[Any, int, int]] = []
         self._record: list[PublicMove] = []
+        self._dealt: dict[int, tuple[int, bytes]] = {}  # round -> (its dealer, its fingerprint)
 
     # --- creating ------------------------------------------------------------------------
 
@@ -134,9 +125,11 @@ class Game:
         seed: int = 0,
         options: Mapping[str, Any] | None = None,
         dealer: int | None = None,
+        deals: Deals = SEEDED_DEALS,
     ) -> Game:
         """A new game, first round dealt by `dealer` (default: drawn from the seed, see
-        `first_dealer`); the seat after the dealer plays first."""
+        `first_dealer`); the seat after the dealer plays first. `deals`: where each round's
+        shuffle comes from (default: the seed, see `ramigui.rules.deals`)."""
         chosen = resolve_variant(variant, options)
         low, high = chosen.players
         if not low <= players <= high:
@@ -145,8 +138,10 @@ class Game:
             dealer = first_dealer(players, seed)
         elif not 0 <= dealer < players:
             raise ValueError(f"seat {dealer} cannot deal: seats are 0 to {players - 1}")
-        state = family_of(chosen).deal(chosen, players, 1, dealer, seed)
-        return cls(chosen, players, seed, state, first_dealer=dealer)
+        state = family_of(chosen).deal(chosen, players, 1, dealer, deals.key(seed, 1))
+        game = cls(chosen, players, seed, state, first_dealer=dealer, deals=deals)
+        game._note_deal()
+        return game
 
     @classmethod
     def from_position(cls, variant: str | Variant, options: Mapping[str, Any] | None = None, **position: Any) -> Game:
@@ -159,6 +154,7 @@ class Game:
         start_totals = getattr(family, "start_totals", None)
         if start_totals is not None:
             game.totals = list(start_totals(state))
+        game._note_deal(provable=False)
         return game
 
     @classmethod
@@ -170,15 +166,17 @@ class Game:
         moves: Sequence[str | Move],
         options: Mapping[str, Any] | None = None,
         dealer: int | None = None,
+        deals: Deals = SEEDED_DEALS,
     ) -> Game:
         """A game rebuilt from its seed, first dealer and move list (saves, logs, bug reports)."""
-        game = cls.new(variant, players, seed, options, dealer)
+        game = cls.new(variant, players, seed, options, dealer, deals)
         for move in moves:
             game.play(move)
         return game
 
     def copy(self) -> Game:
-        twin = Game(self.variant, self.players, self.seed, self.state, self.round_no, self.first_dealer)
+        twin = Game(self.variant, self.players, self.seed, self.state, self.round_no, self.first_dealer, self.deals)
+        twin._dealt = dict(self._dealt)
         twin.log = list(self.log)
         twin.round_log = list(self.round_log)
         twin._history = list(self._history)
@@ -338,6 +336,7 @@ class Game:
             legal_moves=detached(self.legal_moves(), copies) if own_turn else (),
             public=detached(self.family.public(seen.state, seat), copies),
             pending=seen.pending,
+            deal_print=self.fingerprint(),
         )
 
     # --- playing ---------------------------------------------------------------------------
@@ -370,7 +369,7 @@ class Game:
         else:
             self._undo.clear()
         self.round_log.append((before.to_play, move))
-        self._history.append(Said(before.to_play, str(move)))
+        self._history.append(Said(before.to_play, move))
         self._record.append(PublicMove(self.round_no, before.to_play, move, self._taken(before, move)))
         self.state = after
         if self.family.round_over(after):
@@ -390,24 +389,65 @@ class Game:
         """The face-up card a take from the discard pile lifted (for the public record)."""
         if move.kind != "take" or move.target is not None or move.cards:
             return None
-        pile = self.family.public(before, before.to_play).get("discard", ())
+        pile = self.family.public(before, before.to_play).discard
         return pile[-1] if pile else None
 
     def _next_round(self) -> None:
         if not self.round_over:
             raise IllegalMove("round_not_over")
+        key = self.deals.key(self.seed, self.round_no + 1)  # SealedDeal before anything changes
         self.round_no += 1
         dealer = (self.dealer + 1) % self.players
         # A family that carries state from deal to deal (Yami's score sheets) offers
         # `next_round(previous_state, variant, players, round_no, dealer, seed)`.
         carry = getattr(self.family, "next_round", None)
         if carry is not None:
-            self.state = carry(self.state, self.variant, self.players, self.round_no, dealer, self.seed)
+            self.state = carry(self.state, self.variant, self.players, self.round_no, dealer, key)
         else:
-            self.state = self.family.deal(self.variant, self.players, self.round_no, dealer, self.seed)
+            self.state = self.family.deal(self.variant, self.players, self.round_no, dealer, key)
+        self._note_deal()
         self.round_log = []
         self._history = []
         self._undo.clear()
+
+    # --- the deal's fingerprint and proof -------------------------------------------------------
+
+    def _note_deal(self, provable: bool = True) -> None:
+        """Keep the fingerprint of the round just dealt (what the table shows before play).
+        A position set up by hand was dealt by nobody: its round has no proof (dealer -1)."""
+        key = self.deals.key(self.seed, self.round_no)
+        layout = layout_of(self.family, self.state, self.players)
+        dealer = self.dealer if provable else -1
+        self._dealt[self.round_no] = (dealer, fingerprint(layout, deal_nonce(key, self.round_no)))
+
+    def fingerprint(self, round_no: int | None = None) -> bytes:
+        """The fingerprint of round `round_no`'s deal (default: this round's), public from
+        the deal on; it reveals nothing of the cards (see `ramigui.rules.deal_proof`)."""
+        chosen = self.round_no if round_no is None else round_no
+        if chosen not in self._dealt:  # a game built from a state mid-round: its position as dealt
+            self._note_deal(provable=False)
+        return self._dealt[chosen][1]
+
+    def deal_proof(self, round_no: int | None = None) -> DealProof | None:
+        """The proof of a finished round (default: this one): the deal made again from the
+        round's key, its nonce, code, and the fingerprint check. None while the round is
+        being played: nothing of its order or its nonce may be known before its end."""
+        chosen = self.round_no if round_no is None else round_no
+        if chosen not in self._dealt or (chosen == self.round_no and not self.round_over):
+            return None
+        dealer, shown = self._dealt[chosen]
+        if dealer < 0:
+            return None
+        key = self.deals.key(self.seed, chosen)
+        return prove(self.family, self.variant, self.players, chosen, dealer, key, shown)
+
+    def revealed_key(self, round_no: int) -> tuple[str, bytes] | None:
+        """A finished round's code and nonce (what its proof reveals), or None while it
+        is being played."""
+        if round_no > self.round_no or (round_no == self.round_no and not self.round_over):
+            return None
+        key = self.deals.key(self.seed, round_no)
+        return round_code(key, round_no), deal_nonce(key, round_no)
 
     def moves_text(self) -> list[str]:
         """The whole game's moves in notation, in order (what a save or a log stores)."""

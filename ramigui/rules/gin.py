@@ -16,15 +16,16 @@ The least-deadwood search lives in `gin_melds`; this module holds the rules of p
 
 from __future__ import annotations
 
-import random
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from ramigui.cards import Card, make_deck, parse_card, shuffled
+from ramigui.rules.deals import DealSeed, round_rng
 from ramigui.rules.errors import IllegalMove
 from ramigui.rules.family import RoundResult
+from ramigui.rules.frozen import frozen_mapping
 from ramigui.rules.gin_layoffs import (
     best_layoffs,
     knock_arrangement,
@@ -48,6 +49,7 @@ from ramigui.rules.gin_melds import (
 )
 from ramigui.rules.melds import SET, Meld
 from ramigui.rules.moves import Move
+from ramigui.rules.public import GinPublic
 from ramigui.rules.variant import GinRules, Variant
 
 __all__ = [
@@ -126,12 +128,12 @@ def is_doubled(rules: GinRules, upcard: Card | None) -> bool:
 # --- setting up -------------------------------------------------------------------------------
 
 
-def deal(variant: Variant, players: int, round_no: int, dealer: int, seed: int) -> GinState:
+def deal(variant: Variant, players: int, round_no: int, dealer: int, seed: DealSeed) -> GinState:
     """Ten cards each, one at a time, the dealer's opponent first; the 21st card is the
     upcard; the rest is the stock. The non-dealer opens the upcard offer."""
     if players != SEATS:
         raise ValueError(f"Gin is played by two, not {players}")
-    pack = shuffled(make_deck(52), random.Random(f"{seed}:{round_no}"))
+    pack = shuffled(make_deck(52), round_rng(seed, round_no))
     first = 1 - dealer
     hands: list[tuple[Card, ...]] = [(), ()]
     hands[first] = tuple(pack[0 : 2 * HAND_SIZE : 2])
@@ -581,8 +583,9 @@ class Gin:
     """The gin family for `Game` (see ramigui.rules.family.Family)."""
 
     name = "gin"
+    follows_direction = False
 
-    def deal(self, variant: Variant, players: int, round_no: int, dealer: int, seed: int) -> GinState:
+    def deal(self, variant: Variant, players: int, round_no: int, dealer: int, seed: DealSeed) -> GinState:
         return deal(variant, players, round_no, dealer, seed)
 
     def from_position(self, variant: Variant, **position: Any) -> GinState:
@@ -624,7 +627,7 @@ class Gin:
             cards.update(meld.cards)
         return cards
 
-    def public(self, state: GinState, seat: int) -> Mapping[str, Any]:
+    def public(self, state: GinState, seat: int) -> GinPublic:
         """The table, the upcard and this round's limits; the knocker's deadwood once they
         are down, both hands once the round is over."""
         shown: dict[int, tuple[Card, ...]] = {}
@@ -632,24 +635,24 @@ class Gin:
             shown[state.knocker] = state.hands[state.knocker]
         if state.phase == OVER:
             shown = {s: state.hands[s] for s in range(SEATS)}
-        return {
-            "phase": state.phase,
-            "melds": state.melds,
-            "discard": state.discard,
-            "stock": len(state.stock),
-            "turn": state.turn,
-            "upcard": state.upcard,
-            "offer_passes": state.passes,
-            "stock_only": state.stock_only,
-            "taken": state.taken,
-            "knock_limit": knock_limit(state.rules, state.upcard),
-            "doubled": is_doubled(state.rules, state.upcard),
-            "knocker": state.knocker,
-            "finish": state.finish,
-            "laid_off": state.laid_off,
-            "shown": shown,
-            "void_at_stock": state.rules.void_at_stock,
-        }
+        return GinPublic(
+            phase=state.phase,
+            melds=state.melds,
+            discard=state.discard,
+            stock=len(state.stock),
+            turn=state.turn,
+            upcard=state.upcard,
+            offer_passes=state.passes,
+            stock_only=state.stock_only,
+            taken=state.taken,
+            knock_limit=knock_limit(state.rules, state.upcard),
+            doubled=is_doubled(state.rules, state.upcard),
+            knocker=state.knocker,
+            finish=state.finish,
+            laid_off=state.laid_off,
+            shown=frozen_mapping(shown),
+            void_at_stock=state.rules.void_at_stock,
+        )
 
     def game_over(self, variant: Variant, totals: Sequence[int], rounds_played: int, last: Any) -> bool:
         """"Une partie se joue en 100 points" (Oklahoma 150), or a number of rounds."""

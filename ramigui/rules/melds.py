@@ -108,7 +108,7 @@ def _fits_run_at(cards: Sequence[Card], start: int, suit: str, rules: RummyRules
 
 def card_points(card: Card, variant: Variant) -> int:
     """Points of a card left in hand (or a natural card in a meld)."""
-    rules = variant.rummy if variant.family == "rummy" else None
+    rules = variant.rules if isinstance(variant.rules, RummyRules) else None
     if card.is_joker:
         return rules.joker_value if rules else 0
     if card.rank == 1:

@@ -10,14 +10,14 @@ the discard is refused while they are broken and `undo` can take moves back.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import combinations
 from typing import Any
 
 from ramigui.cards import JOKER, SUITS, Card, make_deck, parse_cards, shuffled
+from ramigui.rules.deals import DealSeed, round_rng
 from ramigui.rules.errors import IllegalMove
 from ramigui.rules.family import RoundResult
 from ramigui.rules.melds import (
@@ -34,6 +34,7 @@ from ramigui.rules.melds import (
     written,
 )
 from ramigui.rules.moves import Move
+from ramigui.rules.public import RummyPublic
 from ramigui.rules.variant import RummyRules, Variant
 
 DRAW, PLAY, OVER = "draw", "play", "over"
@@ -59,7 +60,7 @@ class RummyState:
 
     variant: Variant
     players: int
-    seed: int
+    seed: DealSeed
     round_no: int
     dealer: int
     hands: tuple[tuple[Card, ...], ...]
@@ -134,11 +135,11 @@ def _turn_points(state: RummyState) -> int:
 # --- dealing --------------------------------------------------------------------------------
 
 
-def deal(variant: Variant, players: int, round_no: int, dealer: int, seed: int) -> RummyState:
+def deal(variant: Variant, players: int, round_no: int, dealer: int, seed: DealSeed) -> RummyState:
     """Shuffle with a generator seeded by (seed, round) and deal one card at a time,
     starting with the player after the dealer, who also plays first."""
     rules = variant.rummy
-    rng = random.Random(f"{seed}:{round_no}")
+    rng = round_rng(seed, round_no)
     starter = (dealer + 1) % players
     per_player = variant.jokers == "per_player"
     jokers = 0 if per_player else variant.jokers_for(players)
@@ -229,7 +230,7 @@ def _rebuild_stock(state: RummyState) -> RummyState | None:
         # seed 003's house rule "la pile de défausse est mélangée": the whole pile.
         whole = rules.stock_reuse == "shuffle_all"
         pile, keep = (state.discard, ()) if whole else (state.discard[:-1], state.discard[-1:])
-        rng = random.Random(f"{state.seed}:{state.round_no}:reuse{state.reuses}")
+        rng = round_rng(state.seed, state.round_no, f":reuse{state.reuses}")
         pile = tuple(shuffled(pile, rng))
     if not pile:
         return None
@@ -871,8 +872,9 @@ class Rummy:
     """The rummy family for `Game` (see ramigui.rules.family.Family)."""
 
     name = "rummy"
+    follows_direction = False
 
-    def deal(self, variant: Variant, players: int, round_no: int, dealer: int, seed: int) -> RummyState:
+    def deal(self, variant: Variant, players: int, round_no: int, dealer: int, seed: DealSeed) -> RummyState:
         return deal(variant, players, round_no, dealer, seed)
 
     def from_position(self, variant: Variant, **position: Any) -> RummyState:
@@ -908,26 +910,26 @@ class Rummy:
             cards.update(meld.cards)
         return cards
 
-    def public(self, state: RummyState, seat: int) -> Mapping[str, Any]:
+    def public(self, state: RummyState, seat: int) -> RummyPublic:
         own = seat == state.to_play
-        return {
-            "phase": state.phase,
-            "melds": state.melds,
-            "all_at_once": _all_at_once(state),  # this deal: cards go down only all together
-            "discard": state.discard,
-            "stock": len(state.stock),
-            "opened": state.opened,
-            "put_down": state.put_down,
-            "turn": state.turn,
-            "reuses": state.reuses,
-            "opening_minimum": state.rules.opening_minimum,
-            "turn_points": _turn_points(state) if own else 0,
-            "turn_melds": state.log.new_melds,
-            "taken": state.log.taken,
-            "taken_must": state.log.taken_must if own else "none",
-            "announced": state.log.announced,
-            "winner": state.winner,
-        }
+        return RummyPublic(
+            phase=state.phase,
+            melds=state.melds,
+            all_at_once=_all_at_once(state),
+            discard=state.discard,
+            stock=len(state.stock),
+            opened=state.opened,
+            put_down=state.put_down,
+            turn=state.turn,
+            reuses=state.reuses,
+            opening_minimum=state.rules.opening_minimum,
+            turn_points=_turn_points(state) if own else 0,
+            turn_melds=state.log.new_melds,
+            taken=state.log.taken,
+            taken_must=state.log.taken_must if own else "none",
+            announced=state.log.announced,
+            winner=state.winner,
+        )
 
     def game_over(self, variant: Variant, totals: Sequence[int], rounds_played: int, last: Any) -> bool:
         if variant.target and max(totals) >= variant.target:

@@ -1,7 +1,8 @@
 """PlayerView: everything one seat may know, and nothing else.
 
 Bots and the table read the game only through a view. It holds the seat's own hand, the
-public table (melds, discard pile, counts), the public history of the round and the legal
+family's public table (a typed frozen dataclass of `ramigui.rules.public`: melds, discard
+pile, counts), the public history of the round as moves with their seats, and the legal
 moves when it is that seat's turn. Other hands are not in it, so they cannot leak.
 
 A view is deeply read-only: its mappings are read-only proxies over copies and its
@@ -11,28 +12,31 @@ holding a view cannot change the game it came from, nor the scoring of later gam
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from dataclasses import dataclass
+from typing import NamedTuple, TypeVar
 
 from ramigui.cards import Card
-from ramigui.rules.frozen import EMPTY, frozen, immutable
+from ramigui.rules.frozen import frozen, immutable
 from ramigui.rules.moves import Move
+from ramigui.rules.public import GinPublic, PublicTable, RummyPublic, YamiPublic
 from ramigui.rules.variant import Variant
 
 
 @immutable
 class Said(NamedTuple):
-    """One move of the round's public history: the seat and the move in notation."""
+    """One move of the round's public history: the seat that played it and the move."""
 
     seat: int
-    move: str
+    move: Move
+
+
+PublicT = TypeVar("PublicT", RummyPublic, GinPublic, YamiPublic)
 
 
 @dataclass(frozen=True)
 class PlayerView:
-    """What seat `seat` sees. `public` carries the family's own public facts
-    (for rummy: melds, discard, stock count, opened seats; for gin: upcard, …); other
+    """What seat `seat` sees. `public` is the family's own public table (`rules.public`:
+    for rummy the melds, discard, stock count, opened seats; for gin the upcard, …); other
     seats' provisional moves are not in it (`Game.seen_by`)."""
 
     variant: Variant
@@ -46,22 +50,29 @@ class PlayerView:
     scores: tuple[int, ...]
     round_over: bool
     game_over: bool
-    history: tuple[tuple[int, str], ...]
+    history: tuple[Said, ...]
     legal_moves: tuple[Move, ...]
-    public: Mapping[str, Any] = field(default_factory=lambda: EMPTY)
+    public: PublicTable
+    deal_print: bytes = b""
+    """The round's deal fingerprint, public from the deal on (`ramigui.rules.deal_proof`):
+    it commits to the order of the cards and tells nothing of it."""
     pending: tuple[int, ...] = ()
-    """Meld numbers (from 1) this seat laid or changed in its open turn: on the table for
-    this seat only, until the turn's end makes them stand (see `Game.seen_by`)."""
+    """Meld numbers (from 1) this seat laid or changed this turn: on the table for this seat
+    only, until the turn's end makes them stand (see `Game.seen_by`)."""
 
     def __post_init__(self) -> None:
-        # A caller may pass lists or dicts (the families' `public` builds a dict each time):
-        # the view keeps frozen copies only.
-        for name in ("hand", "hand_counts", "scores", "history", "legal_moves", "public", "pending"):
+        # A caller may pass lists: the view keeps frozen copies only (the tables are frozen
+        # dataclasses whose mappings the families build read-only).
+        for name in ("hand", "hand_counts", "scores", "history", "legal_moves", "pending"):
             object.__setattr__(self, name, frozen(getattr(self, name)))
 
     @property
     def my_turn(self) -> bool:
         return self.to_play == self.seat and not self.round_over
 
-    def __getitem__(self, key: str) -> Any:
-        return self.public[key]
+    def public_as(self, kind: type[PublicT]) -> PublicT:
+        """The public table as the family's own kind, for code that knows its family (a
+        family's bot, its part of the table); a view of another family is a bug, said so."""
+        if not isinstance(self.public, kind):
+            raise TypeError(f"a {self.variant.family} view has no {kind.__name__}")
+        return self.public

@@ -15,16 +15,18 @@ Score sheets outlive the deal: `next_round` deals the next round with them (see 
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from ramigui.cards import Card, make_deck, parse_card, parse_cards, shuffled
+from ramigui.rules.deals import DealSeed, round_rng
 from ramigui.rules.errors import IllegalMove
 from ramigui.rules.family import RoundResult
+from ramigui.rules.frozen import frozen_mapping
 from ramigui.rules.moves import Move
+from ramigui.rules.public import YamiPublic
 from ramigui.rules.variant import Variant, YamiRules
 from ramigui.rules.yami_boxes import (
     BONUS,
@@ -61,7 +63,7 @@ class YamiState:
     """
 
     variant: Variant
-    seed: int
+    seed: DealSeed
     round_no: int
     dealer: int
     to_play: int
@@ -112,13 +114,13 @@ def deal(
     players: int,
     round_no: int,
     dealer: int,
-    seed: int,
+    seed: DealSeed,
     sheets: Sequence[Sheet] | None = None,
 ) -> YamiState:
     """Deal one round: "Un joueur distribue 5 cartes à chaque joueur, face cachée, pose la
     pioche au centre et retourne à côté la première carte, qui constitue la défausse."
     """
-    rng = random.Random(f"{seed}:{round_no}")
+    rng = round_rng(seed, round_no)
     pack = shuffled(make_deck(variant.deck, variant.decks_for(players), variant.jokers_for(players)), rng)
     size = variant.deal_for(players)
     step = variant.step
@@ -247,7 +249,7 @@ def _restocked(state: YamiState) -> YamiState:
     """Stock empty: "the discard pile except its top card is shuffled into a new stock"."""
     if state.stock:
         return state
-    rng = random.Random(f"{state.seed}:{state.round_no}:restock:{state.turn}")
+    rng = round_rng(state.seed, state.round_no, f":restock:{state.turn}")
     return replace(state, stock=tuple(shuffled(state.discard[:-1], rng)), discard=state.discard[-1:])
 
 
@@ -366,6 +368,7 @@ class YamiFamily:
     """The Family protocol for Yami (see ramigui.rules.family)."""
 
     name = "yami"
+    follows_direction = True
 
     def deal(
         self,
@@ -373,13 +376,13 @@ class YamiFamily:
         players: int,
         round_no: int,
         dealer: int,
-        seed: int,
+        seed: DealSeed,
         sheets: Sequence[Sheet] | None = None,
     ) -> YamiState:
         return deal(variant, players, round_no, dealer, seed, sheets)
 
     def next_round(
-        self, previous: YamiState, variant: Variant, players: int, round_no: int, dealer: int, seed: int
+        self, previous: YamiState, variant: Variant, players: int, round_no: int, dealer: int, seed: DealSeed
     ) -> YamiState:
         """The next deal, the score sheets carried over: "Les cartes sont ramassées,
         mélangées et redistribuées"."""
@@ -430,29 +433,29 @@ class YamiFamily:
             cards.update(hand)
         return cards
 
-    def public(self, state: YamiState, seat: int) -> Mapping[str, Any]:
+    def public(self, state: YamiState, seat: int) -> YamiPublic:
         """The table: discard pile, stock count, every sheet; all hands once one is exposed
         ("Dès qu'un joueur expose son jeu, il oblige les autres à le faire immédiatement")."""
         rules, players = state.rules, state.players
         shown = dict(enumerate(state.hands)) if state.exposer is not None else {}
-        return {
-            "phase": state.phase,
-            "turn": state.turn,
-            "stock": len(state.stock),  # the count, as in rummy and gin
-            "stock_count": len(state.stock),
-            "discard": state.discard,
-            "discard_top": state.discard[-1] if state.discard else None,
-            "sheets": tuple(sheet.as_dict() for sheet in state.sheets),
-            "free_boxes": tuple(sheet.free for sheet in state.sheets),
-            "series_totals": tuple(sheet.series_total for sheet in state.sheets),
-            "bonus": tuple(sheet.bonus(rules, players) for sheet in state.sheets),
-            "sheet_totals": state.totals(),
-            "exposer": state.exposer,
-            "exposed": state.hands if state.exposer is not None else (),
-            "shown": shown,  # seat → hand, as in gin
-            "marks": state.marks,
-            "boxes": BOXES,
-        }
+        return YamiPublic(
+            phase=state.phase,
+            turn=state.turn,
+            stock=len(state.stock),
+            stock_count=len(state.stock),
+            discard=state.discard,
+            discard_top=state.discard[-1] if state.discard else None,
+            sheets=tuple(frozen_mapping(sheet.as_dict()) for sheet in state.sheets),
+            free_boxes=tuple(sheet.free for sheet in state.sheets),
+            series_totals=tuple(sheet.series_total for sheet in state.sheets),
+            bonus=tuple(sheet.bonus(rules, players) for sheet in state.sheets),
+            sheet_totals=state.totals(),
+            exposer=state.exposer,
+            exposed=state.hands if state.exposer is not None else (),
+            shown=frozen_mapping(shown),
+            marks=state.marks,
+            boxes=BOXES,
+        )
 
     def game_over(self, variant: Variant, totals: Sequence[int], rounds_played: int, last: YamiState) -> bool:
         """"Le jeu se joue donc en 16 manches": over when the sheets are full."""

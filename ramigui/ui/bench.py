@@ -186,7 +186,7 @@ def measure_redraw(seconds: float) -> dict[str, Any]:
     _close(app)
     samples.sort()
     return {
-        "redraw_melds_on_table": len(game.view(0).public["melds"]),
+        "redraw_melds_on_table": len(game.view(0).public.melds),
         "redraw_median_ms": round(statistics.median(samples), 2),
         "redraw_p95_ms": round(_percentile(samples, 95), 2),
         "redraw_target": f"median <= {REDRAW_TARGET_MS:g} ms",

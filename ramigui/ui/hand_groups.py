@@ -23,16 +23,21 @@ from ramigui.rules.variant import Variant
 Group = tuple[Card, ...]
 
 
-def hand_melds(cards: Sequence[Card], variant: Variant) -> list[Group]:
-    """The melds `cards` already hold, each in the order it would lie on the table."""
-    if len(cards) < 3:
-        return []
-    if variant.family == "gin":
-        from ramigui.rules.gin_melds import best_melds
+def gin_hand_melds(cards: Sequence[Card], variant: Variant) -> list[Group]:
+    """Gin: the melds of the least-deadwood arrangement."""
+    from ramigui.rules.gin_melds import best_melds
 
-        return [tuple(meld) for meld in best_melds(cards)[0]]
-    if variant.family != "rummy":
-        return []
+    return [tuple(meld) for meld in best_melds(cards)[0]]
+
+
+def no_hand_melds(cards: Sequence[Card], variant: Variant) -> list[Group]:
+    """A family without melds in hand (Yami): the hand is one group."""
+    return []
+
+
+def rummy_hand_melds(cards: Sequence[Card], variant: Variant) -> list[Group]:
+    """Rummy: the melds of the planner's arrangement that leaves the fewest points in hand,
+    each arranged as it would lie on the table."""
     from ramigui.bots.rummy_plan import Planner
     from ramigui.rules.melds import MeldError, arrange
 

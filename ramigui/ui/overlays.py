@@ -16,6 +16,7 @@ from ramigui.rules import Game
 from ramigui.ui.app import Scene
 from ramigui.ui.cardart import RATIO, CardArt, DeckStyle, card_art, card_height, rank_letters
 from ramigui.ui.controls import fitted_size
+from ramigui.ui.families import screen_family
 from ramigui.ui.felt import felt
 from ramigui.ui.fonts import font
 from ramigui.ui.score_words import leader_text, points_parts, round_summary, rule_text
@@ -199,6 +200,8 @@ class RoundEndScene(Scene):
         self.names = names
         self.auto = auto_continue
         self.elapsed = 0.0
+        self.proof = game.deal_proof()  # None for a position set up by hand: nothing to show
+        self.show_rect = pygame.Rect(0, 0, 0, 0)  # where "Show the deal" is drawn (a click opens it)
 
     def busy(self) -> bool:
         return self.auto
@@ -209,10 +212,28 @@ class RoundEndScene(Scene):
             self._close()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if self._show_deal_asked(event):
+            self.show_deal()
+            return True
         if _confirm(event) or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
             self._close()  # Esc closes this panel, as it closes every panel of the app
             return True
         return False
+
+    def _show_deal_asked(self, event: pygame.event.Event) -> bool:
+        from ramigui.ui.deal_scene import SHOW_KEY
+
+        if event.type == pygame.KEYDOWN:
+            return bool(event.key == SHOW_KEY)
+        return event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.show_rect.collidepoint(event.pos)
+
+    def show_deal(self) -> None:
+        """Lay the round's deal out over this panel, with its proof (the round is over)."""
+        from ramigui.ui.deal_scene import DealScene
+
+        if self.proof is not None and self.app is not None:
+            self.auto = False  # the table waits while the deal is looked at
+            self.app.push(DealScene(self.proof, self.names))
 
     def _close(self) -> None:
         if self.app is not None and self.app.top is self:
@@ -229,8 +250,17 @@ class RoundEndScene(Scene):
         y = self._header(surface, box, sizes)
         bottom = box.bottom - int(sizes.small * 1.6)
         self._rows(surface, box, sizes, y, bottom)
-        blit_text(surface, i18n.tr("round.continue"), sizes.small, DIM, (box.centerx, box.bottom - sizes.small // 2),
-                  "midbottom")
+        foot = box.bottom - sizes.small // 2
+        self.show_rect = pygame.Rect(box.left + sizes.text, foot, 0, 0)
+        if self.proof is not None:
+            self.show_rect = blit_text(surface, i18n.tr("deal.show"), sizes.small, GOLD,
+                                       (box.left + sizes.text, foot), "bottomleft", bold=True)
+        room = box.width - 2 * sizes.text - self.show_rect.width - sizes.text
+        go_on = ellipsized(i18n.tr("round.continue"), sizes.small, room)
+        if text_width(go_on, sizes.small) <= box.width // 2 - self.show_rect.width - 2 * sizes.text:
+            blit_text(surface, go_on, sizes.small, DIM, (box.centerx, foot), "midbottom")
+        else:  # a narrow panel: the two lines side by side, neither over the other
+            blit_text(surface, go_on, sizes.small, DIM, (box.right - sizes.text, foot), "bottomright")
 
     def _header(self, surface: pygame.Surface, box: pygame.Rect, sizes: PanelSizes) -> int:
         """The title, who won the round and how, who leads (or won the game) and by which rule."""
@@ -258,21 +288,20 @@ class RoundEndScene(Scene):
         result = game.last_result
         points = result.points if result is not None else (0,) * game.players
         totals = game.scores
-        public = game.view(0).public or {}
         melds: list[list[tuple[Card, ...]]] = [[] for _ in range(game.players)]
-        for meld in public.get("melds", ()):
+        for meld in game.view(0).public.melds:
             melds[meld.owner].append(tuple(meld.cards))
-        yami = game.variant.family == "yami"
+        boxes = screen_family(game.variant).fills_boxes
         lines = []
         for seat in range(game.players):
             parts = points_parts(result, seat, game.variant, names=self.names)
             lines.append(SeatLine(i18n.seat_name(self.names[seat]), tuple(melds[seat]), tuple(game.hand(seat)),
-                                  parts if yami else "", points[seat], totals[seat], "" if yami else parts))
+                                  parts if boxes else "", points[seat], totals[seat], "" if boxes else parts))
         return lines
 
     def _rows(self, surface: pygame.Surface, box: pygame.Rect, sizes: PanelSizes, top: int, bottom: int) -> None:
         lines = self.lines()
-        yami = self.game.variant.family == "yami"
+        boxes = screen_family(self.game.variant).fills_boxes
         text, small = sizes.text, sizes.small
         width = box.width
         total_w = max(font(small, True).size(i18n.tr("round.total"))[0], font(text, True).size("0000")[0])
@@ -288,8 +317,8 @@ class RoundEndScene(Scene):
         )
         cols.cards.width = cols.points - points_w - small - cols.cards.left
         head = ((cols.name.left, "round.player", "topleft"),
-                (cols.cards.left, "round.box" if yami else "round.melds", "topleft"),
-                (cols.cards.right, "round.hand_shown" if yami else "round.hand", "topright"),
+                (cols.cards.left, "round.box" if boxes else "round.melds", "topleft"),
+                (cols.cards.right, "round.hand_shown" if boxes else "round.hand", "topright"),
                 (cols.points, "round.points", "topright"), (cols.total, "round.total", "topright"))
         for x, key, anchor in head:
             blit_text(surface, i18n.tr(key), small, DIM, (x, top), anchor, bold=True)

@@ -16,7 +16,8 @@ A seat that scored nothing this round gets no parts (the winner of a penalty rou
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from ramigui import i18n
@@ -32,18 +33,45 @@ def points_parts(result: Any, seat: int, variant: Any, plain: bool = True,
     if result is None:
         return ""
     details: Mapping[str, Any] = getattr(result, "details", {}) or {}
-    points = result.points[seat] if seat < len(result.points) else 0
+    facts = _Round(result, seat, result.points[seat] if seat < len(result.points) else 0, details)
+    return _PARTS[_family(variant, details)](facts, variant, plain, names)
+
+
+@dataclass(frozen=True)
+class _Round:
+    """What one seat's words are made from: the round's result, the seat, its points."""
+
+    result: Any
+    seat: int
+    points: int
+    details: Mapping[str, Any]
+
+
+def _family(variant: Any, details: Mapping[str, Any]) -> str:
+    """The family whose words a result needs: the variant's, else (a finished game whose
+    variant is gone) the one whose details the result carries."""
     family = getattr(variant, "family", "")
-    if family == "gin" or "knocker" in details:
-        return _gin_parts(result, seat, details, names)
-    if family == "yami" or "marks" in details:
-        return _yami_parts(details, seat, points)
-    parts = _rummy_parts(result, seat, points, details, getattr(variant, "rummy", None))
-    hands = details.get("hand_points", ())
-    if not plain and seat < len(hands) and points == hands[seat] and getattr(
-            getattr(variant, "rummy", None), "scoring", "penalty") == "penalty":
+    if family in _PARTS:
+        return str(family)
+    return "gin" if "knocker" in details else "yami" if "marks" in details else "rummy"
+
+
+def _rummy_words(facts: _Round, variant: Any, plain: bool, names: Sequence[str] | None) -> str:
+    rules = getattr(variant, "rummy", None)
+    parts = _rummy_parts(facts.result, facts.seat, facts.points, facts.details, rules)
+    hands = facts.details.get("hand_points", ())
+    if (not plain and facts.seat < len(hands) and facts.points == hands[facts.seat]
+            and getattr(rules, "scoring", "penalty") == "penalty"):
         return ""
     return parts
+
+
+def _gin_words(facts: _Round, variant: Any, plain: bool, names: Sequence[str] | None) -> str:
+    return _gin_parts(facts.result, facts.seat, facts.details, names)
+
+
+def _yami_words(facts: _Round, variant: Any, plain: bool, names: Sequence[str] | None) -> str:
+    return _yami_parts(facts.details, facts.seat, facts.points)
 
 
 def _rummy_parts(result: Any, seat: int, points: int, details: Mapping[str, Any], rules: Any) -> str:
@@ -204,3 +232,8 @@ def leader_text(names: Sequence[str], totals: Sequence[int], lower_wins: bool, o
     who = ", ".join(i18n.seat_name(names[seat]) for seat in seats if seat < len(names))
     total = totals[seats[0]] if seats[0] < len(totals) else 0
     return i18n.tr_count("score.winner" if over else "score.leader", total, name=who)
+
+
+_PARTS: dict[str, Callable[[_Round, Any, bool, Sequence[str] | None], str]] = {
+    "rummy": _rummy_words, "gin": _gin_words, "yami": _yami_words}
+"""Each family's words for a seat's points, by family id."""

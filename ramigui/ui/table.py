@@ -37,31 +37,29 @@ import pygame
 from ramigui import i18n
 from ramigui.cards import Card
 from ramigui.rules import Game, IllegalMove, Move, PlayerView
+from ramigui.rules.families import family_of
 from ramigui.rules.game import PublicMove
 from ramigui.rules.moves import as_move
 from ramigui.ui import layout as lay_mod
 from ramigui.ui.anim import Flight
 from ramigui.ui.app import Scene
 from ramigui.ui.cardart import CardArt, DeckStyle, card_art, rank_letters
+from ramigui.ui.families import hand_melds, screen_family
 from ramigui.ui.felt import felt
-from ramigui.ui.hand_groups import Group, group_starts, grouped, hand_melds
+from ramigui.ui.hand_groups import Group, group_starts, grouped
 from ramigui.ui.seats import TableConfig
 from ramigui.ui.table_bots import BotDriver
 from ramigui.ui.table_dialog import Question, QuestionScene
 from ramigui.ui.table_draw import draw_table
 from ramigui.ui.table_family import ButtonSpec, FamilyTable
-from ramigui.ui.table_gin import GinTable
 from ramigui.ui.table_keys import Keys
 from ramigui.ui.table_log import LastMoves, said_lines
 from ramigui.ui.table_phones import TablePhones
 from ramigui.ui.table_pointer import Drag, Pointer
-from ramigui.ui.table_yami import YamiTable
 from ramigui.ui.widgets import UI_ACTION, Button
 
 SORT_ACTIONS = ("sort_suit", "sort_rank", "sort_melds")
 MESSAGE_TIME = 5.0
-FAMILY_TABLES: dict[str, type[FamilyTable]] = {"gin": GinTable, "yami": YamiTable}
-"""Each family's table specifics; the rummy family's are the `FamilyTable` base."""
 
 
 def seating(view: PlayerView, me: int) -> list[int]:
@@ -73,7 +71,7 @@ def seating(view: PlayerView, me: int) -> list[int]:
     if me < 0:
         return list(range(view.players))
     right = view.variant.direction == "right"
-    step = -1 if right and view.variant.family == "yami" else 1
+    step = view.variant.step if family_of(view.variant).follows_direction else 1
     in_play_order = [(me + step * k) % view.players for k in range(1, view.players)]
     return in_play_order[::-1] if right else in_play_order
 
@@ -106,7 +104,7 @@ class TableScene(Scene):
         self.pointer_at: tuple[int, int] | None = None
         self.overlay_open = False
         self.view: PlayerView = self.game.view(self.viewer if self.viewer is not None else 0)
-        self.family: FamilyTable = FAMILY_TABLES.get(self.view.variant.family, FamilyTable)(self)
+        self.family: FamilyTable = screen_family(self.view.variant).table(self)
         self.question: Question | None = None
         self.layout: lay_mod.TableLayout | None = None
         self.size = (1280, 800)
@@ -227,7 +225,7 @@ class TableScene(Scene):
         view = self.view
         me = self.viewer if self.viewer is not None else -1
         opponents = seating(view, me)
-        melds = view.public.get("melds", ()) if view.public else ()
+        melds = view.public.melds
         owners = [(m.owner, len(m.cards)) for m in melds]
         scale = self.app.settings.card_scale if self.app is not None else 1.0
         gaps = group_starts(self.order, self.hand_melds(self.order))
@@ -547,7 +545,7 @@ class TableScene(Scene):
         """Spread the discard pile over the table (what the rules' public view holds of it)."""
         from ramigui.ui.pile_view import PileScene
 
-        pile = self.view.public.get("discard", ()) if self.view.public else ()
+        pile = self.view.public.discard
         if self.app is None or self.drag is not None:
             return False
         self.app.push(PileScene(tuple(pile), self.art))

@@ -117,7 +117,7 @@ class BotDriver:
         small = pygame.Rect(0, 0, layout.pile_w, layout.pile_h)
         small.center = src_area.center
         duration = FLIGHT_TIME * scene.pace
-        pile = scene.view.public.get("discard", ()) if scene.view.public else ()
+        pile = scene.view.public.discard
         if move.kind == "draw":
             return Flight(None, layout.stock.copy(), small, scene.now, duration)
         if move.kind == "take" and move.target is None and pile:

@@ -12,6 +12,7 @@ import pygame
 from ramigui import i18n
 from ramigui.ui.card_marks import fresh_tab, joker_badge, ring
 from ramigui.ui.cardart import card_height
+from ramigui.ui.deal_scene import fingerprint_line
 from ramigui.ui.layout import SEAT_COLOURS, TableLayout
 from ramigui.ui.notices import draw_notice
 from ramigui.ui.widgets import (
@@ -95,7 +96,7 @@ def _draw_opponents(scene: TableScene, surface: pygame.Surface, lay: TableLayout
         _fit_line(surface, seat_facts(scene, seat), int(lay.text * 0.85), WHITE,
                   pygame.Rect(rect.left + lay.margin, rect.bottom - int(lay.text * 1.35),
                               rect.width - 2 * lay.margin, int(lay.text * 1.2)))
-        shown = (view.public or {}).get("shown", {}) or {}
+        shown = view.public.shown
         if seat in shown:
             _draw_face_fan(scene, surface, rect, lay, tuple(shown[seat]))
         else:
@@ -107,7 +108,7 @@ def seat_facts(scene: TableScene, seat: int, own: bool = False) -> list[str]:
     shortest way of saying it: the plate shows the longest that fits."""
     view = scene.view
     count = view.hand_counts[seat]
-    opened = (view.public or {}).get("opened", ())
+    opened = view.public.opened
     has_opened = seat < len(opened) and bool(opened[seat])
     cards = [] if own else [i18n.tr("table.one_card") if count == 1 else i18n.tr("table.cards", n=count)]
     score, short = i18n.tr("table.score", n=view.scores[seat]), i18n.tr("table.score_short", n=view.scores[seat])
@@ -204,9 +205,9 @@ def _draw_back_fan(scene: TableScene, surface: pygame.Surface, rect: pygame.Rect
 # --- stock and discard ---------------------------------------------------------------------
 
 def _draw_piles(scene: TableScene, surface: pygame.Surface, lay: TableLayout) -> None:
-    public = scene.view.public or {}
-    stock = int(public.get("stock", 0))
-    pile = tuple(public.get("discard", ()))
+    public = scene.view.public
+    stock = public.stock
+    pile = public.discard
     room = lay.discard.centerx - lay.stock.centerx - lay.margin // 2
     labels = (i18n.tr("table.stock"), i18n.tr("table.discard"))
     size = common_size(list(labels), int(lay.text * 0.9), room, True, smallest=11)
@@ -232,7 +233,7 @@ def _draw_piles(scene: TableScene, surface: pygame.Surface, lay: TableLayout) ->
         kinds = {m.kind for m in scene.view.legal_moves}
         if "draw" in kinds:
             _glow(surface, lay.stock, (255, 255, 255), 2)
-        if public.get("phase") == "offer" and "take" in kinds:
+        if public.phase == "offer" and "take" in kinds:
             _glow(surface, lay.discard, (255, 255, 255), 2)
 
 
@@ -249,7 +250,7 @@ def _count_badge(surface: pygame.Surface, text: str, pile: pygame.Rect, lay: Tab
 # --- melds ------------------------------------------------------------------------------------
 
 def _draw_melds(scene: TableScene, surface: pygame.Surface, lay: TableLayout) -> None:
-    melds = scene.view.public.get("melds", ()) if scene.view.public else ()
+    melds = scene.view.public.melds
     if scene.drag is not None and "table" in scene.drag.lit:
         draw_panel(surface, lay.melds_area, (255, 240, 180, 40), lay.margin, (*LIT, 200))
         blit_text(surface, i18n.tr("table.new_meld"), lay.text, LIT,
@@ -386,6 +387,7 @@ def _draw_side(scene: TableScene, surface: pygame.Surface, lay: TableLayout) -> 
         title = [*wrap_lines(name, lay.text, room, True), round_text]
     for line in title:
         y = blit_text(surface, line, lay.text, GOLD, (x, y), bold=True).bottom
+    y = _draw_fingerprint(scene, surface, x, y, room, text)
     y += lay.margin // 2
     blit_text(surface, i18n.tr("table.last_moves"), text, (200, 220, 205), (x, y), bold=True)
     y += int(text * 1.5)
@@ -412,6 +414,16 @@ def _draw_side(scene: TableScene, surface: pygame.Surface, lay: TableLayout) -> 
     for k, line in enumerate(keys):
         blit_text(surface, line, key_size, (170, 200, 180), (x, bottom + k * key_step))
     scene.family.draw(surface, lay)
+
+
+def _draw_fingerprint(scene: TableScene, surface: pygame.Surface, x: int, y: int, room: int, size: int) -> int:
+    """The round's deck fingerprint under the round's title, from the deal on."""
+    line = fingerprint_line(scene.view)
+    if not line:
+        return y
+    for part in wrap_lines(line, size, room):
+        y = blit_text(surface, part, size, (190, 215, 200), (x, y)).bottom
+    return y
 
 
 # --- moving cards ---------------------------------------------------------------------------

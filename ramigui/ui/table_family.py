@@ -3,7 +3,7 @@
 `TableScene` is the common scene (piles, hand, drag and drop, bots, hand-off); a
 `FamilyTable` adds its family's buttons, prompts, panels, keys and questions. This base
 class is the rummy family; `table_gin.GinTable` and `table_yami.YamiTable` override it
-(`table.FAMILY_TABLES` picks one per game).
+(`families.SCREEN_FAMILIES` names each family's).
 None of them decides a rule: they ask `view.legal_moves` / `game.is_legal`, and every move
 still goes through `TableScene.human_play` → `Game.play`.
 """
@@ -19,6 +19,7 @@ from ramigui import i18n
 from ramigui.cards import Card
 from ramigui.movetext import draw_prompt
 from ramigui.rules import Move, PlayerView
+from ramigui.rules.public import PublicTable, RummyPublic
 from ramigui.ui.table_dialog import Question
 from ramigui.ui.table_moves import meld_order
 from ramigui.ui.widgets import Button, blit_text, draw_panel, text_width
@@ -54,12 +55,13 @@ class FamilyTable:
         return self.scene.view
 
     @property
-    def public(self) -> Mapping[str, Any]:
-        return self.scene.view.public or {}
+    def public(self) -> PublicTable:
+        """The family's public table (a family's own part narrows it to its own kind)."""
+        return self.scene.view.public
 
     @property
-    def phase(self) -> str | None:
-        return self.public.get("phase")
+    def phase(self) -> str:
+        return self.public.phase
 
     def legal_kinds(self) -> set[str]:
         """The kinds of move the viewer may make now (empty when it is not their turn)."""
@@ -126,7 +128,7 @@ class FamilyTable:
 
     def prompt(self) -> str:
         """What the viewer should do now, on their turn."""
-        if self.phase != "draw" and self.view.public.get("all_at_once"):
+        if self.phase != "draw" and self.view.public_as(RummyPublic).all_at_once:
             return i18n.tr("table.your_turn_all_at_once")
         return self.draw_prompt() if self.phase == "draw" else i18n.tr("table.your_turn_play")
 
@@ -170,12 +172,13 @@ class FamilyTable:
 
     def draw(self, surface: pygame.Surface, lay: TableLayout) -> None:
         """The family's own panel; rummy: the opening counter ("34 / 51") until opened."""
-        need = int(self.public.get("opening_minimum", 0) or 0)
+        public = self.view.public_as(RummyPublic)
+        need = public.opening_minimum
         seat = self.scene.visible_seat()
-        opened = self.public.get("opened", ())
+        opened = public.opened
         if not need or seat is None or (seat < len(opened) and opened[seat]):
             return
-        have = int(self.public.get("turn_points", 0) or 0)
+        have = public.turn_points
         counter_label(surface, lay, i18n.tr("table.opening", have=have, need=need), have >= need)
 
 

@@ -24,6 +24,7 @@ from ramigui.rules.gin_melds import (
     min_deadwood,
     shown_deadwood,
 )
+from ramigui.rules.public import GinPublic
 from ramigui.ui.layout import TableLayout
 from ramigui.ui.table_dialog import Question
 from ramigui.ui.table_family import SORT_ROWS, ButtonSpec, FamilyTable, counter_label
@@ -44,6 +45,10 @@ class GinTable(FamilyTable):
     def __init__(self, scene: TableScene) -> None:
         super().__init__(scene)
         self._deadwood_for: tuple[object, int] = (None, 0)  # (the view it was computed from, deadwood)
+
+    @property
+    def public(self) -> GinPublic:
+        return self.view.public_as(GinPublic)
 
     def button_rows(self) -> list[list[ButtonSpec]]:
         actions: list[ButtonSpec] = [("take", "button.take", pygame.K_t), ("pass", "button.pass", pygame.K_p),
@@ -105,7 +110,7 @@ class GinTable(FamilyTable):
         hand = list(self.view.hand)
         if not hand:
             return Move(action)
-        return Move(action, (best_discard(hand, self.public.get("taken"))[0],))
+        return Move(action, (best_discard(hand, self.public.taken)[0],))
 
     @staticmethod
     def _deadwood_without(hand: list[Card], card: Card) -> int:
@@ -140,18 +145,18 @@ class GinTable(FamilyTable):
         public = self.public
         phase = self.phase
         if phase == "offer":
-            pile = public.get("discard", ())
+            pile = public.discard
             return i18n.tr("table.gin.offer", card=pile[-1] if pile else "")
         if phase == "draw":
-            return i18n.tr("table.gin.draw_stock") if public.get("stock_only") else self.draw_prompt()
+            return i18n.tr("table.gin.draw_stock") if public.stock_only else self.draw_prompt()
         if phase == "discard":
             if self.legal_kinds() & set(FINISHES):
                 return i18n.tr("table.gin.discard_or_knock")
-            return i18n.tr("table.gin.discard", limit=public.get("knock_limit", 10))
+            return i18n.tr("table.gin.discard", limit=public.knock_limit)
         if phase == "showdown":
-            knocker = public.get("knocker")
+            knocker = public.knocker
             name = self.scene.name(knocker) if knocker is not None else ""
-            key = "table.gin.layoff" if public.get("finish") == "knock" else "table.gin.after_gin"
+            key = "table.gin.layoff" if public.finish == "knock" else "table.gin.after_gin"
             return i18n.tr(key, name=name)
         return ""
 
@@ -181,16 +186,16 @@ class GinTable(FamilyTable):
 
     def _least_deadwood(self) -> int:
         discarding = self.phase == "discard" and self.view.to_play == self.scene.visible_seat()
-        return shown_deadwood(self.view.hand, discarding, self.public.get("taken"))
+        return shown_deadwood(self.view.hand, discarding, self.public.taken)
 
     def deadwood_text(self) -> str:
         found = self.deadwood()
         if found is None:
             return ""
-        return i18n.tr("table.gin.deadwood", n=found, limit=self.public.get("knock_limit", 10))
+        return i18n.tr("table.gin.deadwood", n=found, limit=self.public.knock_limit)
 
     def draw(self, surface: pygame.Surface, lay: TableLayout) -> None:
         text = self.deadwood_text()
         if text and self.phase not in ("over",):
             found = self.deadwood() or 0
-            counter_label(surface, lay, text, found <= int(self.public.get("knock_limit", 10)))
+            counter_label(surface, lay, text, found <= self.public.knock_limit)

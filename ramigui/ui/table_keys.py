@@ -75,7 +75,7 @@ class Keys:
         meld: the prompt asks for Enter, so the number alone never plays (with one meld on
         the table "1" would, and the Enter the prompt asked for would then discard)."""
         scene = self.scene
-        melds = len(scene.view.public.get("melds", ())) if scene.view.public else 0
+        melds = len(scene.view.public.melds)
         if key == pygame.K_x:
             self.meld_entry = ("take", "")
             scene.show(i18n.tr("table.meld_number.take", digits=""))
@@ -111,7 +111,7 @@ class Keys:
             return self._play_cards("layoff", number)
         options = [m for m in scene.view.legal_moves if m.kind == "take" and m.target == number]
         if len(options) == 1 or not options:
-            melds = scene.view.public.get("melds", ()) if scene.view.public else ()
+            melds = scene.view.public.melds
             card = options[0].cards if options else melds[number - 1].cards[:1] if 0 < number <= len(melds) else ()
             return scene.human_play(Move("take", tuple(card), number))  # none legal: the rules say why
         answers = tuple((i18n.tr("table.take_card", card=m.cards[0]), m) for m in options)

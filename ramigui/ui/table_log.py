@@ -21,6 +21,7 @@ from ramigui import i18n
 from ramigui.movetext import describe_move, in_said_order
 from ramigui.rules import Game
 from ramigui.rules.game import PublicMove
+from ramigui.rules.public import YamiPublic
 
 if TYPE_CHECKING:
     from ramigui.ui.table import TableScene
@@ -49,6 +50,7 @@ class LastMoves:
 def said_lines(game: Game, record: Sequence[PublicMove], names: Sequence[str]) -> list[str]:
     """The moves of `record` in words, with the seats' names as shown now."""
     shown = [i18n.seat_name(name) for name in names]
-    sheets = game.view(game.to_play).public.get("sheets", ()) if any(e.move.kind == "score" for e in record) else ()
+    public = game.view(game.to_play).public if any(e.move.kind == "score" for e in record) else None
+    sheets = public.sheets if isinstance(public, YamiPublic) else ()
     return [describe_move(entry.move, entry.seat, shown[entry.seat] if entry.seat < len(shown) else "",
                           (entry.taken,) if entry.taken is not None else (), sheets) for entry in in_said_order(record)]

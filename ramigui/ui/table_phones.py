@@ -22,8 +22,9 @@ import pygame
 
 from ramigui import i18n
 from ramigui.phone.bridge import Bridge
+from ramigui.phone.network import EVERY_INTERFACE, LOOPBACK, lan_address
 from ramigui.phone.relay import PhoneRelay
-from ramigui.phone.server import PhoneServer, lan_address
+from ramigui.phone.server import PhoneServer
 from ramigui.phone.tokens import PhoneSeats
 from ramigui.rules import IllegalMove, Move
 from ramigui.ui.phone_codes import PhoneCodesScene, SeatCode
@@ -44,12 +45,19 @@ def wake_loop() -> None:
 
 
 def listen_address() -> tuple[str, bool]:
-    """Where to listen, and whether phones on the home network can reach it."""
+    """Where the codes point, and whether phones on the home network can reach it (the
+    server listens there and on loopback)."""
     forced = os.environ.get(BIND_ENV)
     if forced:
         return forced, True
     address = lan_address()
     return address, not address.startswith("127.")
+
+
+def listening(address: str) -> list[str]:
+    """The addresses to listen on: the one the codes name, and loopback (unless it is
+    every interface already)."""
+    return [address] if address in EVERY_INTERFACE else list(dict.fromkeys((address, LOOPBACK)))
 
 
 class TablePhones:
@@ -108,10 +116,10 @@ class TablePhones:
         any free one when that is taken."""
         if port:
             try:
-                return PhoneServer(seats, bridge, address, port)
+                return PhoneServer(seats, bridge, listening(address), port, public_host=address)
             except OSError:
                 pass
-        return PhoneServer(seats, bridge, address, 0)
+        return PhoneServer(seats, bridge, listening(address), 0, public_host=address)
 
     def _saved(self) -> dict[str, Any]:
         """The addresses kept with this game's save (a resumed game), else none."""

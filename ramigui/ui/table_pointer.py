@@ -96,7 +96,7 @@ class Pointer:
         scene = self.scene
         if scene.layout is None:
             return None
-        melds = scene.view.public.get("melds", ()) if scene.view.public else ()
+        melds = scene.view.public.melds
         for spot in scene.layout.melds:
             if spot.rect.inflate(6, 6).collidepoint(pos) or spot.tag.collidepoint(pos):
                 cards = melds[spot.number - 1].cards if spot.number <= len(melds) else ()
@@ -168,7 +168,7 @@ class Pointer:
             indices, cards = [], [press.card] if press.card is not None else []
             rect = scene.layout.stock if press.source == "stock" else scene.layout.discard
             if press.source == "discard":
-                pile = scene.view.public.get("discard", ()) if scene.view.public else ()
+                pile = scene.view.public.discard
                 cards = [pile[-1]] if pile else []
             if press.source == "meld":
                 rect = pygame.Rect(press.pos[0] - 20, press.pos[1] - 20, scene.layout.card_w, scene.layout.card_h)
@@ -276,7 +276,7 @@ class Pointer:
             if press.source == "discard":
                 scene.open_pile()  # out of turn, a tap on the pile only looks at it
             return
-        phase = scene.view.public.get("phase") if scene.view.public else None
+        phase = scene.view.public.phase
         chosen = [scene.order[i] for i in sorted(scene.selected)]
         if press.source == "stock":
             scene.human_play("draw")

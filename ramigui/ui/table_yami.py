@@ -18,6 +18,7 @@ import pygame
 
 from ramigui import i18n
 from ramigui.rules import Move
+from ramigui.rules.public import YamiPublic
 from ramigui.rules.yami_boxes import COMBINATIONS, SERIES, SERIES_RANKS, box_choices
 from ramigui.ui.layout import SEAT_COLOURS, TableLayout
 from ramigui.ui.table_family import SORT_ROWS, ButtonSpec, FamilyTable
@@ -149,6 +150,10 @@ class YamiTable(FamilyTable):
         self._hovered: tuple[str, pygame.Rect] | None = None
         self.box_focus = 0
 
+    @property
+    def public(self) -> YamiPublic:
+        return self.view.public_as(YamiPublic)
+
     def button_rows(self) -> list[list[ButtonSpec]]:
         return [[("expose", "button.expose", pygame.K_e)], *SORT_ROWS]
 
@@ -169,7 +174,7 @@ class YamiTable(FamilyTable):
         None for a box that can only be crossed out."""
         if not self.scene.is_human_turn() or self.phase not in CHOOSING:
             return []
-        exposing = self.public.get("exposer") == self.view.seat
+        exposing = self.public.exposer == self.view.seat
         return box_choices(self.view.hand, self.view.legal_moves, exposing, self.view.variant.yami)
 
     def choose(self, index: int) -> None:
@@ -214,7 +219,7 @@ class YamiTable(FamilyTable):
         if phase == "expose":
             return i18n.tr("table.yami.expose")
         if phase == "reply":
-            exposer = self.public.get("exposer")
+            exposer = self.public.exposer
             name = self.scene.name(exposer) if exposer is not None else ""
             crossing = all(points is None for _, _, points in self.choices())
             return i18n.tr("table.yami.cross" if crossing else "table.yami.reply", name=name)
@@ -241,7 +246,7 @@ class YamiTable(FamilyTable):
             return
         draw_panel(surface, grid.area.inflate(lay.margin, lay.margin), (0, 0, 0, 70), lay.margin)
         self._draw_headers(surface, grid)
-        sheets = self.public.get("sheets", ())
+        sheets = self.public.sheets
         for seat in self.seats():
             self._draw_row(surface, grid, seat, sheets[seat] if seat < len(sheets) else {})
         self._draw_choices(surface, grid)
@@ -292,7 +297,7 @@ class YamiTable(FamilyTable):
             size = common_size(names, grid.text, rect.width - 8, True, smallest=max(SMALLEST_TEXT, int(grid.text * 0.8)))
             shown = ellipsized(name, size, rect.width - 8, True)
             blit_text(surface, shown, size, colour, (rect.left + 6, rect.centery), "midleft", bold=True)
-        latest = {box for s, box, _ in self.public.get("marks", ()) if s == seat}
+        latest = {box for s, box, _ in self.public.marks if s == seat}
         for column in (*SERIES, *COMBINATIONS):
             cell = grid.cells[(seat, column)].inflate(-2, -2)
             draw_panel(surface, cell, (255, 255, 255, 28), 4, (*GOLD, 255) if column in latest else (0, 0, 0, 0))
@@ -305,8 +310,7 @@ class YamiTable(FamilyTable):
 
     def _draw_totals(self, surface: pygame.Surface, grid: SheetGrid, seat: int) -> None:
         public = self.public
-        values = {"series": public.get("series_totals", ()), "bonus": public.get("bonus", ()),
-                  "total": public.get("sheet_totals", ())}
+        values = {"series": public.series_totals, "bonus": public.bonus, "total": public.sheet_totals}
         for column, numbers in values.items():
             cell = grid.cells[(seat, column)].inflate(-2, -2)
             value = numbers[seat] if seat < len(numbers) else 0
