@@ -42,6 +42,7 @@ from ramigui.deal_record import (
 from ramigui.rules import Game, IllegalMove, Move
 from ramigui.rules.deals import SEEDED_DEALS, Deals, SealedDeal
 from ramigui.rules.variant import VariantError
+from ramigui.stats import FinishedGame, load_stats, save_stats
 from ramigui.storage import (
     NOTICE_SAVE_FAILED,
     BrokenFile,
@@ -55,6 +56,7 @@ from ramigui.storage import (
     expect_key,
     expect_list,
 )
+from ramigui.variants import catalogue, get_variant
 
 BOT_LEVELS = ("random", "easy", "medium", "hard")
 MAX_NAME = 24
@@ -162,7 +164,8 @@ class GameRecord:
 
     def new_game(self) -> Game:
         """The game as dealt, before any move. Raises VariantError or ValueError."""
-        return Game.new(self.variant, len(self.seats), self.seed, self.options, self.dealer, self.deals)
+        return Game.new(get_variant(self.variant, **self.options), len(self.seats), self.seed, dealer=self.dealer,
+                        deals=self.deals)
 
     def replay(self, upto: int | None = None) -> Game:
         """The game after the first `upto` moves (all by default). Raises on a bad record."""
@@ -311,7 +314,8 @@ class GameSession:
         chosen = secrets.randbelow(2**31) if seed is None else seed
         if deals is None:
             deals = fresh_deals() if seed is None else SEEDED_DEALS
-        game = Game.new(setup.variant, len(setup.seats), chosen, setup.options, dealer, deals)
+        game = Game.new(get_variant(setup.variant, **setup.options), len(setup.seats), chosen, dealer=dealer,
+                        deals=deals)
         if store is not None and cls.has_saved_game(store):
             if not abandon_saved:
                 raise GameInProgress(str(store.current_game_path))
@@ -445,12 +449,7 @@ class GameSession:
         """
         if self.store is None or self.recorded or not self.game.game_over:
             return
-        from ramigui import stats
-
-        book = stats.load_stats(self.store)
-        if stats.save_stats(self.store, book.with_game(stats.FinishedGame.from_session(self))):
-            self.store.remove(self.store.current_game_path)
-        self.recorded = True
+        self._file_in_stats(self.store, unfinished=False)
 
     def abandon(self) -> None:
         """Give the game up (the player agreed): its score sheet so far goes to the
@@ -462,11 +461,14 @@ class GameSession:
         if self.game.game_over:
             self.finish()
             return
-        from ramigui import stats
+        self._file_in_stats(self.store, unfinished=True)
 
-        book = stats.load_stats(self.store)
-        if stats.save_stats(self.store, book.with_game(stats.FinishedGame.from_session(self, unfinished=True))):
-            self.store.remove(self.store.current_game_path)
+    def _file_in_stats(self, store: Store, unfinished: bool) -> None:
+        """Add the game to the statistics, then remove the autosave if that worked."""
+        entry = FinishedGame.of_game(self.game, self.game_id, [seat.name for seat in self.seats],
+                                     [seat.bot for seat in self.seats], unfinished=unfinished)
+        if save_stats(store, load_stats(store).with_game(entry)):
+            store.remove(store.current_game_path)
         self.recorded = True
 
     # --- logs -----------------------------------------------------------------------------
@@ -508,8 +510,6 @@ class GameSession:
 def replay_failure(record: GameRecord, error: Exception) -> BrokenFile:
     """Why a record does not replay, as a set-aside reason."""
     if isinstance(error, VariantError):
-        from ramigui.variants import catalogue
-
         if record.variant not in catalogue().ids():
             return BrokenFile("variant_gone", f"no variant {record.variant!r} any more")
         return BrokenFile("options_invalid", str(error))
