@@ -15,16 +15,13 @@ take from the discard pile names its card, which lay face up.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ramigui import i18n
 from ramigui.movetext import describe_move, in_said_order
 from ramigui.rules import Game
 from ramigui.rules.game import PublicMove
 from ramigui.rules.public import YamiPublic
-
-if TYPE_CHECKING:
-    from ramigui.ui.table import TableScene
 
 KEEP = 40
 """The most lines kept (the panel shows as many of the latest as fit)."""
@@ -33,14 +30,12 @@ KEEP = 40
 class LastMoves:
     """The lines the panel tells the table's observer, newest last, in the current language."""
 
-    def __init__(self, scene: TableScene) -> None:
-        self.scene = scene
+    def __init__(self) -> None:
         self._lines: tuple[tuple[Any, ...], list[str]] = ((), [])
 
-    def lines(self, names: Sequence[str]) -> list[str]:
-        """Every line, oldest first (remembered until a move, the observer, the language or
-        a name changes: the panel is drawn every frame)."""
-        game, observer = self.scene.game, self.scene.observer()
+    def lines(self, game: Game, observer: int | None, names: Sequence[str]) -> list[str]:
+        """Every line of `game` told to `observer`, oldest first (remembered until a move, the
+        observer, the language or a name changes: the panel is drawn every frame)."""
         key = (i18n.language(), id(game), len(game.log), observer, tuple(names))
         if self._lines[0] != key:
             self._lines = (key, said_lines(game, game.public_record(observer)[-KEEP:], names))
