@@ -7,8 +7,9 @@ same cards — the luck of the deal cancels out. The report gives each level's w
 a 95% confidence interval — per game and per hand (a hand won is a round the level wins;
 a void round is neither won nor lost) — its points per hand against the table with an
 interval, its mean final score, turns per round, moves per second and the bots' decision
-times in CPU time (median and p99), and any rule violation: a bot move that the
-rules refuse is counted and reported, never a crash. `--check` also checks, after every
+times in CPU time (median and p99), and any rule violation: a bot that raises, runs past
+its time limit or answers a move the rules refuse is counted and reported once on stderr,
+its seat plays a legal fallback move and the run goes on (`ramigui.match`), never a crash. `--check` also checks, after every
 move, that each card of the pack is somewhere exactly once and that the bot's move was one
 of the listed legal moves. The exit code is 1 when a violation was found.
 """
@@ -28,16 +29,20 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ramigui.bots import LEVELS, Bot, make_bot
-from ramigui.bots.random_bot import RandomBot
 from ramigui.bots.secret import bot_rng, derived_secret
 from ramigui.cards import Card, make_deck
-from ramigui.rules import Game, IllegalMove
+from ramigui.match import BotFault, BotSeats, FaultLog
+from ramigui.rules import Game
+from ramigui.rules.family import RoundResult
 from ramigui.rules.variant import Variant
 from ramigui.variants import get_variant
 
 MAX_MOVES_PER_ROUND = 20_000
 """A round still going after this many moves is stuck: reported, and the game abandoned."""
 MAX_VIOLATIONS_SHOWN = 20
+BENCH_LEVELS = ("openspiel",)
+"""Opponents for measurements only, never at the table: `openspiel` is OpenSpiel's
+SimpleGinRummyBot (Gin only; needs the `bench` extra, `pip install -e '.[bench]'`)."""
 
 
 @dataclass
@@ -53,6 +58,10 @@ class LevelStats:
     margins: list[float] = field(default_factory=list)
     final: int = 0
     times: list[float] = field(default_factory=list)
+    ended: int = 0
+    undercuts: int = 0
+    hand_left: int = 0
+    ended_turns: int = 0
 
 
 @dataclass
@@ -100,7 +109,7 @@ def _option_value(text: str) -> Any:
 def seat_levels(text: str, players: int | None, variant: Variant) -> tuple[list[str], int]:
     """The level of each seat and the number of players (one level: every seat)."""
     levels = [word.strip() for word in text.split(",") if word.strip()]
-    allowed = set(LEVELS) | {"baseline"}
+    allowed = set(LEVELS) | {"baseline", *BENCH_LEVELS}
     for level in levels:
         if level not in allowed:
             raise ValueError(f"unknown bot level {level!r} (one of {', '.join(sorted(allowed))})")
@@ -133,54 +142,92 @@ def rotation(levels: Sequence[str], shift: int) -> list[str]:
 
 def play_game(variant: Variant, seating: list[str], seed: int, bot_secret: int, stats: RunStats, check: bool) -> None:
     """One game, every bot decision timed, every move checked as asked. The bots draw their
-    randomness from `bot_secret`, as at the table, never from the deal's seed."""
+    randomness from `bot_secret`, as at the table, never from the deal's seed. Turns run
+    through the match engine: a bot that raises, runs out of time or answers an illegal
+    move is a violation, and its seat's fallback move is played."""
     players = len(seating)
     game = Game.new(variant, players, seed)
-    bots: list[Bot] = [make_bot(variant.id, level, bot_rng(bot_secret, seat)) for seat, level in enumerate(seating)]
-    rescue = RandomBot(bot_rng(bot_secret, -1, "fallback").getrandbits(63))
+    bots = {seat: _bot(variant, level, bot_rng(bot_secret, seat)).choose for seat, level in enumerate(seating)}
+    faults = _FaultCounter(stats, seed, seating)
+    seats = BotSeats(bots, bot_rng(bot_secret, -1, "fallback"), threaded=False, report=faults)
     pack = pack_of(variant, players)
-    round_moves = 0
-    while not game.game_over:
-        if game.round_over:
-            _count_round(game, seating, stats)
-            game.play("next")
-            round_moves = 0
-            continue
-        if round_moves >= MAX_MOVES_PER_ROUND:
-            stats.violation(f"seed {seed}: round {game.round_no} still going after {round_moves} moves ({seating})")
-            stats.abandoned += 1
-            return
-        _bot_move(game, bots, seating, rescue, stats, check, seed)
-        round_moves += 1
-        if check and game.all_cards() != pack:
-            stats.violation(f"seed {seed}: after {game.log[-1][1]} the cards are not the pack")
-    _count_round(game, seating, stats)
+    round_moves = round_turns = 0
+    try:
+        while not game.game_over:
+            if game.round_over:
+                _count_round(game, seating, stats, round_turns)
+                game.play("next")
+                round_moves = round_turns = 0
+                continue
+            if round_moves >= MAX_MOVES_PER_ROUND:
+                stats.violation(f"seed {seed}: round {game.round_no} still going after {round_moves} moves ({seating})")
+                stats.abandoned += 1
+                return
+            round_turns += _bot_move(game, seats, seating, stats, check, seed)
+            round_moves += 1
+            if check and game.all_cards() != pack:
+                stats.violation(f"seed {seed}: after {game.log[-1][1]} the cards are not the pack")
+    finally:
+        seats.close()
+    _count_round(game, seating, stats, round_turns)
     _count_game(game, seating, stats)
 
 
-def _bot_move(game: Game, bots: list[Bot], seating: list[str], rescue: RandomBot, stats: RunStats, check: bool, seed: int) -> None:
+def _bot(variant: Variant, level: str, rng: random.Random) -> Bot:
+    """The bot of a level at this table: one of the app's, or a benchmark opponent."""
+    if level == "openspiel":
+        if variant.family != "gin":
+            raise ValueError("the openspiel level plays Gin only")
+        from ramigui.bots.openspiel_gin import OpenSpielGinBot
+
+        return OpenSpielGinBot(rng.getrandbits(63))
+    return make_bot(variant.id, level, rng)
+
+
+class _FaultCounter(FaultLog):
+    """A bot's fault in a simulated game: a rule violation of the run, told once on stderr."""
+
+    def __init__(self, stats: RunStats, seed: int, seating: list[str]) -> None:
+        super().__init__()
+        self.stats, self.seed, self.seating = stats, seed, seating
+
+    def __call__(self, fault: BotFault) -> None:
+        self.stats.violation(f"seed {self.seed}: {self.seating[fault.seat]} bot {fault.kind}: {fault.detail}")
+        super().__call__(fault)
+
+
+def _bot_move(game: Game, seats: BotSeats, seating: list[str], stats: RunStats, check: bool, seed: int) -> int:
+    """Play the seat's move through the match engine; 1 when it ended a turn, else 0."""
     seat = game.to_play
-    view = game.view(seat)
+    view = game.view(seat) if check else None
     started = time.process_time()
-    move = bots[seat].choose(view)
+    move = seats.choose(game)
     stats.levels[seating[seat]].times.append(time.process_time() - started)
     before = game.to_play, game.round_no
-    if check and move not in view.legal_moves:
+    move = seats.play(game, move, game.play)
+    if view is not None and move not in view.legal_moves:
         stats.violation(f"seed {seed}: {seating[seat]} bot played {move}, not a listed legal move")
-    try:
-        game.play(move)
-    except IllegalMove as error:
-        stats.violation(f"seed {seed}: {seating[seat]} bot played illegal {move}: {error}")
-        game.play(rescue.choose(view))
     stats.moves += 1
     if (game.to_play, game.round_no) != before:
         stats.turns += 1
+        return 1
+    return 0
 
 
-def _count_round(game: Game, seating: list[str], stats: RunStats) -> None:
+def _count_round(game: Game, seating: list[str], stats: RunStats, turns: int) -> None:
+    """A round's points, who won it, and how each level played it: who ended it (went out or
+    knocked) and in how many turns, an undercut suffered, the hand each was caught with."""
     result = game.last_result
     if result is None:
         return
+    ender = _ender(result)
+    if ender is not None:
+        level = stats.levels[seating[ender]]
+        level.ended += 1
+        level.ended_turns += turns
+        level.undercuts += result.reason == "undercut"
+    for seat, name in enumerate(seating):
+        stats.levels[name].hand_left += _hand_left(result, seat)
     stats.rounds += 1
     stats.reasons[result.reason] += 1
     sign = -1 if game.lower_wins else 1
@@ -196,6 +243,23 @@ def _count_round(game: Game, seating: list[str], stats: RunStats) -> None:
             level.hands_won += 1
         elif result.winner is not None:
             level.hands_lost += 1
+
+
+def _ender(result: RoundResult) -> int | None:
+    """The seat that ended the round: the knocker in Gin, whoever went out in rummy."""
+    knocker = result.details.get("knocker")
+    return knocker if isinstance(knocker, int) else result.winner if result.reason != "void" else None
+
+
+def _hand_left(result: RoundResult, seat: int) -> int:
+    """The points a seat was left holding when the round ended (rummy: its hand; Gin: its
+    deadwood; Yami: none)."""
+    details = result.details
+    if "hand_points" in details:
+        return int(details["hand_points"][seat])
+    if "knocker" in details:
+        return int(details["knocker_deadwood" if details["knocker"] == seat else "defender_deadwood"])
+    return 0
 
 
 def _count_game(game: Game, seating: list[str], stats: RunStats) -> None:
@@ -265,6 +329,10 @@ def build_report(variant: Variant, players: int, levels: list[str], args: argpar
             "decisions": len(entry.times),
             "decision_ms_median": round(1000 * statistics.median(entry.times), 3) if entry.times else 0.0,
             "decision_ms_p99": round(1000 * _percentile(entry.times, 0.99), 3),
+            "ended_rate": round(entry.ended / entry.rounds, 4) if entry.rounds else 0.0,
+            "undercut_rate": round(entry.undercuts / entry.ended, 4) if entry.ended else 0.0,
+            "hand_left": round(entry.hand_left / entry.rounds, 2) if entry.rounds else 0.0,
+            "turns_to_end": round(entry.ended_turns / entry.ended, 2) if entry.ended else 0.0,
         }
     return {
         "variant": variant.id,
@@ -309,6 +377,13 @@ def format_report(report: dict[str, Any]) -> str:
             f"{entry['points_per_round']:>10} {entry['margin_per_hand']:>+12.2f} {entry['final_score']:>8} "
             f"{entry['decision_ms_median']:>10} {entry['decision_ms_p99']:>8}"
         )
+    lines.append(f"{'level':9} {'ends':>6} {'undercut':>9} {'hand left':>10} {'turns':>6}")
+    for level, entry in report["levels"].items():
+        lines.append(
+            f"{level:9} {entry['ended_rate']:>6.1%} {entry['undercut_rate']:>9.1%} {entry['hand_left']:>10} {entry['turns_to_end']:>6}"
+        )
+    lines.append("ends: rounds it ended (went out or knocked); undercut: of its knocks; hand left: points held at "
+                 "a round's end; turns: length of the rounds it ended")
     lines.append("hands won: of the rounds someone won (void rounds left out); margin: points per hand against the table; times: CPU")
     lines.append(f"rule violations: {report['violations']}" + (" (every move checked)" if report["checked"] else ""))
     lines += [f"  {text}" for text in report["violation_examples"]]
@@ -360,7 +435,7 @@ def merge_stats(parts: Sequence[RunStats]) -> RunStats:
         total.reasons += part.reasons
         for level, entry in part.levels.items():
             into = total.levels[level]
-            for name in ("seats", "wins", "points", "rounds", "hands_won", "hands_lost", "final"):
+            for name in ("seats", "wins", "points", "rounds", "hands_won", "hands_lost", "final", "ended", "undercuts", "hand_left", "ended_turns"):
                 setattr(into, name, getattr(into, name) + getattr(entry, name))
             into.margins += entry.margins
             into.times += entry.times
