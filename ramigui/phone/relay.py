@@ -125,7 +125,8 @@ class PhoneRelay:
             body = {"error": refusal.code, "reason": refusal.text, "message": refusal.text}
             self.bridge.answer(request, 400, json.dumps(body, ensure_ascii=False).encode("utf-8"))
             return False
-        self.publish()
+        if self.stale():  # the owner's play may have told every phone already
+            self.publish()
         self.bridge.answer(request, 200, self._published.get(seat) or state_bytes(self.state(seat)))
         return True
 
