@@ -326,7 +326,7 @@ def test_several_cards_on_the_pile_are_refused_in_words_and_the_last_moves_run_a
             lines = browser.execute_script("return [...document.querySelectorAll('#moves li')].map(l => l.textContent);")
             names = [i18n.tr("table.you"), *host.names[1:]]
             table_lines = said_lines(host.game, host.game.public_record(0)[-LAST_MOVES:], names)
-            assert len(lines) == 4 and lines == table_lines[-4:]
+            assert 1 <= len(lines) <= 4 and lines == table_lines[-len(lines):]  # whole lines only: as many as fit
             top = host.game.view(0).public.discard[-1]
             assert i18n.card_text(top) in lines[-1], "the newest move, the pile's top card, is at the bottom"
             if SHOTS:
