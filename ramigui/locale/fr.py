@@ -70,7 +70,7 @@ CATALOGUE: dict[str, str] = {
     "table.gin.offer": "L'entame est {card} : prenez-la, ou passez",
     "table.gin.draw_stock": "L'entame a été refusée deux fois : piochez",
     "table.gin.discard": "Défaussez une carte (on frappe avec {limit} points non utilisés au plus)",
-    "table.gin.discard_or_knock": "Défaussez une carte — ou frappez / faites gin avec",
+    "table.gin.discard_or_knock": "Défaussez une carte — ou frappez / faites gin avec elle",
     "table.gin.layoff": "{name} a frappé : glissez vos cartes sur ses combinaisons, puis Terminé",
     "table.gin.after_gin": "{name} a fait gin : pas de complément, appuyez sur Terminé",
     "table.gin.deadwood": "Non utilisées : {n} / {limit}",

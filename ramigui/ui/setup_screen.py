@@ -17,7 +17,7 @@ import pygame
 
 from ramigui import i18n
 from ramigui.deal_record import redeal_deals
-from ramigui.rules.deals import DealCodeError
+from ramigui.rules.deals import DealCodeError, DealCodeForOtherTable, Table
 from ramigui.rules.variant import OptionSpec, Variant, VariantError
 from ramigui.session import BOT_LEVELS, GameInProgress, GameSession, GameSetup, Seat
 from ramigui.ui.controls import Choice, ListRow, TextField, number_values
@@ -364,8 +364,14 @@ class SetupScreen(Screen):
         in progress is never replaced unasked: the player is asked first (`ask_abandon`)."""
         try:
             setup = self.setup()
-            deals = redeal_deals(self.deal_code) if self.deal_code.strip() else None
+            table = Table(self.chosen_variant().family, len(setup.seats))
+            deals = redeal_deals(self.deal_code, table) if self.deal_code.strip() else None
             session = GameSession.new(setup, self.ctx.store, abandon_saved=abandon_saved, deals=deals)
+        except DealCodeForOtherTable as error:
+            self.error = i18n.tr("deal.code_error.other_table", game=i18n.tr(f"deal.family.{error.table.family}"),
+                                 n=error.table.players)
+            self.rebuild()
+            return
         except DealCodeError as error:
             self.error = i18n.tr(f"deal.code_error.{error.reason}")
             self.rebuild()

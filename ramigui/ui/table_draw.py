@@ -175,7 +175,8 @@ def _draw_own_plate(frame: TableFrame, surface: pygame.Surface, lay: TableLayout
 def _draw_seat_title(frame: TableFrame, surface: pygame.Surface, seat: int, rect: pygame.Rect,
                      colour: tuple[int, int, int], lay: TableLayout) -> None:
     """The seat's name (shortened with "…" if long) and, for a bot, its level after it when
-    there is room: the name comes first, a family tells its players apart by name."""
+    there is room: the name comes first, a family tells its players apart by name. A phone
+    seat's "phone" tag is always shown, the name shortened for it: it says where that hand is."""
     left, top = rect.left + lay.margin, rect.top + lay.margin // 2
     room = rect.width - 2 * lay.margin
     config = frame.config
@@ -186,8 +187,12 @@ def _draw_seat_title(frame: TableFrame, surface: pygame.Surface, seat: int, rect
         level_colour = PHONE_LINKED if seat in frame.phones_connected else DIM
     small = int(lay.text * 0.78)
     level_w = text_width(f"  {level}", small) if level else 0
-    name = ellipsized(frame.name(seat), lay.text, room, True)
-    drawn = blit_text(surface, name, lay.text, colour, (left, top), bold=True)
+    size, name_room = lay.text, room
+    if config.phones[seat]:  # "phone" says where that hand is: always shown, the name smaller first
+        name_room = room - level_w
+        size = fitted_size(frame.name(seat), lay.text, name_room, True, smallest=max(11, int(lay.text * 0.75)))
+    name = ellipsized(frame.name(seat), size, name_room, True)
+    drawn = blit_text(surface, name, size, colour, (left, top + lay.text - size), bold=True)
     if level and drawn.right + level_w <= rect.right - lay.margin:
         blit_text(surface, level, small, level_colour, (drawn.right + small // 2, drawn.bottom - 2), "bottomleft")
 
