@@ -29,6 +29,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from ramigui import paths
 from ramigui.bots.secret import MAX_SECRET, new_secret
 from ramigui.cards import shorten
 from ramigui.rules import Game, IllegalMove, Move
@@ -39,6 +40,7 @@ from ramigui.storage import (
     Document,
     Notice,
     Schema,
+    StorageError,
     Store,
     check_options,
     expect,
@@ -51,6 +53,11 @@ MAX_NAME = 24
 MAX_SEED = 2**63 - 1
 LOG_FORMAT = "ramigui-log 1"
 MAX_LOG_BYTES = 2_000_000
+LOGS_KEPT = 500
+"""The logs kept in the data folder's `logs/`: the newest games; older ones are pruned."""
+LOGS_MAX_TOTAL = 50 * 2**20
+"""The most bytes the kept logs may take together (the newest are kept first)."""
+LOG_SUFFIX = ".txt"
 
 
 # --- seats and setups ----------------------------------------------------------------------------
@@ -271,6 +278,9 @@ class GameSession:
         self.game = game
         self.seats = tuple(seats)
         self.store = store
+        self.logs = store
+        """Where the game's log is kept when it ends: the store, or the data folder alone
+        for a game that is not saved (a demo beside a family's saved game)."""
         self.game_id = game_id or uuid.uuid4().hex
         self.started = started or datetime.now().isoformat(timespec="seconds")
         self.bot_secret = new_secret() if bot_secret is None else bot_secret
@@ -414,36 +424,34 @@ class GameSession:
         return problem
 
     def finish(self) -> None:
-        """File the finished game in the statistics (once), then remove the autosave.
+        """File the finished game: its log, then the statistics (once), then remove the autosave.
 
-        In that order: a crash in between leaves a save that `resume` files again, and the
-        statistics ignore a game id they already hold.
+        In that order: a crash in between leaves a save that `resume` files again (the log
+        is written over under the same name, the statistics ignore a game id they hold).
         """
-        if self.store is None or self.recorded or not self.game.game_over:
+        if self.recorded or not self.game.game_over:
             return
-        from ramigui import stats
-
-        book = stats.load_stats(self.store)
-        if stats.save_stats(self.store, book.with_game(stats.FinishedGame.from_session(self))):
-            self.store.remove(self.store.current_game_path)
-        self.recorded = True
+        self._file(unfinished=False)
 
     def abandon(self) -> None:
-        """Give the game up (the player agreed): its score sheet so far goes to the
-        statistics as unfinished, then the save is removed. A game already over is filed
-        as finished."""
-        if self.store is None or self.recorded:
-            self.recorded = True
+        """Give the game up (the player agreed): its log and its score sheet so far go to
+        the statistics as unfinished, then the save is removed. A game already over is
+        filed as finished."""
+        if self.recorded:
             return
-        if self.game.game_over:
-            self.finish()
-            return
+        self._file(unfinished=not self.game.game_over)
+
+    def _file(self, unfinished: bool) -> None:
         from ramigui import stats
 
-        book = stats.load_stats(self.store)
-        if stats.save_stats(self.store, book.with_game(stats.FinishedGame.from_session(self, unfinished=True))):
-            self.store.remove(self.store.current_game_path)
+        log = self.keep_log()
         self.recorded = True
+        if self.store is None:
+            return
+        finished = stats.FinishedGame.from_session(self, unfinished=unfinished, log=log.name if log else "")
+        book = stats.load_stats(self.store)
+        if stats.save_stats(self.store, book.with_game(finished)):
+            self.store.remove(self.store.current_game_path)
 
     # --- logs -----------------------------------------------------------------------------
 
@@ -452,16 +460,87 @@ class GameSession:
         return format_log(self.record(), [seat for seat, _ in self.game.log])
 
     def export_log(self) -> Path:
-        """Write the log into the data folder's `logs/` and return its path.
+        """Write the log into the data folder's `logs/` (atomic) and return its path.
 
         Raises OSError or StorageError if it cannot be written (the UI says so).
         """
-        if self.store is None:
+        store = self.logs
+        if store is None:
             raise ValueError("no store to export into")
-        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-        path = self.store.logs_dir / f"{stamp}-{self.game.variant.id}-{self.game_id[:8]}.txt"
-        self.store.write_bytes(path, self.log_text().encode("utf-8"))
+        path = store.logs_dir / log_file_name(self.record())
+        store.write_bytes(path, self.log_text().encode("utf-8"))
+        prune_logs(store, keep=path)
         return path
+
+    def keep_log(self) -> Path | None:
+        """The game's log kept in `logs/` as it ends or is abandoned; None when there is
+        nowhere to write (no store, another copy owns the folder) or it failed (a notice
+        says so: the game itself is still filed)."""
+        if self.logs is None or self.logs.read_only:
+            return None
+        try:
+            return self.export_log()
+        except (OSError, StorageError, ValueError) as error:
+            self.logs.notify(NOTICE_SAVE_FAILED, file=paths.LOGS_FOLDER, reason=str(error))
+            return None
+
+
+def log_file_name(record: GameRecord) -> str:
+    """`<started>-<variant>-<game id>.txt`: one name per game (a game filed twice writes
+    over its own log), sorted by when the game began."""
+    stamp = "".join(ch for ch in record.started if ch.isdigit())[:14] or "00000000000000"
+    stamp = f"{stamp[:8]}-{stamp[8:]}"
+    return f"{stamp}-{record.variant}-{record.game_id}{LOG_SUFFIX}"
+
+
+def kept_logs(store: Store) -> list[Path]:
+    """The logs in `logs/`, newest first (by name, which starts with when the game began;
+    ties broken by the file's time)."""
+    folder = store.logs_dir
+    if not folder.is_dir():
+        return []
+    found = []
+    for path in folder.glob(f"*{LOG_SUFFIX}"):
+        try:
+            info = path.stat()
+        except OSError:
+            continue
+        found.append((path.name[:15], info.st_mtime, path))
+    return [path for _, _, path in sorted(found, reverse=True)]
+
+
+def prune_logs(store: Store, keep: Path | None = None, *, count: int | None = None, total: int | None = None) -> list[Path]:
+    """Remove the oldest logs beyond the newest `count` (LOGS_KEPT) or `total` bytes
+    (LOGS_MAX_TOTAL); never `keep` (the game being filed). Returns what was removed."""
+    count = LOGS_KEPT if count is None else count
+    total = LOGS_MAX_TOTAL if total is None else total
+    kept_bytes = 0
+    kept = 0
+    removed: list[Path] = []
+    for path in kept_logs(store):
+        try:
+            size = path.stat().st_size
+        except OSError:
+            continue
+        if path == keep or (kept < count and kept_bytes + size <= total):
+            kept += 1
+            kept_bytes += size
+            continue
+        try:
+            store.remove(path)
+        except (OSError, StorageError):
+            continue
+        removed.append(path)
+    return removed
+
+
+def find_log(store: Store, game_id: str) -> Path | None:
+    """The kept log of a game, by its id, or None (pruned, or never written)."""
+    if not game_id or not store.logs_dir.is_dir():
+        return None
+    for path in store.logs_dir.glob(f"*-{game_id}{LOG_SUFFIX}"):
+        return path
+    return None
 
 
 def replay_failure(record: GameRecord, error: Exception) -> BrokenFile:

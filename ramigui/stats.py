@@ -148,9 +148,11 @@ class FinishedGame:
     yami: YamiSheets | None = None
     unfinished: bool = False
     """Abandoned before its end: the scores are those it had, nobody won it."""
+    log: str = ""
+    """The file name of its log in the data folder's `logs/` ("" if none was written)."""
 
     @classmethod
-    def from_session(cls, session: GameSession, unfinished: bool = False) -> FinishedGame:
+    def from_session(cls, session: GameSession, unfinished: bool = False, log: str = "") -> FinishedGame:
         game = session.game
         return cls(
             game_id=session.game_id,
@@ -166,6 +168,7 @@ class FinishedGame:
             lower_wins=game.lower_wins,
             yami=YamiSheets.of_game(game),
             unfinished=unfinished,
+            log=log,
         )
 
     def to_json(self) -> Document:
@@ -186,6 +189,8 @@ class FinishedGame:
             body["yami"] = self.yami.to_json()
         if self.unfinished:
             body["unfinished"] = True
+        if self.log:
+            body["log"] = self.log
         return body
 
     @classmethod
@@ -215,7 +220,16 @@ class FinishedGame:
             lower_wins=expect_key(body, "lower_wins", bool),
             yami=YamiSheets.from_json(body["yami"], players) if body.get("yami") is not None else None,
             unfinished=expect(body.get("unfinished", False), bool, "unfinished"),
+            log=_log_name(body.get("log", "")),
         )
+
+
+def _log_name(value: Any) -> str:
+    """A kept log's file name: a bare name (never a path that could lead out of `logs/`)."""
+    name = expect(value, str, "log")
+    if "/" in name or "\\" in name or name.startswith("."):
+        raise BrokenFile("wrong_shape", f"log {name!r} is not a file name")
+    return name
 
 
 def _ints_for(value: Any, players: int, where: str) -> tuple[int, ...]:

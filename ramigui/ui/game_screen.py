@@ -121,6 +121,7 @@ class SessionTable(TableScene):
             # its own game is over and filed: nothing of a family's is abandoned here
             again = GameSession.new(self.session.setup, self.session.store, seed=self.game.seed + 1,
                                     abandon_saved=True)
+            again.logs = self.session.logs
             start_table(app, self.ctx, again)
             return
         app.push(ScoreSheetScene(self.ctx, SheetData.from_game(self.game, self.config.names), final=True))

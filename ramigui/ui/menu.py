@@ -92,7 +92,9 @@ def open_table(app: App, options: Any, config: TableConfig, store: Store | None 
         store = None
     from ramigui.ui.game_screen import start_table
 
-    start_table(app, ctx, GameSession.new(setup, store, seed=config.seed))
+    session = GameSession.new(setup, store, seed=config.seed)
+    session.logs = ctx.store  # an unsaved demo still leaves its log
+    start_table(app, ctx, session)
     return ctx
 
 
