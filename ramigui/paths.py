@@ -17,6 +17,7 @@ CONFIG_ENV = "RAMIGUI_CONFIG_DIR"
 
 SETTINGS_FILE = "settings.json"
 STATS_FILE = "stats.json"
+PEOPLE_FILE = "people.json"
 CURRENT_GAME_FILE = "current_game.json"
 LOCK_FILE = "ramigui.lock"
 LOGS_FOLDER = "logs"

@@ -46,6 +46,8 @@ from ramigui.storage import (
     expect,
     expect_key,
     expect_list,
+    parse_json,
+    read_bounded,
 )
 
 BOT_LEVELS = ("random", "easy", "medium", "hard")
@@ -541,6 +543,42 @@ def find_log(store: Store, game_id: str) -> Path | None:
     for path in store.logs_dir.glob(f"*-{game_id}{LOG_SUFFIX}"):
         return path
     return None
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """What Continue resumes, read without changing anything: the game as replayed, its
+    seats, and when it was last saved."""
+
+    game: Game
+    seats: tuple[Seat, ...]
+    saved: datetime
+
+
+def peek_saved(store: Store) -> SavedGame | None:
+    """The saved game, replayed to check it can be resumed, or None without a save.
+
+    Raises BrokenFile (its reason) when it cannot be resumed. Unlike `resume`, nothing is
+    set aside: the main menu asks this to say which game Continue resumes, or why not."""
+    path = store.current_game_path
+    try:
+        saved = datetime.fromtimestamp(path.stat().st_mtime)
+        data = read_bounded(path, CURRENT_GAME_SCHEMA.max_bytes)
+    except FileNotFoundError:
+        return None
+    except OSError as error:
+        raise BrokenFile("unreadable", str(error)) from None
+    try:
+        record = GameRecord.from_json(CURRENT_GAME_SCHEMA.upgrade(parse_json(data)))
+    except (KeyError, TypeError, ValueError, AttributeError) as error:
+        raise BrokenFile("wrong_shape", repr(error)) from None
+    try:
+        game = record.replay()
+    except BrokenFile:
+        raise
+    except Exception as error:  # any failure to replay: Continue cannot resume it
+        raise replay_failure(record, error) from None
+    return SavedGame(game, record.seats, saved)
 
 
 def replay_failure(record: GameRecord, error: Exception) -> BrokenFile:

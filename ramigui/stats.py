@@ -13,7 +13,7 @@ counts it as abandoned, never as played, won, best or worst.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -41,31 +41,63 @@ STATS_MAX_BYTES = 8_000_000
 
 @dataclass(frozen=True)
 class PlayerRecord:
-    """One name's record in one variant."""
+    """One name's record in one variant: games, wins, best and worst final totals, and
+    their rounds (how many, the points of all together, the best one) for the best and
+    average round, and when they last played."""
 
     played: int = 0
     won: int = 0
     best: int | None = None
     worst: int | None = None
     abandoned: int = 0
+    rounds: int = 0
+    round_points: int = 0
+    best_round: int | None = None
+    last: str = ""
 
-    def with_game(self, score: int, won: bool, lower_wins: bool) -> PlayerRecord:
+    def with_game(self, score: int, won: bool, lower_wins: bool, rounds: Sequence[int] = (), when: str = "") -> PlayerRecord:
         better, worse = (min, max) if lower_wins else (max, min)
+        best_round = self.best_round
+        for points in rounds:
+            best_round = points if best_round is None else better(best_round, points)
         return PlayerRecord(
             played=self.played + 1,
             won=self.won + int(won),
             best=score if self.best is None else better(self.best, score),
             worst=score if self.worst is None else worse(self.worst, score),
             abandoned=self.abandoned,
+            rounds=self.rounds + len(rounds),
+            round_points=self.round_points + sum(rounds),
+            best_round=best_round,
+            last=max(self.last, when),
         )
 
-    def with_abandoned(self) -> PlayerRecord:
-        return replace(self, abandoned=self.abandoned + 1)
+    def with_abandoned(self, when: str = "") -> PlayerRecord:
+        return replace(self, abandoned=self.abandoned + 1, last=max(self.last, when))
+
+    @property
+    def win_rate(self) -> int | None:
+        """Games won in a hundred played, rounded (None before the first game)."""
+        return round(100 * self.won / self.played) if self.played else None
+
+    @property
+    def average_round(self) -> float | None:
+        """Points of an average round (None before the first round)."""
+        return self.round_points / self.rounds if self.rounds else None
+
+    def __add__(self, other: PlayerRecord) -> PlayerRecord:
+        """Two variants' records together: counts add up; best and worst do not mix."""
+        return PlayerRecord(self.played + other.played, self.won + other.won, abandoned=self.abandoned + other.abandoned,
+                            last=max(self.last, other.last))
 
     def to_json(self) -> Document:
         body: Document = {"played": self.played, "won": self.won, "best": self.best, "worst": self.worst}
         if self.abandoned:
             body["abandoned"] = self.abandoned
+        if self.rounds:
+            body.update(rounds=self.rounds, round_points=self.round_points, best_round=self.best_round)
+        if self.last:
+            body["last"] = self.last
         return body
 
     @classmethod
@@ -76,10 +108,25 @@ class PlayerRecord:
         if not 0 <= won <= played:
             raise BrokenFile("wrong_shape", f"{where}: won {won} of {played}")
         abandoned = expect(body.get("abandoned", 0), int, where)
-        if abandoned < 0:
-            raise BrokenFile("wrong_shape", f"{where}: abandoned {abandoned}")
+        rounds = expect(body.get("rounds", 0), int, where)
+        if abandoned < 0 or rounds < 0:
+            raise BrokenFile("wrong_shape", f"{where}: abandoned {abandoned}, rounds {rounds}")
         return cls(played, won, _optional_int(body.get("best"), where), _optional_int(body.get("worst"), where),
-                   abandoned)
+                   abandoned, rounds, expect(body.get("round_points", 0), int, where),
+                   _optional_int(body.get("best_round"), where), expect(body.get("last", ""), str, where))
+
+
+def _joined(one: PlayerRecord, other: PlayerRecord, lower_wins: bool) -> PlayerRecord:
+    """One name's two records of a variant as one (a person renamed to a name with games)."""
+    better, worse = (min, max) if lower_wins else (max, min)
+
+    def pick(a: int | None, b: int | None, choose: Any) -> int | None:
+        return a if b is None else b if a is None else choose(a, b)
+
+    return PlayerRecord(one.played + other.played, one.won + other.won, pick(one.best, other.best, better),
+                        pick(one.worst, other.worst, worse), one.abandoned + other.abandoned, one.rounds + other.rounds,
+                        one.round_points + other.round_points, pick(one.best_round, other.best_round, better),
+                        max(one.last, other.last))
 
 
 def _optional_int(value: Any, where: str) -> int | None:
@@ -255,8 +302,9 @@ class Stats:
         table = records.setdefault(game.variant, {})
         for seat, name in enumerate(game.names):
             old = table.get(name, PlayerRecord())
-            table[name] = old.with_abandoned() if game.unfinished else \
-                old.with_game(game.totals[seat], seat in game.winners, game.lower_wins)
+            table[name] = old.with_abandoned(game.finished) if game.unfinished else \
+                old.with_game(game.totals[seat], seat in game.winners, game.lower_wins,
+                              [points[seat] for points in game.rounds], game.finished)
         games = dict(self.games)
         if not game.unfinished:
             games[game.variant] = games.get(game.variant, 0) + 1
@@ -273,11 +321,30 @@ class Stats:
         """Every player name with a record, sorted."""
         return sorted({name for names in self.records.values() for name in names})
 
+    def bot_names(self) -> set[str]:
+        """Names that only ever sat as a bot in the history (bots are not people)."""
+        bots = {name for game in self.history for name, bot in zip(game.names, game.bots, strict=True) if bot}
+        people = {name for game in self.history for name, bot in zip(game.names, game.bots, strict=True) if not bot}
+        return bots - people
+
     def overall(self, name: str) -> PlayerRecord:
         """Games played and won by a name over all variants (no best/worst: they do not mix)."""
-        records = [names[name] for names in self.records.values() if name in names]
-        return PlayerRecord(sum(r.played for r in records), sum(r.won for r in records),
-                            abandoned=sum(r.abandoned for r in records))
+        return sum((names[name] for names in self.records.values() if name in names), PlayerRecord())
+
+    def renamed(self, old: str, new: str) -> Stats:
+        """These statistics with a person renamed: their records (joined with any the new
+        name already had, counts added) and their seats in the history."""
+        records: dict[str, dict[str, PlayerRecord]] = {}
+        for variant, names in self.records.items():
+            table = {name: record for name, record in names.items() if name != old}
+            if old in names:
+                mine = names[old]
+                lower = all(game.lower_wins for game in self.history if game.variant == variant)
+                table[new] = _joined(table[new], mine, lower) if new in table else mine
+            records[variant] = table
+        history = tuple(replace(game, names=tuple(new if name == old else name for name in game.names))
+                        for game in self.history)
+        return replace(self, records=records, history=history)
 
     def to_json(self) -> Document:
         return {

@@ -463,6 +463,10 @@ class Store:
         return self.data_dir / paths.STATS_FILE
 
     @property
+    def people_path(self) -> Path:
+        return self.data_dir / paths.PEOPLE_FILE
+
+    @property
     def current_game_path(self) -> Path:
         return self.data_dir / paths.CURRENT_GAME_FILE
 

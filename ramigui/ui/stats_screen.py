@@ -14,7 +14,7 @@ from ramigui import i18n
 from ramigui.stats import FinishedGame, Stats, load_stats, reset_stats
 from ramigui.ui.controls import Choice, ListRow
 from ramigui.ui.screen import ConfirmScene, Context, Screen
-from ramigui.ui.widgets import DIM, GOLD, WHITE, blit_text, draw_panel
+from ramigui.ui.widgets import DIM, GOLD, WHITE, blit_text, draw_panel, ellipsized, fitted_size
 from ramigui.variants import all_variants
 
 PAGES = ("variants", "players", "history")
@@ -107,18 +107,31 @@ class StatsScreen(Screen):
     def _game_line(game: FinishedGame) -> str:
         return "  ·  ".join(f"{i18n.seat_name(name)} {total}" for name, total in zip(game.names, game.totals, strict=True))
 
-    def _table_rows(self) -> list[tuple[str, str, str, str, str]]:
-        """(name, played, won, best, worst) for the current page."""
+    def people(self) -> list[str]:
+        """Who the tables list: people, not bots, with at least one game (played or
+        abandoned) on this page."""
+        bots = self.stats.bot_names()
         if self.page == "variants":
             table = self.stats.records.get(self.variant_id, {})
-            rows = sorted(table.items(), key=lambda item: (-item[1].won, item[0]))
-            return [(name, str(r.played), str(r.won), number(r.best), number(r.worst)) for name, r in rows]
-        result = []
-        for name in self.stats.names():
-            overall = self.stats.overall(name)
-            share = f"{round(100 * overall.won / overall.played)} %" if overall.played else "–"
-            result.append((name, str(overall.played), str(overall.won), share, str(overall.abandoned or "")))
-        return sorted(result, key=lambda row: (-int(row[2]), row[0]))
+            return [name for name, r in table.items() if name not in bots and (r.played or r.abandoned)]
+        return [name for name in self.stats.names()
+                if name not in bots and (self.stats.overall(name).played or self.stats.overall(name).abandoned)]
+
+    def _table_rows(self) -> list[tuple[str, ...]]:
+        """By game: name, played, won, won %, best round, average round, abandoned, last
+        played; by person: the same over every game, without the rounds (they do not mix)."""
+        rows = []
+        for name in self.people():
+            r = self.stats.record(self.variant_id, name) if self.page == "variants" else self.stats.overall(name)
+            share = "–" if r.win_rate is None else f"{r.win_rate} %"
+            last = i18n.day_text(r.last) if r.last else "–"
+            if self.page == "variants":
+                average = "–" if r.average_round is None else f"{r.average_round:.1f}"
+                rows.append((i18n.seat_name(name), str(r.played), str(r.won), share, number(r.best_round), average,
+                             str(r.abandoned), last))
+            else:
+                rows.append((i18n.seat_name(name), str(r.played), str(r.won), share, str(r.abandoned), last))
+        return sorted(rows, key=lambda row: (-int(row[2]), -int(row[1]), row[0]))
 
     # --- events ------------------------------------------------------------------------
 
@@ -162,25 +175,31 @@ class StatsScreen(Screen):
         if not rows:
             blit_text(surface, i18n.tr("stats.empty"), m.text, DIM, view.center, "center")
             return
-        width = min(m.width - 4 * m.pad, int(m.text * 40))
+        width = min(m.width - 2 * m.pad, int(m.text * 52))
         left = (m.width - width) // 2
-        cols = [left + m.pad, left + int(width * 0.5), left + int(width * 0.64), left + int(width * 0.8),
-                left + width - m.pad]
-        head_keys = ("stats.name", "stats.played", "stats.won", "stats.best", "stats.worst")
+        head_keys: tuple[str, ...] = ("stats.name", "stats.played", "stats.won", "stats.share", "stats.best_round",
+                                      "stats.average_round", "stats.abandoned", "stats.last")
         if self.page == "players":
-            head_keys = ("stats.name", "stats.played", "stats.won", "stats.share", "stats.abandoned")
+            head_keys = ("stats.name", "stats.played", "stats.won", "stats.share", "stats.abandoned", "stats.last")
+        cols = [left + m.pad] + [left + int(width * (0.22 + 0.78 * i / (len(head_keys) - 1))) - m.pad
+                                 for i in range(1, len(head_keys))]
         row_h = self._row_h()
         y = view.top + m.pad // 2 - self.scroll
         draw_panel(surface, pygame.Rect(left, view.top, width, min(view.height, (len(rows) + 1) * row_h + m.pad)),
                    (0, 0, 0, 90), m.pad)
+        column_w = width * 0.78 / (len(head_keys) - 1) - m.pad // 2
         for i, key in enumerate(head_keys):
             if key and y >= view.top:
-                blit_text(surface, i18n.tr(key), m.small, GOLD, (cols[i], y), "topleft" if i == 0 else "topright", bold=True)
+                head = i18n.tr(key)
+                size = m.small if i == 0 else fitted_size(head, m.small, int(column_w), True)
+                blit_text(surface, head, size, GOLD, (cols[i], y), "topleft" if i == 0 else "topright", bold=True)
         y += row_h
         for row in rows:
             if view.top <= y and y + row_h <= view.bottom:
                 for i, cell in enumerate(row):
-                    blit_text(surface, cell, m.text, WHITE, (cols[i], y), "topleft" if i == 0 else "topright",
+                    shown = ellipsized(cell, m.text, int(width * 0.22) - m.pad, True) if i == 0 else cell
+                    size = m.text if i == 0 else fitted_size(cell, m.text, int(column_w))
+                    blit_text(surface, shown, size, WHITE, (cols[i], y), "topleft" if i == 0 else "topright",
                               bold=i == 0)
             y += row_h
         if self.page == "variants":
