@@ -6,6 +6,7 @@
     ramigui simulate …              bot-vs-bot games, results and speed
     ramigui screenshot …            play some moves headless and save the table as PNG
     ramigui replay FILE             replay an exported game log on the table
+    ramigui verify LOG              check a game log: every deal's fingerprint, move and total
     ramigui host …                  a game with seats played on phones (and bots), no window
     ramigui bench                   speed figures (rules, gin deadwood, drawing)
     ramigui variants                the variant ids, names, player counts and house rules
@@ -38,6 +39,7 @@ COMMANDS = (
     ("simulate", "bot-vs-bot games, headless: win rates with 95% intervals, speed, rule checks"),
     ("screenshot", "play some moves headless and save a screen of the game as a PNG"),
     ("replay", "replay an exported game log on the table (--headless: print its scores)"),
+    ("verify", "check a game log: each round's deal against its fingerprint, every move, the totals"),
     ("host", "a game whose seats are played on phones (and bots), served on the LAN, no window"),
     ("bench", "speed and memory figures, each beside its target (rules, gin, ui, phone)"),
     ("variants", "the variant ids, their names, player counts and house-rule options"),
@@ -153,6 +155,11 @@ def _dispatch(args: list[str]) -> int:
 
         _report_variant_problems()
         return replay_main(rest)
+    if command == "verify":
+        from ramigui.verify import verify_main
+
+        _report_variant_problems()
+        return verify_main(rest)
     if command == "host":
         from ramigui.phone.host import host_main
 

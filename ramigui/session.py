@@ -32,7 +32,15 @@ from typing import Any
 from ramigui import paths
 from ramigui.bots.secret import MAX_SECRET, new_secret
 from ramigui.cards import shorten
+from ramigui.deal_record import (
+    deals_from_json,
+    deals_from_log,
+    deals_to_json,
+    fresh_deals,
+    round_lines,
+)
 from ramigui.rules import Game, IllegalMove, Move
+from ramigui.rules.deals import SEEDED_DEALS, Deals, SealedDeal
 from ramigui.rules.variant import VariantError
 from ramigui.storage import (
     NOTICE_SAVE_FAILED,
@@ -60,6 +68,9 @@ LOGS_KEPT = 500
 LOGS_MAX_TOTAL = 50 * 2**20
 """The most bytes the kept logs may take together (the newest are kept first)."""
 LOG_SUFFIX = ".txt"
+DEMO_MARK = "demo-"
+DEMO_LOGS_KEPT = 20
+"""The logs of games of bots only (the demo) kept, at most, among the others."""
 
 
 # --- seats and setups ----------------------------------------------------------------------------
@@ -155,10 +166,13 @@ class GameRecord:
     """The phone seats' addresses ({"port": n, "tokens": {"2": token}}): kept in the save
     (the user's private data folder) so a resumed game keeps them and phones need not
     rescan; never in a log, which may be shared."""
+    deals: Deals = SEEDED_DEALS
+    """Where each round's shuffle comes from (`ramigui.rules.deals`): a keyed game's secret
+    is kept in the save only; a log holds the codes of the rounds already over."""
 
     def new_game(self) -> Game:
         """The game as dealt, before any move. Raises VariantError or ValueError."""
-        return Game.new(self.variant, len(self.seats), self.seed, self.options, self.dealer)
+        return Game.new(self.variant, len(self.seats), self.seed, self.options, self.dealer, self.deals)
 
     def replay(self, upto: int | None = None) -> Game:
         """The game after the first `upto` moves (all by default). Raises on a bad record."""
@@ -179,6 +193,7 @@ class GameRecord:
             "seats": [seat.to_json() for seat in self.seats],
             "moves": list(self.moves),
             **({"phones": dict(self.phones)} if self.phones else {}),
+            **({"deals": deals_to_json(self.deals)} if self.deals.is_keyed else {}),
         }
 
     @classmethod
@@ -205,6 +220,7 @@ class GameRecord:
             dealer=dealer,
             bot_secret=secret,
             phones=_phones(body.get("phones", {})),
+            deals=deals_from_json(body.get("deals")),
         )
 
 
@@ -296,20 +312,26 @@ class GameSession:
     @classmethod
     def new(
         cls, setup: GameSetup, store: Store | None, *, seed: int | None = None, dealer: int | None = None,
-        abandon_saved: bool = False,
+        abandon_saved: bool = False, deals: Deals | None = None,
     ) -> GameSession:
         """A new game, saved at once. The first dealer is drawn from the seed unless given.
+        A game asked for without a seed (a person's new game) is dealt keyed: every round
+        from its own secret, so its fingerprint and code can be shown (`ramigui.rules.deals`);
+        one asked for at a seed replays that seed's deals.
         Raises VariantError / ValueError for a setup the variant does not allow, and
         GameInProgress when a game is saved, unless the player agreed to abandon it
         (`abandon_saved`): it then goes to the statistics as unfinished first."""
         chosen = secrets.randbelow(2**31) if seed is None else seed
-        game = Game.new(setup.variant, len(setup.seats), chosen, setup.options, dealer)
+        if deals is None:
+            deals = fresh_deals() if seed is None else SEEDED_DEALS
+        game = Game.new(setup.variant, len(setup.seats), chosen, setup.options, dealer, deals)
         if store is not None and cls.has_saved_game(store):
             if not abandon_saved:
                 raise GameInProgress(str(store.current_game_path))
             cls.abandon_saved(store)
         session = cls(game, setup.seats, store)
         session.save()
+        session.keep_log()
         return session
 
     @classmethod
@@ -368,6 +390,8 @@ class GameSession:
         """
         played = self.game.play(move)
         self.save()
+        if self.game.round_over or played.kind == "next":
+            self.keep_log()
         if self.game.game_over:
             self.finish()
         return played
@@ -398,6 +422,7 @@ class GameSession:
             dealer=game.first_dealer,
             bot_secret=self.bot_secret,
             phones=self.phones,
+            deals=game.deals,
         )
 
     # --- saving ---------------------------------------------------------------------------
@@ -459,25 +484,30 @@ class GameSession:
 
     def log_text(self) -> str:
         """The game as a text log in move notation (see `format_log`)."""
-        return format_log(self.record(), [seat for seat, _ in self.game.log])
+        return format_log(self.record(), [seat for seat, _ in self.game.log], round_lines(self.game))
+
+    @property
+    def log_path(self) -> Path | None:
+        """Where the game's log is kept (None with nowhere to keep it)."""
+        if self.logs is None:
+            return None
+        return self.logs.logs_dir / log_file_name(self.record(), demo=not any(s.is_human for s in self.seats))
 
     def export_log(self) -> Path:
-        """Write the log into the data folder's `logs/` (atomic) and return its path.
-
-        Raises OSError or StorageError if it cannot be written (the UI says so).
-        """
-        store = self.logs
-        if store is None:
+        """Write the log into the data folder's `logs/` (atomic), prune the oldest logs, and
+        return its path. Raises OSError or StorageError if it cannot be written."""
+        path = self.log_path
+        if path is None or self.logs is None:
             raise ValueError("no store to export into")
-        path = store.logs_dir / log_file_name(self.record())
-        store.write_bytes(path, self.log_text().encode("utf-8"))
-        prune_logs(store, keep=path)
+        self.logs.write_bytes(path, self.log_text().encode("utf-8"))
+        prune_logs(self.logs, keep=path)
         return path
 
     def keep_log(self) -> Path | None:
-        """The game's log kept in `logs/` as it ends or is abandoned; None when there is
-        nowhere to write (no store, another copy owns the folder) or it failed (a notice
-        says so: the game itself is still filed)."""
+        """Write the game's log now — as it is dealt, at each round's end (its code, nonce
+        and points, for `ramigui verify`) and as it ends or is abandoned — under one name
+        per game. None when there is nowhere to write (no store, another copy owns the
+        folder) or it failed: a log never stops the game (a notice says so)."""
         if self.logs is None or self.logs.read_only:
             return None
         try:
@@ -487,12 +517,12 @@ class GameSession:
             return None
 
 
-def log_file_name(record: GameRecord) -> str:
-    """`<started>-<variant>-<game id>.txt`: one name per game (a game filed twice writes
-    over its own log), sorted by when the game began."""
+def log_file_name(record: GameRecord, demo: bool = False) -> str:
+    """`<started>-<variant>-<game id>.txt` (`-demo-` before the variant for a game of bots
+    only): one name per game (written over as it goes), sorted by when the game began."""
     stamp = "".join(ch for ch in record.started if ch.isdigit())[:14] or "00000000000000"
     stamp = f"{stamp[:8]}-{stamp[8:]}"
-    return f"{stamp}-{record.variant}-{record.game_id}{LOG_SUFFIX}"
+    return f"{stamp}-{DEMO_MARK if demo else ''}{record.variant}-{record.game_id}{LOG_SUFFIX}"
 
 
 def kept_logs(store: Store) -> list[Path]:
@@ -513,20 +543,29 @@ def kept_logs(store: Store) -> list[Path]:
 
 def prune_logs(store: Store, keep: Path | None = None, *, count: int | None = None, total: int | None = None) -> list[Path]:
     """Remove the oldest logs beyond the newest `count` (LOGS_KEPT) or `total` bytes
-    (LOGS_MAX_TOTAL); never `keep` (the game being filed). Returns what was removed."""
+    (LOGS_MAX_TOTAL), and the demos' beyond the newest DEMO_LOGS_KEPT (a demo left running
+    all night never pushes out the family's games); never `keep` (the game being written)
+    nor the saved game in progress. Returns what was removed."""
     count = LOGS_KEPT if count is None else count
     total = LOGS_MAX_TOTAL if total is None else total
-    kept_bytes = 0
-    kept = 0
-    removed: list[Path] = []
+    kept = kept_bytes = demos = 0
+    doomed: list[Path] = []
     for path in kept_logs(store):
         try:
             size = path.stat().st_size
         except OSError:
             continue
-        if path == keep or (kept < count and kept_bytes + size <= total):
+        demo = f"-{DEMO_MARK}" in path.name[15:]
+        if path == keep or (kept < count and kept_bytes + size <= total and (not demo or demos < DEMO_LOGS_KEPT)):
             kept += 1
             kept_bytes += size
+            demos += demo
+        else:
+            doomed.append(path)
+    playing = _saved_game_id(store) if doomed else ""
+    removed = []
+    for path in doomed:
+        if playing and path.name.endswith(f"-{playing}{LOG_SUFFIX}"):
             continue
         try:
             store.remove(path)
@@ -534,6 +573,16 @@ def prune_logs(store: Store, keep: Path | None = None, *, count: int | None = No
             continue
         removed.append(path)
     return removed
+
+
+def _saved_game_id(store: Store) -> str:
+    """The game id of the saved game in progress ("" if none can be read)."""
+    try:
+        body = parse_json(read_bounded(store.current_game_path, CURRENT_GAME_SCHEMA.max_bytes))
+    except (OSError, BrokenFile, ValueError):
+        return ""
+    found = body.get("game_id", "") if isinstance(body, dict) else ""
+    return found if isinstance(found, str) else ""
 
 
 def find_log(store: Store, game_id: str) -> Path | None:
@@ -606,7 +655,7 @@ class LogError(ValueError):
         super().__init__(f"line {line}: {message}" if line else message)
 
 
-def format_log(record: GameRecord, movers: Sequence[int]) -> str:
+def format_log(record: GameRecord, movers: Sequence[int], rounds: Sequence[str] = ()) -> str:
     """The text log: header lines, then `<seat> <move>` lines; seats numbered from 1.
 
         # ramigui game log — replay it with: ramigui replay FILE
@@ -619,7 +668,16 @@ def format_log(record: GameRecord, movers: Sequence[int]) -> str:
         seat 1: human Ana
         seat 2: bot medium Bob
         bot secret: 9876543210
+        round 1 fingerprint: 3fa2… (64 hexadecimal digits)
+        round 1 code: k7m2-q9rt-xw4hz
+        round 1 nonce: 0c1d… (32 hexadecimal digits)
+        round 1 points: 12 0 35
+        round 1 totals: 12 0 35
         moves:
+
+    `rounds`: the deal lines (`ramigui.deal_record.round_lines`): a round's fingerprint
+    from its deal on, its code, nonce and points once it is over; a keyed game adds
+    `deals: keyed`.
         1 draw
         1 discard KS
     """
@@ -638,6 +696,11 @@ def format_log(record: GameRecord, movers: Sequence[int]) -> str:
         who = "human" if seat.bot is None else f"bot {seat.bot}"
         lines.append(f"seat {number}: {who} {seat.name}")
     lines.append(f"bot secret: {record.bot_secret}")
+    if record.deals.is_keyed:
+        lines.append("deals: keyed")
+    if record.deals.redeal:
+        lines.append(f"redeal: {record.deals.redeal}")
+    lines.extend(rounds)
     lines.append("moves:")
     lines.extend(f"{mover + 1} {move}" for mover, move in zip(movers, record.moves, strict=True))
     return "\n".join(lines) + "\n"
@@ -650,6 +713,8 @@ class ParsedLog:
     record: GameRecord
     movers: tuple[int, ...]
     lines: tuple[int, ...]
+    header: Mapping[str, tuple[int, str]] = field(default_factory=dict)
+    """Every `name: value` header line with its line number (the deal lines among them)."""
 
 
 def parse_log(text: str) -> ParsedLog:
@@ -752,9 +817,10 @@ def _build_log(
         moves=tuple(move for _, _, move in moves),
         dealer=_dealer(header, len(seats)),
         bot_secret=_bot_secret(header),
+        deals=_deals(header),
     )
     _check_movers(moves, len(seats))
-    return ParsedLog(record, tuple(seat for _, seat, _ in moves), tuple(line for line, _, _ in moves))
+    return ParsedLog(record, tuple(seat for _, seat, _ in moves), tuple(line for line, _, _ in moves), dict(header))
 
 
 def _bot_secret(header: Mapping[str, tuple[int, str]]) -> int:
@@ -766,6 +832,14 @@ def _bot_secret(header: Mapping[str, tuple[int, str]]) -> int:
     if secret is None or secret > MAX_SECRET:
         raise LogError(line, f"bot secret {shorten(text)!r} is not a whole number from 0 to {MAX_SECRET}")
     return secret
+
+
+def _deals(header: Mapping[str, tuple[int, str]]) -> Deals:
+    try:
+        return deals_from_log(header)
+    except ValueError as error:
+        line = getattr(error, "line", None)
+        raise LogError(line, str(error)) from None
 
 
 def _dealer(header: Mapping[str, tuple[int, str]], players: int) -> int:
@@ -801,5 +875,7 @@ def replay_log(text: str) -> GameSession:
             game.play(move)
         except IllegalMove as error:
             raise LogError(line, f"{shorten(move)!r}: {error}") from None
+        except SealedDeal as error:
+            raise LogError(line, str(error)) from None
     return GameSession(game, record.seats, None, bot_secret=record.bot_secret)
 

@@ -197,6 +197,9 @@ class FinishedGame:
     """Abandoned before its end: the scores are those it had, nobody won it."""
     log: str = ""
     """The file name of its log in the data folder's `logs/` ("" if none was written)."""
+    redeal: str = ""
+    """The deal code the game was dealt from ("" for a fresh deal): a re-deal is kept in the
+    history but counts apart, never in the players' records."""
 
     @classmethod
     def from_session(cls, session: GameSession, unfinished: bool = False, log: str = "") -> FinishedGame:
@@ -216,6 +219,7 @@ class FinishedGame:
             yami=YamiSheets.of_game(game),
             unfinished=unfinished,
             log=log,
+            redeal=game.deals.redeal,
         )
 
     def to_json(self) -> Document:
@@ -238,6 +242,8 @@ class FinishedGame:
             body["unfinished"] = True
         if self.log:
             body["log"] = self.log
+        if self.redeal:
+            body["redeal"] = self.redeal
         return body
 
     @classmethod
@@ -268,6 +274,7 @@ class FinishedGame:
             yami=YamiSheets.from_json(body["yami"], players) if body.get("yami") is not None else None,
             unfinished=expect(body.get("unfinished", False), bool, "unfinished"),
             log=_log_name(body.get("log", "")),
+            redeal=expect(body.get("redeal", ""), str, "redeal"),
         )
 
 
@@ -293,11 +300,18 @@ class Stats:
     records: Mapping[str, Mapping[str, PlayerRecord]] = field(default_factory=dict)
     games: Mapping[str, int] = field(default_factory=dict)
     history: tuple[FinishedGame, ...] = ()
+    redeals: Mapping[str, int] = field(default_factory=dict)
+    """Games dealt from a deal code, by variant: counted apart from the records."""
 
     def with_game(self, game: FinishedGame) -> Stats:
-        """These statistics with one more finished game (a game id already held is ignored)."""
+        """These statistics with one more finished game (a game id already held is ignored).
+        A re-deal goes to the history and the re-deal count only: its cards were chosen."""
         if game.game_id and any(old.game_id == game.game_id for old in self.history):
             return self
+        if game.redeal:
+            redeals = dict(self.redeals)
+            redeals[game.variant] = redeals.get(game.variant, 0) + 1
+            return replace(self, redeals=redeals, history=(*self.history, game)[-HISTORY_LIMIT:])
         records = {variant: dict(names) for variant, names in self.records.items()}
         table = records.setdefault(game.variant, {})
         for seat, name in enumerate(game.names):
@@ -354,6 +368,7 @@ class Stats:
             },
             "games": dict(self.games),
             "history": [game.to_json() for game in self.history],
+            **({"redeals": dict(self.redeals)} if self.redeals else {}),
         }
 
     @classmethod
@@ -366,7 +381,9 @@ class Stats:
             }
         games = {variant: expect(count, int, f"games.{variant}") for variant, count in expect_key(body, "games", dict).items()}
         history = tuple(FinishedGame.from_json(game) for game in expect_key(body, "history", list))
-        return cls(records, games, history)
+        redeals = {variant: expect(count, int, f"redeals.{variant}")
+                   for variant, count in expect(body.get("redeals", {}), dict, "redeals").items()}
+        return cls(records, games, history, redeals)
 
 
 def _stats_v0_to_v1(body: Document) -> Document:

@@ -29,6 +29,7 @@ import pytest
 from ramigui import i18n
 from ramigui.cards import JOKER, SUITS, Card, card_of
 from ramigui.rules import Game
+from ramigui.rules.deals import deal_nonce
 from ramigui.ui import widgets
 from ramigui.ui.cardart import CardArt
 
@@ -83,6 +84,28 @@ class Leak:
 
 
 @dataclass
+class SealedLeak(Leak):
+    """A frame showing what seals a deal not yet over: a round's code or nonce, the game secret."""
+
+    def __str__(self) -> str:
+        return f"viewer {self.viewer}: the sealed deal drawn as {self.where}"
+
+
+def sealed_texts(game: Game, ahead: int = 3) -> list[str]:
+    """What nobody may see yet in a keyed game: the game secret, and the code (with and
+    without its dashes) and nonce of the round being played and of the next ones."""
+    deals = game.deals
+    if not deals.is_keyed or not deals.secret:
+        return []
+    texts = [deals.secret.hex()]
+    first = game.round_no + 1 if game.round_over else game.round_no
+    for round_no in range(first, first + ahead):
+        key = deals.key(game.seed, round_no)
+        texts += [key.code, key.code.replace("-", ""), deal_nonce(key, round_no).hex()]
+    return texts
+
+
+@dataclass
 class Watch:
     """The table's frames, checked against what each viewer may know."""
 
@@ -96,6 +119,7 @@ class Watch:
     """Texts already found to name only public cards (a last-moves line of an earlier round)."""
     frames: int = 0
     leaks: list[Leak] = field(default_factory=list)
+    sealed: tuple[tuple[int, bool], list[str]] = ((0, False), [])
 
     # --- what may be known --------------------------------------------------------------
 
@@ -152,7 +176,10 @@ class Watch:
             owner = self.hidden_owner(card, viewer)
             if owner is not None:
                 self.leaks.append(Leak(viewer, card, owner, "a card face"))
+        sealed = self._sealed()
         for text in dict.fromkeys(texts):
+            if any(secret in text for secret in sealed):
+                self.leaks.append(SealedLeak(viewer, JOKER, -1, f"text {text!r}"))
             if text in self.cleared:
                 continue
             named = cards_named(text)
@@ -162,6 +189,14 @@ class Watch:
                     self.leaks.append(Leak(viewer, card, owner, f"text {text!r}"))
             if named and named <= self.public:
                 self.cleared.add(text)
+
+
+    def _sealed(self) -> list[str]:
+        """`sealed_texts` of the game now (worked out once per round and per round end)."""
+        key = (self.game.round_no, self.game.round_over)
+        if self.sealed[0] != key:
+            self.sealed = (key, sealed_texts(self.game))
+        return self.sealed[1]
 
 
 @contextmanager

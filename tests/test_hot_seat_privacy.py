@@ -20,15 +20,18 @@ from collections.abc import Iterator
 
 import pygame
 import pytest
-from privacy_watch import Watch, cards_named, watching
+from privacy_watch import SealedLeak, Watch, cards_named, watching
 from ui_helpers import FrameClock, claim_handoff, open_app
 
 from ramigui import i18n
 from ramigui.bots import make_bot
 from ramigui.rules import Game, Move
+from ramigui.rules.deals import SEEDED_DEALS, Deals
 from ramigui.session import GameSession, Seat
 from ramigui.settings import Settings as StoredSettings
+from ramigui.ui import widgets
 from ramigui.ui.app import App
+from ramigui.ui.deal_scene import SHOW_KEY, DealScene
 from ramigui.ui.game_screen import SessionTable, start_table
 from ramigui.ui.overlays import HandoffScene, RoundEndScene
 from ramigui.ui.scoresheet import ScoreSheetScene
@@ -78,12 +81,13 @@ def _person_move(scene: SessionTable, rng: random.Random, bots: dict[int, object
 
 def play_hot_seat(variant: str, players: int, seed: int, monkeypatch: pytest.MonkeyPatch, *,
                   options: dict[str, object] | None = None, max_moves: int = 10_000, lang: str = "en",
-                  rounds: int | None = None, robots: tuple[int, ...] = ()) -> Watch:
+                  rounds: int | None = None, robots: tuple[int, ...] = (), deals: Deals = SEEDED_DEALS,
+                  show_deals: bool = False) -> Watch:
     """A hot-seat game of `players` seats (people, but the `robots` seats) driven through the
     real loop until it ends (or `max_moves`, or `rounds` rounds); returns the watch with
     every leak it saw."""
     names = ["Papi", "Léa", "Zoé", "Tom"][:players]
-    game = Game.new(variant, players, seed, options)
+    game = Game.new(variant, players, seed, options, deals=deals)
     rng = random.Random(seed)
     bots = {seat: make_bot(variant, "easy", rng.getrandbits(32)) for seat in range(players)}
     trial: dict[int, int] = {}
@@ -92,15 +96,16 @@ def play_hot_seat(variant: str, players: int, seed: int, monkeypatch: pytest.Mon
         i18n.set_language(lang)
         try:
             scene = _table(app, game, names, robots)
-            _drive(app, scene, watch, rng, bots, trial, max_moves, rounds)
+            _drive(app, scene, watch, rng, bots, trial, max_moves, rounds, show_deals)
         finally:
             i18n.set_language("en")
     return watch
 
 
 def _drive(app: App, scene: SessionTable, watch: Watch, rng: random.Random, bots: dict[int, object],
-           trial: dict[int, int], max_moves: int, rounds: int | None) -> None:
+           trial: dict[int, int], max_moves: int, rounds: int | None, show_deals: bool = False) -> None:
     hints = 0
+    proved: set[int] = set()  # the rounds whose deal was shown at their end
     last, still = -1, 0
     for _ in range(max_moves * 40):
         game = scene.game
@@ -114,7 +119,10 @@ def _drive(app: App, scene: SessionTable, watch: Watch, rng: random.Random, bots
         top = app.top
         if isinstance(top, HandoffScene):
             claim_handoff_watched(app, scene, watch)
-        elif isinstance(top, RoundEndScene):
+        elif isinstance(top, RoundEndScene) and show_deals and game.round_no not in proved:
+            proved.add(game.round_no)
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=SHOW_KEY, mod=0, unicode="d"))
+        elif isinstance(top, (RoundEndScene, DealScene)):
             pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
         elif isinstance(top, ScoreSheetScene):
             break
@@ -200,6 +208,35 @@ def test_no_hidden_card_reaches_the_wrong_viewer(variant: str, players: int, opt
                           lang=lang, robots=robots)
     assert watch.frames > 50
     assert not watch.leaks, "\n".join(str(leak) for leak in watch.leaks[:10])
+
+
+@pytest.mark.parametrize(("variant", "players"), [("rami51", 2), ("gin", 2), ("yami", 3)])
+def test_a_keyed_deal_stays_sealed_on_the_screen_until_the_round_ends(variant: str, players: int,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """The table shows the round's fingerprint, never its code, nonce or the game secret,
+    until the round is over; then "Show the deal" lays the deal out, and still nothing of
+    the next round's."""
+    shown: list[str] = []
+    draw = DealScene.draw
+
+    def watched(scene: DealScene, surface: pygame.Surface) -> None:
+        shown.append(scene.proof.code)
+        draw(scene, surface)
+
+    monkeypatch.setattr(DealScene, "draw", watched)
+    watch = play_hot_seat(variant, players, 5, monkeypatch, max_moves=300, rounds=1,
+                          deals=Deals("keyed", bytes(range(32))), show_deals=True)
+    assert watch.frames > 50 and shown, "the deal was shown at a round's end"
+    assert not watch.leaks, "\n".join(str(leak) for leak in watch.leaks[:10])
+
+
+def test_the_watch_sees_a_sealed_code_drawn(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = Game.new("gin", 2, 1, deals=Deals("keyed", bytes(32)))
+    with watching(game, monkeypatch) as watch:
+        widgets.text_surface(f"code {game.deals.key(1, 1).code}", 14, (255, 255, 255))
+        watch.note_state(0)
+        watch.check_frame(0)
+    assert any(isinstance(leak, SealedLeak) for leak in watch.leaks)
 
 
 LONG = [

@@ -62,13 +62,13 @@ def test_an_abandoned_game_leaves_its_log_too(store: Store) -> None:
     session = GameSession.new(GameSetup("gin", SEATS, {}), store, seed=2)
     for move in session.game.legal_moves()[:1]:
         session.play(move)
-    GameSession.new(GameSetup("gin", SEATS, {}), store, seed=3, abandon_saved=True)
+    newer = GameSession.new(GameSetup("gin", SEATS, {}), store, seed=3, abandon_saved=True)
     filed = stats.load_stats(store).history[-1]
     assert filed.unfinished and filed.log
     again = replay_log((store.logs_dir / filed.log).read_text(encoding="utf-8"))
     assert not again.game.game_over
     assert again.game.moves_text() == session.game.moves_text()
-    assert [p.name for p in kept_logs(store)] == [filed.log]  # the new game has none yet
+    assert sorted(p.name for p in kept_logs(store)) == sorted([filed.log, newer.log_path.name])  # type: ignore[union-attr]
 
 
 def test_a_game_filed_twice_keeps_one_log(store: Store) -> None:
@@ -115,6 +115,29 @@ def test_prune_keeps_the_newest_by_size_and_never_the_game_being_filed(store: St
     removed = prune_logs(store, keep=made[0], total=350)
     assert sorted(kept_logs(store)) == [made[0], *made[7:]]
     assert made[0] not in removed and len(removed) == 6
+
+
+def test_prune_never_removes_the_saved_game_in_progress(store: Store) -> None:
+    session = GameSession.new(GameSetup("rami51", SEATS, {"rounds": 1}), store, seed=9)
+    session.started = "2000-01-01T00:00:00"  # the oldest of all: first in line to go
+    mine = session.keep_log()
+    assert mine is not None
+    _fake_logs(store, 5)
+    prune_logs(store, count=2)
+    assert mine.exists()
+
+
+def test_demo_logs_never_push_out_the_family_games(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    import ramigui.session as session_module
+
+    monkeypatch.setattr(session_module, "DEMO_LOGS_KEPT", 2)
+    family = _fake_logs(store, 3)
+    for night in range(5):
+        (store.logs_dir / f"20270101-0{night}0000-demo-rami51-{night:032x}.txt").write_bytes(b"x")
+    prune_logs(store)
+    names = [p.name for p in kept_logs(store)]
+    assert sum("-demo-" in name for name in names) == 2
+    assert all(path.exists() for path in family)
 
 
 def test_filing_a_game_prunes_old_logs(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:

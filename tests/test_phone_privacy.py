@@ -19,14 +19,17 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from privacy_watch import sealed_texts
 
 from ramigui import i18n
 from ramigui.bots import make_bot
 from ramigui.cards import Card, parse_card
+from ramigui.deal_words import fingerprint_words
 from ramigui.phone.bridge import Bridge
 from ramigui.phone.relay import PhoneRelay
 from ramigui.phone.tokens import PhoneSeats
 from ramigui.rules import Game
+from ramigui.rules.deals import SEEDED_DEALS, Deals
 
 NOTATION = re.compile(r"^(?:10|[2-9AJQK])[SHDC]$|^JK$")
 SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
@@ -76,8 +79,9 @@ def lists_in(value: Any) -> list[list[Any]]:
     return []
 
 
-def play_and_check(variant: str, players: int, seed: int, language: str, moves: int) -> int:
-    game = Game.new(variant, players, seed)
+def play_and_check(variant: str, players: int, seed: int, language: str, moves: int,
+                   deals: Deals = SEEDED_DEALS) -> int:
+    game = Game.new(variant, players, seed, deals=deals)
     seats = PhoneSeats(range(players))
     names = [f"P{s}" for s in range(players)]
     relay = PhoneRelay(game, names, seats, Bridge(seats.seats))
@@ -103,6 +107,9 @@ def play_and_check(variant: str, players: int, seed: int, language: str, moves: 
             if len(stock) >= 2:
                 assert all(found != stock for found in lists_in(state)), "the stock's order is never sent"
             assert isinstance(state["public"].get("stock", 0), int)
+            raw = relay._published[seat].decode("utf-8")
+            assert not [text for text in sealed_texts(game) if text in raw], "the sealed deal is never sent"
+            assert state["deal_print"] == fingerprint_words(game.fingerprint(), language)
             checked += 1
         if game.game_over:
             break
@@ -141,6 +148,19 @@ def test_a_phone_never_names_a_card_of_another_hand_soak(variant: str, players: 
                 play_and_check(variant, players, seed, language, moves=600)
             finally:
                 i18n.set_language("en")
+
+
+@pytest.mark.parametrize(("variant", "players", "language"), [("rami51", 3, "en"), ("gin", 2, "fr"), ("yami", 3, "en")])
+def test_a_phone_gets_the_fingerprint_and_nothing_that_unseals_the_deal(variant: str, players: int,
+                                                                       language: str) -> None:
+    """Every phone shows the round's fingerprint; its JSON never holds the round's code or
+    nonce, the next rounds' or the game secret (keyed deals, as a person's game is dealt)."""
+    i18n.set_language(language)
+    try:
+        checked = play_and_check(variant, players, 2, language, moves=300, deals=Deals("keyed", bytes(range(32))))
+    finally:
+        i18n.set_language("en")
+    assert checked > 250
 
 
 def test_the_check_itself_catches_a_leak() -> None:

@@ -479,6 +479,7 @@ def test_spinners_stop_at_their_ends(app: App) -> None:
     rounds = control(app, name="option:rounds")
     click(app, (rounds.rect.left + 5, rounds.rect.centery))
     assert control(app, name="option:rounds").value == 1
+    key(app, pygame.K_PAGEUP)  # back up to the seats (the page goes on below the house rules)
     kind = control(app, name="kind:1")
     last = kind.values[-1]
     choose(app, "kind:1", last)

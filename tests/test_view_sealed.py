@@ -7,8 +7,10 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
+from privacy_watch import sealed_texts
 
 from ramigui.rules import Game, Move
+from ramigui.rules.deals import Deals
 from ramigui.variants import get_variant
 
 WRITES: list[Callable[[Any], None]] = [
@@ -88,3 +90,40 @@ def test_a_view_built_from_lists_keeps_frozen_copies() -> None:
     hand.clear()
     history.append(Said(0, Move("draw")))
     assert len(view.hand) == len(game.hand(0)) and view.history == (Said(1, Move("draw")),)
+
+
+def _texts(value: Any) -> Iterator[str]:
+    """Every text, number and byte string reachable from a view, as text."""
+    if isinstance(value, bytes):
+        yield value.hex()
+    elif isinstance(value, (str, int)):
+        yield str(value)
+    elif hasattr(value, "items"):
+        for key, item in value.items():
+            yield from _texts(key)
+            yield from _texts(item)
+    elif isinstance(value, (list, tuple, set, frozenset)):
+        for item in value:
+            yield from _texts(item)
+    elif hasattr(value, "__dataclass_fields__"):
+        for name in value.__dataclass_fields__:
+            yield from _texts(getattr(value, name))
+
+
+@pytest.mark.parametrize("variant", ["rami51", "gin", "yami"])
+def test_a_view_holds_the_fingerprint_and_nothing_that_unseals_the_deal(variant: str) -> None:
+    """A bot's view carries the round's fingerprint, never a round key, the round's code or
+    nonce, the game secret, nor the order of the stock."""
+    game = Game.new(variant, 2, seed=4, deals=Deals("keyed", bytes(range(32))))
+    for _ in range(6):
+        game.play(game.legal_moves()[0])
+    key = game.deals.key(4, game.round_no)
+    sealed = sealed_texts(game) + [str(key.value)]
+    stock = " ".join(map(str, game.state.stock))
+    for seat in range(2):
+        view = game.view(seat)
+        assert view.deal_print == game.fingerprint()
+        found = list(_texts(view))
+        assert not [text for text in found for secret in sealed if secret in text]
+        assert stock not in " ".join(found)
+        assert "RoundKey" not in repr(view)

@@ -347,3 +347,8 @@ CATALOGUE.update(_PHONE)
 from ramigui.locale.variants_en import TEXTS as _VARIANT_TEXTS  # noqa: E402
 
 CATALOGUE.update(_VARIANT_TEXTS)
+
+# Checkable deals: fingerprints, proofs, deal codes.
+from ramigui.locale.deals_en import TEXTS as _DEAL_TEXTS  # noqa: E402
+
+CATALOGUE.update(_DEAL_TEXTS)

@@ -351,3 +351,8 @@ CATALOGUE.update(_PHONE)
 from ramigui.locale.variants_fr import TEXTS as _VARIANT_TEXTS  # noqa: E402
 
 CATALOGUE.update(_VARIANT_TEXTS)
+
+# Checkable deals: fingerprints, proofs, deal codes.
+from ramigui.locale.deals_fr import TEXTS as _DEAL_TEXTS  # noqa: E402
+
+CATALOGUE.update(_DEAL_TEXTS)

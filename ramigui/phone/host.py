@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from ramigui import i18n
 from ramigui.arguments import Parser, check_players, known_variant, seconds, seed, whole
 from ramigui.bots import LEVELS
+from ramigui.deal_record import fresh_deals
 from ramigui.phone.bridge import Bridge
 from ramigui.phone.network import lan_address, listen_addresses
 from ramigui.phone.relay import PhoneRelay
@@ -142,9 +143,11 @@ def host_main(argv: Sequence[str]) -> int:
         parser.error(f"argument --phones: {args.phones} phones for {players} seats")
     seed = args.seed if args.seed is not None else random.randrange(1_000_000)
     binds, public = listen_addresses(args.bind, lan_address())
+    # a game asked for without a seed is dealt keyed (its fingerprints and codes can be shown)
+    keyed = Game.new(args.variant, players, seed, deals=fresh_deals()) if args.seed is None else None
     try:
         host = PhoneHost(args.variant, players, args.phones, seed, bind=binds, port=args.port,
-                         public_host=public, bots=args.bots, bot_delay=args.bot_delay)
+                         public_host=public, bots=args.bots, bot_delay=args.bot_delay, game=keyed)
     except OSError as error:
         print(f"ramigui host: cannot listen on {' and '.join(binds)}:{args.port}: {error.strerror}", file=sys.stderr)
         return 2

@@ -13,8 +13,9 @@ import hmac
 import secrets
 from collections.abc import Iterable
 
-ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"
-"""31 symbols: digits and small letters without 0, 1, i, l, o."""
+from ramigui.rules.deals import CODE_ALPHABET as ALPHABET
+
+# ALPHABET: 31 symbols, digits and small letters without 0, 1, i, l, o (deal codes use them too).
 TOKEN_CHARS = 28
 """28 symbols of 31: 138 random bits."""
 

@@ -21,6 +21,7 @@ from typing import Any
 
 from ramigui import i18n
 from ramigui.cards import Card
+from ramigui.deal_words import fingerprint_words
 from ramigui.phone import texts
 from ramigui.rules import Move, PlayerView
 from ramigui.rules.families import family_of
@@ -81,6 +82,7 @@ def view_json(
         "last_moves": list(last_moves),
         "public": plain(view.public),
         "prompt": texts.prompt(view, names, phone_family.prompt),
+        "deal_print": fingerprint_words(view.deal_print) if view.deal_print else "",
     }
     state["help"] = phone_family.helpers(view)
     return state

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ramigui.cards import Card
+from ramigui.rules.deals import DealSeed
 from ramigui.rules.moves import Move
 from ramigui.rules.public import PublicTable
 from ramigui.rules.variant import Variant
@@ -52,8 +53,8 @@ class Family(Protocol):
     """Play goes round the table in the variant's direction (`Variant.seat_after`); False:
     seats play in number order whatever the direction, the table only mirrors them."""
 
-    def deal(self, variant: Variant, players: int, round_no: int, dealer: int, seed: int) -> Any:
-        """A new round, dealt from a deck shuffled by a generator seeded by (seed, round)."""
+    def deal(self, variant: Variant, players: int, round_no: int, dealer: int, seed: DealSeed) -> Any:
+        """A new round, dealt from a deck shuffled by `round_rng(seed, round_no)`."""
 
     def legal_moves(self, state: Any) -> list[Move]:
         """Every legal move of the player to play (without `undo` and `next`)."""

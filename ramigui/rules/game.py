@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ramigui.cards import Card
+from ramigui.rules.deal_proof import DealProof, fingerprint, layout_of, prove
+from ramigui.rules.deals import SEEDED_DEALS, Deals, deal_nonce, round_code
 from ramigui.rules.errors import IllegalMove
 from ramigui.rules.families import family_of
 from ramigui.rules.family import RoundResult
@@ -69,8 +71,10 @@ class Game:
         state: Any,
         round_no: int = 1,
         first_dealer: int | None = None,
+        deals: Deals = SEEDED_DEALS,
     ) -> None:
         self.variant = variant
+        self.deals = deals
         self.players = players
         self.seed = seed
         self.family = family_of(variant)
@@ -88,6 +92,7 @@ class Game:
         self._undo: list[tuple[Any, int, int]] = []
         self._record: list[PublicMove] = []
         self._turn_start = 0  # where the open turn's moves begin in _record
+        self._dealt: dict[int, tuple[int, bytes]] = {}  # round -> (its dealer, its fingerprint)
 
     # --- creating ------------------------------------------------------------------------
 
@@ -99,9 +104,11 @@ class Game:
         seed: int = 0,
         options: Mapping[str, Any] | None = None,
         dealer: int | None = None,
+        deals: Deals = SEEDED_DEALS,
     ) -> Game:
         """A new game, first round dealt by `dealer` (default: drawn from the seed, see
-        `first_dealer`); the seat after the dealer plays first."""
+        `first_dealer`); the seat after the dealer plays first. `deals`: where each round's
+        shuffle comes from (default: the seed, see `ramigui.rules.deals`)."""
         chosen = resolve_variant(variant, options)
         low, high = chosen.players
         if not low <= players <= high:
@@ -110,8 +117,10 @@ class Game:
             dealer = first_dealer(players, seed)
         elif not 0 <= dealer < players:
             raise ValueError(f"seat {dealer} cannot deal: seats are 0 to {players - 1}")
-        state = family_of(chosen).deal(chosen, players, 1, dealer, seed)
-        return cls(chosen, players, seed, state, first_dealer=dealer)
+        state = family_of(chosen).deal(chosen, players, 1, dealer, deals.key(seed, 1))
+        game = cls(chosen, players, seed, state, first_dealer=dealer, deals=deals)
+        game._note_deal()
+        return game
 
     @classmethod
     def from_position(cls, variant: str | Variant, options: Mapping[str, Any] | None = None, **position: Any) -> Game:
@@ -124,6 +133,7 @@ class Game:
         start_totals = getattr(family, "start_totals", None)
         if start_totals is not None:
             game.totals = list(start_totals(state))
+        game._note_deal(provable=False)
         return game
 
     @classmethod
@@ -135,15 +145,17 @@ class Game:
         moves: Sequence[str | Move],
         options: Mapping[str, Any] | None = None,
         dealer: int | None = None,
+        deals: Deals = SEEDED_DEALS,
     ) -> Game:
         """A game rebuilt from its seed, first dealer and move list (saves, logs, bug reports)."""
-        game = cls.new(variant, players, seed, options, dealer)
+        game = cls.new(variant, players, seed, options, dealer, deals)
         for move in moves:
             game.play(move)
         return game
 
     def copy(self) -> Game:
-        twin = Game(self.variant, self.players, self.seed, self.state, self.round_no, self.first_dealer)
+        twin = Game(self.variant, self.players, self.seed, self.state, self.round_no, self.first_dealer, self.deals)
+        twin._dealt = dict(self._dealt)
         twin.log = list(self.log)
         twin.round_log = list(self.round_log)
         twin._history = list(self._history)
@@ -258,6 +270,7 @@ class Game:
             history=tuple(self._history),
             legal_moves=tuple(self.legal_moves()) if own_turn else (),
             public=self.family.public(self.state, seat),
+            deal_print=self.fingerprint(),
         )
 
     # --- playing ---------------------------------------------------------------------------
@@ -318,19 +331,60 @@ class Game:
     def _next_round(self) -> None:
         if not self.round_over:
             raise IllegalMove("round_not_over")
+        key = self.deals.key(self.seed, self.round_no + 1)  # SealedDeal before anything changes
         self.round_no += 1
         dealer = (self.dealer + 1) % self.players
         # A family that carries state from deal to deal (Yami's score sheets) offers
         # `next_round(previous_state, variant, players, round_no, dealer, seed)`.
         carry = getattr(self.family, "next_round", None)
         if carry is not None:
-            self.state = carry(self.state, self.variant, self.players, self.round_no, dealer, self.seed)
+            self.state = carry(self.state, self.variant, self.players, self.round_no, dealer, key)
         else:
-            self.state = self.family.deal(self.variant, self.players, self.round_no, dealer, self.seed)
+            self.state = self.family.deal(self.variant, self.players, self.round_no, dealer, key)
+        self._note_deal()
         self.round_log = []
         self._history = []
         self._undo.clear()
         self._turn_start = len(self._record)
+
+    # --- the deal's fingerprint and proof -------------------------------------------------------
+
+    def _note_deal(self, provable: bool = True) -> None:
+        """Keep the fingerprint of the round just dealt (what the table shows before play).
+        A position set up by hand was dealt by nobody: its round has no proof (dealer -1)."""
+        key = self.deals.key(self.seed, self.round_no)
+        layout = layout_of(self.family, self.state, self.players)
+        dealer = self.dealer if provable else -1
+        self._dealt[self.round_no] = (dealer, fingerprint(layout, deal_nonce(key, self.round_no)))
+
+    def fingerprint(self, round_no: int | None = None) -> bytes:
+        """The fingerprint of round `round_no`'s deal (default: this round's), public from
+        the deal on; it reveals nothing of the cards (see `ramigui.rules.deal_proof`)."""
+        chosen = self.round_no if round_no is None else round_no
+        if chosen not in self._dealt:  # a game built from a state mid-round: its position as dealt
+            self._note_deal(provable=False)
+        return self._dealt[chosen][1]
+
+    def deal_proof(self, round_no: int | None = None) -> DealProof | None:
+        """The proof of a finished round (default: this one): the deal made again from the
+        round's key, its nonce, code, and the fingerprint check. None while the round is
+        being played: nothing of its order or its nonce may be known before its end."""
+        chosen = self.round_no if round_no is None else round_no
+        if chosen not in self._dealt or (chosen == self.round_no and not self.round_over):
+            return None
+        dealer, shown = self._dealt[chosen]
+        if dealer < 0:
+            return None
+        key = self.deals.key(self.seed, chosen)
+        return prove(self.family, self.variant, self.players, chosen, dealer, key, shown)
+
+    def revealed_key(self, round_no: int) -> tuple[str, bytes] | None:
+        """A finished round's code and nonce (what its proof reveals), or None while it
+        is being played."""
+        if round_no > self.round_no or (round_no == self.round_no and not self.round_over):
+            return None
+        key = self.deals.key(self.seed, round_no)
+        return round_code(key, round_no), deal_nonce(key, round_no)
 
     def moves_text(self) -> list[str]:
         """The whole game's moves in notation, in order (what a save or a log stores)."""

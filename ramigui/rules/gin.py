@@ -16,13 +16,13 @@ The least-deadwood search lives in `gin_melds`; this module holds the rules of p
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from ramigui.cards import Card, make_deck, parse_card, shuffled
+from ramigui.rules.deals import DealSeed, round_rng
 from ramigui.rules.errors import IllegalMove
 from ramigui.rules.family import RoundResult
 from ramigui.rules.frozen import frozen_mapping
@@ -127,12 +127,12 @@ def is_doubled(rules: GinRules, upcard: Card | None) -> bool:
 # --- setting up -------------------------------------------------------------------------------
 
 
-def deal(variant: Variant, players: int, round_no: int, dealer: int, seed: int) -> GinState:
+def deal(variant: Variant, players: int, round_no: int, dealer: int, seed: DealSeed) -> GinState:
     """Ten cards each, one at a time, the dealer's opponent first; the 21st card is the
     upcard; the rest is the stock. The non-dealer opens the upcard offer."""
     if players != SEATS:
         raise ValueError(f"Gin is played by two, not {players}")
-    pack = shuffled(make_deck(52), random.Random(f"{seed}:{round_no}"))
+    pack = shuffled(make_deck(52), round_rng(seed, round_no))
     first = 1 - dealer
     hands: list[tuple[Card, ...]] = [(), ()]
     hands[first] = tuple(pack[0 : 2 * HAND_SIZE : 2])
@@ -584,7 +584,7 @@ class Gin:
     name = "gin"
     follows_direction = False
 
-    def deal(self, variant: Variant, players: int, round_no: int, dealer: int, seed: int) -> GinState:
+    def deal(self, variant: Variant, players: int, round_no: int, dealer: int, seed: DealSeed) -> GinState:
         return deal(variant, players, round_no, dealer, seed)
 
     def from_position(self, variant: Variant, **position: Any) -> GinState:

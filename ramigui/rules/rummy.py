@@ -10,7 +10,6 @@ the discard is refused while they are broken and `undo` can take moves back.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
@@ -18,6 +17,7 @@ from itertools import combinations
 from typing import Any
 
 from ramigui.cards import JOKER, Card, make_deck, parse_cards, shuffled
+from ramigui.rules.deals import DealSeed, round_rng
 from ramigui.rules.errors import IllegalMove
 from ramigui.rules.family import RoundResult
 from ramigui.rules.melds import (
@@ -59,7 +59,7 @@ class RummyState:
 
     variant: Variant
     players: int
-    seed: int
+    seed: DealSeed
     round_no: int
     dealer: int
     hands: tuple[tuple[Card, ...], ...]
@@ -134,11 +134,11 @@ def _turn_points(state: RummyState) -> int:
 # --- dealing --------------------------------------------------------------------------------
 
 
-def deal(variant: Variant, players: int, round_no: int, dealer: int, seed: int) -> RummyState:
+def deal(variant: Variant, players: int, round_no: int, dealer: int, seed: DealSeed) -> RummyState:
     """Shuffle with a generator seeded by (seed, round) and deal one card at a time,
     starting with the player after the dealer, who also plays first."""
     rules = variant.rummy
-    rng = random.Random(f"{seed}:{round_no}")
+    rng = round_rng(seed, round_no)
     starter = (dealer + 1) % players
     per_player = variant.jokers == "per_player"
     jokers = 0 if per_player else variant.jokers_for(players)
@@ -229,7 +229,7 @@ def _rebuild_stock(state: RummyState) -> RummyState | None:
         # seed 003's house rule "la pile de défausse est mélangée": the whole pile.
         whole = rules.stock_reuse == "shuffle_all"
         pile, keep = (state.discard, ()) if whole else (state.discard[:-1], state.discard[-1:])
-        rng = random.Random(f"{state.seed}:{state.round_no}:reuse{state.reuses}")
+        rng = round_rng(state.seed, state.round_no, f":reuse{state.reuses}")
         pile = tuple(shuffled(pile, rng))
     if not pile:
         return None
@@ -793,7 +793,7 @@ class Rummy:
     name = "rummy"
     follows_direction = False
 
-    def deal(self, variant: Variant, players: int, round_no: int, dealer: int, seed: int) -> RummyState:
+    def deal(self, variant: Variant, players: int, round_no: int, dealer: int, seed: DealSeed) -> RummyState:
         return deal(variant, players, round_no, dealer, seed)
 
     def from_position(self, variant: Variant, **position: Any) -> RummyState:

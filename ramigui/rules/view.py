@@ -52,6 +52,9 @@ class PlayerView:
     history: tuple[Said, ...]
     legal_moves: tuple[Move, ...]
     public: PublicTable
+    deal_print: bytes = b""
+    """The round's deal fingerprint, public from the deal on (`ramigui.rules.deal_proof`):
+    it commits to the order of the cards and tells nothing of it."""
 
     def __post_init__(self) -> None:
         # A caller may pass lists: the view keeps frozen copies only (the tables are frozen

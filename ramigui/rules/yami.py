@@ -15,13 +15,13 @@ Score sheets outlive the deal: `next_round` deals the next round with them (see 
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from ramigui.cards import Card, make_deck, parse_card, parse_cards, shuffled
+from ramigui.rules.deals import DealSeed, round_rng
 from ramigui.rules.errors import IllegalMove
 from ramigui.rules.family import RoundResult
 from ramigui.rules.frozen import frozen_mapping
@@ -63,7 +63,7 @@ class YamiState:
     """
 
     variant: Variant
-    seed: int
+    seed: DealSeed
     round_no: int
     dealer: int
     to_play: int
@@ -114,13 +114,13 @@ def deal(
     players: int,
     round_no: int,
     dealer: int,
-    seed: int,
+    seed: DealSeed,
     sheets: Sequence[Sheet] | None = None,
 ) -> YamiState:
     """Deal one round: "Un joueur distribue 5 cartes à chaque joueur, face cachée, pose la
     pioche au centre et retourne à côté la première carte, qui constitue la défausse."
     """
-    rng = random.Random(f"{seed}:{round_no}")
+    rng = round_rng(seed, round_no)
     pack = shuffled(make_deck(variant.deck, variant.decks_for(players), variant.jokers_for(players)), rng)
     size = variant.deal_for(players)
     step = variant.step
@@ -249,7 +249,7 @@ def _restocked(state: YamiState) -> YamiState:
     """Stock empty: "the discard pile except its top card is shuffled into a new stock"."""
     if state.stock:
         return state
-    rng = random.Random(f"{state.seed}:{state.round_no}:restock:{state.turn}")
+    rng = round_rng(state.seed, state.round_no, f":restock:{state.turn}")
     return replace(state, stock=tuple(shuffled(state.discard[:-1], rng)), discard=state.discard[-1:])
 
 
@@ -376,13 +376,13 @@ class YamiFamily:
         players: int,
         round_no: int,
         dealer: int,
-        seed: int,
+        seed: DealSeed,
         sheets: Sequence[Sheet] | None = None,
     ) -> YamiState:
         return deal(variant, players, round_no, dealer, seed, sheets)
 
     def next_round(
-        self, previous: YamiState, variant: Variant, players: int, round_no: int, dealer: int, seed: int
+        self, previous: YamiState, variant: Variant, players: int, round_no: int, dealer: int, seed: DealSeed
     ) -> YamiState:
         """The next deal, the score sheets carried over: "Les cartes sont ramassées,
         mélangées et redistribuées"."""

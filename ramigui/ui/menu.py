@@ -89,11 +89,13 @@ def open_table(app: App, options: Any, config: TableConfig, store: Store | None 
                   for name, human, level in zip(config.names, config.humans, config.levels, strict=True))
     store = ctx.store
     setup = GameSetup(config.variant, seats, dict(config.options))
+    # people who asked for no seed get a keyed deal (GameSession.new), as from New game
+    seed = None if getattr(options, "seed", None) is None and any(config.humans) else config.seed
     if store is not None and GameSession.has_saved_game(store):
         if any(config.humans):
             menu = app.top
             if isinstance(menu, MainMenu):
-                menu.waiting = (setup, config.seed)
+                menu.waiting = (setup, seed)
                 from ramigui.ui.setup_screen import ask_abandon
 
                 app.push(ask_abandon(ctx, "abandon_for_new"))
@@ -101,7 +103,7 @@ def open_table(app: App, options: Any, config: TableConfig, store: Store | None 
         store = None
     from ramigui.ui.game_screen import start_table
 
-    session = GameSession.new(setup, store, seed=config.seed)
+    session = GameSession.new(setup, store, seed=seed)
     session.logs = ctx.store  # an unsaved demo still leaves its log
     start_table(app, ctx, session)
     return ctx
@@ -141,7 +143,7 @@ class MainMenu(Screen):
         self.notices: list[str] = []
         self.focus = 1
         self._on_top = False
-        self.waiting: tuple[GameSetup, int] | None = None
+        self.waiting: tuple[GameSetup, int | None] | None = None
         """A game asked for on the command line, waiting for "abandon the saved one?"."""
 
     def enter(self, app: App) -> None:

@@ -200,6 +200,8 @@ class RoundEndScene(Scene):
         self.names = names
         self.auto = auto_continue
         self.elapsed = 0.0
+        self.proof = game.deal_proof()  # None for a position set up by hand: nothing to show
+        self.show_rect = pygame.Rect(0, 0, 0, 0)  # where "Show the deal" is drawn (a click opens it)
 
     def busy(self) -> bool:
         return self.auto
@@ -210,10 +212,28 @@ class RoundEndScene(Scene):
             self._close()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if self._show_deal_asked(event):
+            self.show_deal()
+            return True
         if _confirm(event) or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
             self._close()  # Esc closes this panel, as it closes every panel of the app
             return True
         return False
+
+    def _show_deal_asked(self, event: pygame.event.Event) -> bool:
+        from ramigui.ui.deal_scene import SHOW_KEY
+
+        if event.type == pygame.KEYDOWN:
+            return bool(event.key == SHOW_KEY)
+        return event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.show_rect.collidepoint(event.pos)
+
+    def show_deal(self) -> None:
+        """Lay the round's deal out over this panel, with its proof (the round is over)."""
+        from ramigui.ui.deal_scene import DealScene
+
+        if self.proof is not None and self.app is not None:
+            self.auto = False  # the table waits while the deal is looked at
+            self.app.push(DealScene(self.proof, self.names))
 
     def _close(self) -> None:
         if self.app is not None and self.app.top is self:
@@ -230,8 +250,17 @@ class RoundEndScene(Scene):
         y = self._header(surface, box, sizes)
         bottom = box.bottom - int(sizes.small * 1.6)
         self._rows(surface, box, sizes, y, bottom)
-        blit_text(surface, i18n.tr("round.continue"), sizes.small, DIM, (box.centerx, box.bottom - sizes.small // 2),
-                  "midbottom")
+        foot = box.bottom - sizes.small // 2
+        self.show_rect = pygame.Rect(box.left + sizes.text, foot, 0, 0)
+        if self.proof is not None:
+            self.show_rect = blit_text(surface, i18n.tr("deal.show"), sizes.small, GOLD,
+                                       (box.left + sizes.text, foot), "bottomleft", bold=True)
+        room = box.width - 2 * sizes.text - self.show_rect.width - sizes.text
+        go_on = ellipsized(i18n.tr("round.continue"), sizes.small, room)
+        if text_width(go_on, sizes.small) <= box.width // 2 - self.show_rect.width - 2 * sizes.text:
+            blit_text(surface, go_on, sizes.small, DIM, (box.centerx, foot), "midbottom")
+        else:  # a narrow panel: the two lines side by side, neither over the other
+            blit_text(surface, go_on, sizes.small, DIM, (box.right - sizes.text, foot), "bottomright")
 
     def _header(self, surface: pygame.Surface, box: pygame.Rect, sizes: PanelSizes) -> int:
         """The title, who won the round and how, who leads (or won the game) and by which rule."""

@@ -26,6 +26,8 @@ from ramigui.ui.widgets import DIM, GOLD, WHITE, Colour, text_surface, text_widt
 from ramigui.variants import all_variants
 
 MAX_RULES_BYTES = 200_000
+SHUFFLING = "shuffling"
+"""The page after the variants: how the cards are shuffled (`assets/rules/shuffling.<lang>.md`)."""
 BOLD = re.compile(r"\*\*(.+?)\*\*")
 
 
@@ -114,11 +116,13 @@ def layout_words(words: list[Word], size: int, width: int) -> list[list[Word]]:
     return lines
 
 
-def rules_text(variant: Variant, lang: str) -> str | None:
-    """The rules file of a variant in `lang` (English if missing), or None."""
+def rules_text(variant: Variant | str, lang: str) -> str | None:
+    """The rules file of a variant (or of the page named `variant`) in `lang` (English if
+    missing), or None."""
+    name = variant if isinstance(variant, str) else variant.id
     for code in (lang, "en", "fr"):
         try:
-            path = asset_path(f"rules/{variant.id}.{code}.md")
+            path = asset_path(f"rules/{name}.{code}.md")
         except (FileNotFoundError, ValueError):
             continue
         try:
@@ -142,6 +146,8 @@ def fallback_text(variant: Variant, lang: str) -> str:
 
 @lru_cache(maxsize=32)
 def blocks_for(variant_id: str, lang: str) -> tuple[Block, ...]:
+    if variant_id == SHUFFLING:
+        return tuple(parse_markdown(rules_text(SHUFFLING, lang) or ""))
     variant = next(v for v in all_variants() if v.id == variant_id)
     text = rules_text(variant, lang) or fallback_text(variant, lang)
     return tuple(parse_markdown(text))
@@ -157,14 +163,14 @@ class RulesScreen(Screen):
     def __init__(self, ctx: Context, variant_id: str | None = None) -> None:
         super().__init__(ctx)
         self.variants = all_variants()
-        ids = [v.id for v in self.variants]
+        ids = [v.id for v in self.variants] + [SHUFFLING]
         self.variant_id = variant_id if variant_id in ids else ids[0]
         self.lines: list[tuple[int, int, list[Word], int, Colour]] = []
 
     def build(self) -> None:
         m = self.m
         width = min(int(m.text * 24), m.width - 2 * m.pad)
-        choice = Choice("variant", "variant", [v.id for v in self.variants], self._title,
+        choice = Choice("variant", "variant", [v.id for v in self.variants] + [SHUFFLING], self._title,
                         pygame.Rect((m.width - width) // 2, m.header + m.pad // 2, width, int(m.row * 0.9)))
         choice.select(self.variant_id)
         self.add(choice)
@@ -173,6 +179,8 @@ class RulesScreen(Screen):
         self.footer_buttons([("back", "common.back")])
 
     def _title(self, variant_id: str) -> str:
+        if variant_id == SHUFFLING:
+            return i18n.tr("rules.shuffle_page")
         variant = next(v for v in self.variants if v.id == variant_id)
         return i18n.variant_name(variant)
 

@@ -16,7 +16,9 @@ from typing import Any
 import pygame
 
 from ramigui import i18n
+from ramigui.deal_record import redeal_deals
 from ramigui.people import load_people, meet
+from ramigui.rules.deals import DealCodeError
 from ramigui.rules.variant import OptionSpec, Variant, VariantError
 from ramigui.session import BOT_LEVELS, GameInProgress, GameSession, GameSetup, Seat
 from ramigui.ui.controls import Choice, ListRow, TextField, number_values
@@ -90,6 +92,8 @@ class SetupScreen(Screen):
         self.count = 4
         self.options: dict[str, Any] = {}
         self.error = ""
+        self.deal_code = ""
+        """A round's deal code to play again as round 1 ("" for a fresh deal)."""
         self.list_scroll = 0
         self.pointer = (0, 0)
         self.tools = VariantFileTools(self)
@@ -221,6 +225,7 @@ class SetupScreen(Screen):
             y = self._heading(i18n.tr("setup.house_rules"), left, y + m.pad)
             for spec in variant.options:
                 y = self._option(spec, left, y, width)
+        y = self._deal_code(left, y + m.pad // 2, width)
         y = self.tools.build_section(left, y, width)
         self.content_height = y + self.scroll - view.top + m.pad
 
@@ -273,6 +278,17 @@ class SetupScreen(Screen):
     @staticmethod
     def _person_text(name: str) -> str:
         return i18n.seat_name(name) if name else i18n.tr("setup.new_person")
+    def _deal_code(self, left: int, y: int, width: int) -> int:
+        """"Deal from a code": the cards of a round already played, dealt again as round 1."""
+        m = self.m
+        field_h = int(m.row * 0.9)
+        label_w = int(width * 0.45)
+        self.label(i18n.tr("deal.from_code"), m.text, WHITE, (left, y + field_h // 2), "midleft", clip=True)
+        field = TextField("deal_code", "deal_code", self.deal_code,
+                          pygame.Rect(left + label_w, y, width - label_w, field_h),
+                          placeholder=lambda: i18n.tr("deal.code_placeholder"))
+        self._visible(field)
+        return y + field_h + m.pad // 2
 
     @staticmethod
     def _kind_text(kind: str) -> str:
@@ -323,6 +339,9 @@ class SetupScreen(Screen):
                 seat.name = default_name(index, seat.kind)
         elif action == "option":
             self.options[event.name.split(":", 1)[1]] = event.value
+        elif action == "deal_code":
+            self.deal_code = event.value
+            self.error = ""
         elif action == "start":
             self.start()
             return True
@@ -396,7 +415,12 @@ class SetupScreen(Screen):
         in progress is never replaced unasked: the player is asked first (`ask_abandon`)."""
         try:
             setup = self.setup()
-            session = GameSession.new(setup, self.ctx.store, abandon_saved=abandon_saved)
+            deals = redeal_deals(self.deal_code) if self.deal_code.strip() else None
+            session = GameSession.new(setup, self.ctx.store, abandon_saved=abandon_saved, deals=deals)
+        except DealCodeError as error:
+            self.error = i18n.tr(f"deal.code_error.{error.reason}")
+            self.rebuild()
+            return
         except GameInProgress:
             if self.app is not None:
                 self.app.push(ask_abandon(self.ctx, "start_abandoning"))

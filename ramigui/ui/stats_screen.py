@@ -97,6 +97,11 @@ class StatsScreen(Screen):
 
     @staticmethod
     def _game_title(game: FinishedGame) -> str:
+        title = StatsScreen._plain_title(game)
+        return f"{title} · {i18n.tr('stats.redeal')}" if game.redeal else title
+
+    @staticmethod
+    def _plain_title(game: FinishedGame) -> str:
         date = i18n.date_text(game.finished)
         if game.unfinished:
             return i18n.tr("stats.game_title_unfinished", date=date, variant=variant_title(game.variant))
@@ -205,4 +210,6 @@ class StatsScreen(Screen):
         if self.page == "variants":
             lower = any(g.lower_wins for g in self.stats.history if g.variant == self.variant_id)
             note = i18n.tr("sheet.lower_wins" if lower else "sheet.higher_wins")
+            if self.stats.redeals.get(self.variant_id):
+                note += "  ·  " + i18n.tr("stats.redeals", n=self.stats.redeals[self.variant_id])
             blit_text(surface, note, m.small, DIM, (m.width // 2, view.bottom), "midbottom")

@@ -12,6 +12,7 @@ import pygame
 from ramigui import i18n
 from ramigui.ui.card_marks import fresh_tab, joker_badge, ring
 from ramigui.ui.cardart import card_height
+from ramigui.ui.deal_scene import fingerprint_line
 from ramigui.ui.layout import SEAT_COLOURS, TableLayout
 from ramigui.ui.notices import draw_notice
 from ramigui.ui.widgets import (
@@ -386,6 +387,7 @@ def _draw_side(scene: TableScene, surface: pygame.Surface, lay: TableLayout) -> 
         title = [*wrap_lines(name, lay.text, room, True), round_text]
     for line in title:
         y = blit_text(surface, line, lay.text, GOLD, (x, y), bold=True).bottom
+    y = _draw_fingerprint(scene, surface, x, y, room, text)
     y += lay.margin // 2
     blit_text(surface, i18n.tr("table.last_moves"), text, (200, 220, 205), (x, y), bold=True)
     y += int(text * 1.5)
@@ -412,6 +414,16 @@ def _draw_side(scene: TableScene, surface: pygame.Surface, lay: TableLayout) -> 
     for k, line in enumerate(keys):
         blit_text(surface, line, key_size, (170, 200, 180), (x, bottom + k * key_step))
     scene.family.draw(surface, lay)
+
+
+def _draw_fingerprint(scene: TableScene, surface: pygame.Surface, x: int, y: int, room: int, size: int) -> int:
+    """The round's deck fingerprint under the round's title, from the deal on."""
+    line = fingerprint_line(scene.view)
+    if not line:
+        return y
+    for part in wrap_lines(line, size, room):
+        y = blit_text(surface, part, size, (190, 215, 200), (x, y)).bottom
+    return y
 
 
 # --- moving cards ---------------------------------------------------------------------------

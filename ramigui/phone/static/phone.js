@@ -413,6 +413,7 @@
     renderSeats(st);
     renderPiles(st);
     renderCounter(st);
+    $("deal-print").textContent = st.deal_print ? t("deal.fingerprint_line", { words: st.deal_print }) : "";
     renderMelds(st);
     renderBoxes(st);
     renderMoves(st);
