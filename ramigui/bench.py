@@ -23,6 +23,8 @@ from ramigui.bots.random_bot import RandomBot
 from ramigui.cards import ALL_CARDS
 from ramigui.rules import Game
 from ramigui.rules.gin_melds import hand_mask, min_deadwood, min_deadwood_mask
+from ramigui.rules.variant import Variant
+from ramigui.variants import get_variant
 
 Clock = Callable[[], float]
 
@@ -51,12 +53,12 @@ def bench_rules(seconds: float = 3.0, variant: str = "rami51", players: int = 4,
                 clock: Clock = time.perf_counter) -> dict[str, Any]:
     """Random-legal play through Game.play, views included (what simulate and bots do):
     60% of the budget; legal_moves on a 15-card hand and the memory of a game: 20% each."""
-    Game.new(variant, players=players, seed=0)  # loads the variant catalogue before timing
+    chosen = get_variant(variant)
     play = Budget(seconds * 0.6, clock)
     moves = 0
     games = 0
     while play.running() or not moves:
-        game = Game.new(variant, players=players, seed=games)
+        game = Game.new(chosen, players=players, seed=games)
         bots = [RandomBot(games * 10 + s) for s in range(players)]
         while not game.game_over and (play.running() or not moves):
             if game.round_over:
@@ -71,11 +73,11 @@ def bench_rules(seconds: float = 3.0, variant: str = "rami51", players: int = 4,
         "moves": moves,
         "moves_per_second": round(moves / elapsed) if elapsed > 0 else 0,
         **bench_legal_moves(seconds * 0.2, clock),
-        **_peak_memory_of_a_game(variant, players, Budget(seconds * 0.2, clock)),
+        **_peak_memory_of_a_game(chosen, players, Budget(seconds * 0.2, clock)),
     }
 
 
-def _peak_memory_of_a_game(variant: str, players: int, budget: Budget) -> dict[str, Any]:
+def _peak_memory_of_a_game(variant: Variant, players: int, budget: Budget) -> dict[str, Any]:
     """Peak Python memory while playing one game (to its end, or while the budget lasts;
     measured apart: tracing makes every move slow)."""
     tracemalloc.start()
@@ -96,7 +98,7 @@ def _peak_memory_of_a_game(variant: str, players: int, budget: Budget) -> dict[s
 
 def bench_legal_moves(seconds: float = 2.0, clock: Clock = time.perf_counter) -> dict[str, Any]:
     """legal_moves() on 15-card Rami 51 hands: the call every bot and the table make."""
-    game = Game.new("rami51", players=4, seed=3)
+    game = Game.new(get_variant("rami51"), players=4, seed=3)
     samples: list[float] = []
     budget = Budget(seconds, clock)
     while budget.running() or not samples:

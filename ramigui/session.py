@@ -42,6 +42,7 @@ from ramigui.deal_record import (
 from ramigui.rules import Game, IllegalMove, Move
 from ramigui.rules.deals import SEEDED_DEALS, Deals, SealedDeal
 from ramigui.rules.variant import VariantError
+from ramigui.stats import FinishedGame, load_stats, save_stats
 from ramigui.storage import (
     NOTICE_SAVE_FAILED,
     BrokenFile,
@@ -57,6 +58,7 @@ from ramigui.storage import (
     parse_json,
     read_bounded,
 )
+from ramigui.variants import catalogue, get_variant
 
 BOT_LEVELS = ("random", "easy", "medium", "hard")
 MAX_NAME = 24
@@ -172,7 +174,8 @@ class GameRecord:
 
     def new_game(self) -> Game:
         """The game as dealt, before any move. Raises VariantError or ValueError."""
-        return Game.new(self.variant, len(self.seats), self.seed, self.options, self.dealer, self.deals)
+        return Game.new(get_variant(self.variant, **self.options), len(self.seats), self.seed, dealer=self.dealer,
+                        deals=self.deals)
 
     def replay(self, upto: int | None = None) -> Game:
         """The game after the first `upto` moves (all by default). Raises on a bad record."""
@@ -324,7 +327,8 @@ class GameSession:
         chosen = secrets.randbelow(2**31) if seed is None else seed
         if deals is None:
             deals = fresh_deals() if seed is None else SEEDED_DEALS
-        game = Game.new(setup.variant, len(setup.seats), chosen, setup.options, dealer, deals)
+        game = Game.new(get_variant(setup.variant, **setup.options), len(setup.seats), chosen, dealer=dealer,
+                        deals=deals)
         if store is not None and cls.has_saved_game(store):
             if not abandon_saved:
                 raise GameInProgress(str(store.current_game_path))
@@ -469,16 +473,18 @@ class GameSession:
         self._file(unfinished=not self.game.game_over)
 
     def _file(self, unfinished: bool) -> None:
-        from ramigui import stats
-
+        """Keep the game's log, add the game to the statistics, then remove the autosave if
+        that worked."""
         log = self.keep_log()
         self.recorded = True
-        if self.store is None:
+        store = self.store
+        if store is None:
             return
-        finished = stats.FinishedGame.from_session(self, unfinished=unfinished, log=log.name if log else "")
-        book = stats.load_stats(self.store)
-        if stats.save_stats(self.store, book.with_game(finished)):
-            self.store.remove(self.store.current_game_path)
+        entry = FinishedGame.of_game(self.game, self.game_id, [seat.name for seat in self.seats],
+                                     [seat.bot for seat in self.seats], unfinished=unfinished,
+                                     log=log.name if log else "")
+        if save_stats(store, load_stats(store).with_game(entry)):
+            store.remove(store.current_game_path)
 
     # --- logs -----------------------------------------------------------------------------
 
@@ -633,8 +639,6 @@ def peek_saved(store: Store) -> SavedGame | None:
 def replay_failure(record: GameRecord, error: Exception) -> BrokenFile:
     """Why a record does not replay, as a set-aside reason."""
     if isinstance(error, VariantError):
-        from ramigui.variants import catalogue
-
         if record.variant not in catalogue().ids():
             return BrokenFile("variant_gone", f"no variant {record.variant!r} any more")
         return BrokenFile("options_invalid", str(error))

@@ -1,4 +1,5 @@
-"""The player's settings: a frozen, validated `Settings`, kept in the config folder.
+"""The player's settings: a frozen, validated `Settings`, kept in the config folder and
+read by the window as they are (`App.settings`): one class for what is chosen and stored.
 
 Every field has a default and a list of allowed values, declared once in `CHOICES`, so
 the settings screen, the validation and the tests read the same table. A hand-edited
@@ -8,11 +9,10 @@ user), the good values are kept, the bad ones take their defaults, and the playe
 
 from __future__ import annotations
 
-import locale
-import os
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
+from ramigui.i18n import system_language
 from ramigui.session import GameSetup
 from ramigui.storage import BrokenFile, Document, Schema, Store
 
@@ -34,19 +34,10 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "confirm_go_out": (True, False),
 }
 """Allowed values of each simple field (the settings screen offers exactly these)."""
-
-
-def system_language() -> str:
-    """French if the system speaks French, else English (the two languages of the app)."""
-    for variable in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
-        value = os.environ.get(variable, "")
-        if value and value not in ("C", "POSIX"):
-            return "fr" if value.lower().startswith("fr") else "en"
-    try:
-        code = locale.getlocale()[0] or ""
-    except ValueError:
-        code = ""
-    return "fr" if code.lower().startswith("fr") else "en"
+CARD_SCALES = {"small": 0.85, "medium": 1.0, "large": 1.2}
+"""The table's scale on its cards for each card size."""
+PACES = {"slow": 1.8, "normal": 1.0, "fast": 0.45, "instant": 0.0}
+"""Animation and bot pacing per speed (a factor on the normal durations)."""
 
 
 @dataclass(frozen=True)
@@ -54,7 +45,7 @@ class Settings:
     """What the player chose; `replace(settings, sound=False)` makes a changed copy."""
 
     language: str = field(default_factory=system_language)
-    card_size: str = "large"  # the issue: "a card-size setting, large by default"
+    card_size: str = "large"
     deck_style: str = "classic"
     card_back: str = "blue"
     table_colour: str = "green"
@@ -76,6 +67,24 @@ class Settings:
             value = getattr(self, name)
             if not _allowed(value, allowed):
                 raise ValueError(f"{name}: {value!r} is not one of {allowed}")
+
+    @property
+    def card_scale(self) -> float:
+        return CARD_SCALES[self.card_size]
+
+    @property
+    def four_colour(self) -> bool:
+        return self.deck_style == "four_colour"
+
+    @property
+    def pace(self) -> float:
+        """The animations' factor (card flights, slide-backs)."""
+        return PACES[self.animation_speed]
+
+    @property
+    def bot_pace(self) -> float:
+        """The factor on a bot's thinking pause, set apart from the animations."""
+        return PACES[self.bot_speed]
 
     def to_json(self) -> Document:
         document: Document = {name: getattr(self, name) for name in CHOICES}

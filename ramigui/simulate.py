@@ -32,8 +32,8 @@ from ramigui.bots.random_bot import RandomBot
 from ramigui.bots.secret import bot_rng, derived_secret
 from ramigui.cards import Card, make_deck
 from ramigui.rules import Game, IllegalMove
-from ramigui.rules.game import resolve_variant
 from ramigui.rules.variant import Variant
+from ramigui.variants import get_variant
 
 MAX_MOVES_PER_ROUND = 20_000
 """A round still going after this many moves is stuck: reported, and the game abandoned."""
@@ -319,7 +319,7 @@ def simulate(args: argparse.Namespace, jobs: int = 1) -> dict[str, Any]:
     """Play the games the arguments ask for and return the report; with `jobs` > 1 the games
     are shared among that many processes (each game's deal and bot secret come from its
     index, so the figures are those of one process; only the seconds differ)."""
-    variant = resolve_variant(args.variant, parse_options(args.option))
+    variant = get_variant(args.variant, **parse_options(args.option))
     levels, players = seat_levels(args.bots, args.players, variant)
     started = time.perf_counter()
     jobs = max(1, min(jobs, args.games))
@@ -337,7 +337,7 @@ def simulate(args: argparse.Namespace, jobs: int = 1) -> dict[str, Any]:
 
 def play_games(args: argparse.Namespace, indices: Sequence[int]) -> RunStats:
     """The games of the given indices (game i: deal i // players, levels shifted i % players)."""
-    variant = resolve_variant(args.variant, parse_options(args.option))
+    variant = get_variant(args.variant, **parse_options(args.option))
     levels, players = seat_levels(args.bots, args.players, variant)
     stats = RunStats(levels={level: LevelStats() for level in dict.fromkeys(levels)})
     distinct = len(set(levels)) > 1

@@ -33,7 +33,6 @@ from ramigui.storage import (
 
 if TYPE_CHECKING:
     from ramigui.rules import Game
-    from ramigui.session import GameSession
 
 HISTORY_LIMIT = 1000
 STATS_MAX_BYTES = 8_000_000
@@ -202,15 +201,17 @@ class FinishedGame:
     history but counts apart, never in the players' records."""
 
     @classmethod
-    def from_session(cls, session: GameSession, unfinished: bool = False, log: str = "") -> FinishedGame:
-        game = session.game
+    def of_game(cls, game: Game, game_id: str, names: Sequence[str], bots: Sequence[str | None],
+                unfinished: bool = False, log: str = "") -> FinishedGame:
+        """The history's entry for `game` as it stands (over, or given up when `unfinished`),
+        played by `names`, each a person (None in `bots`) or a bot of that level; `log`: its kept log's file name."""
         return cls(
-            game_id=session.game_id,
+            game_id=game_id,
             finished=datetime.now().isoformat(timespec="seconds"),
             variant=game.variant.id,
             options=dict(game.variant.chosen),
-            names=tuple(seat.name for seat in session.seats),
-            bots=tuple(seat.bot for seat in session.seats),
+            names=tuple(names),
+            bots=tuple(bots),
             rounds=tuple(tuple(result.points) for result in game.results),
             reasons=tuple(result.reason for result in game.results),
             totals=tuple(game.scores),

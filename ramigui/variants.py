@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from ramigui import paths, yaml_limits
+from ramigui.rules.game import use_catalogue
 from ramigui.rules.variant import Variant
 from ramigui.rules.variant_build import build_variant, check_every_option, check_id
 from ramigui.rules.variant_errors import VariantError, listed, shown
@@ -282,6 +283,13 @@ def catalogue() -> Catalogue:
 def get_variant(variant_id: str, **options: Any) -> Variant:
     """The variant with these option values (others at their defaults)."""
     return catalogue().get(variant_id, **options)
+
+
+def _variant_by_id(variant_id: str, options: Mapping[str, Any]) -> Variant:
+    return get_variant(variant_id, **options)
+
+
+use_catalogue(_variant_by_id)
 
 
 def all_variants() -> list[Variant]:

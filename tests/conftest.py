@@ -14,8 +14,16 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
+
+import ramigui.variants  # noqa: F401  (the catalogue: tests name variants by id, Game.new("rami51", …))
+from ramigui import i18n, paths
+from ramigui.storage import Store
+
+if TYPE_CHECKING:
+    from ramigui.ui.app import App
 
 # Before any test imports pygame: no window, no sound device, no banner.
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -31,3 +39,30 @@ def _own_user_folders(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pyt
     monkeypatch.setenv("RAMIGUI_CONFIG_DIR", str(home / "config"))
     monkeypatch.setenv("RAMIGUI_PHONE_BIND", "127.0.0.1")  # a table's phone server: this machine only
     yield
+
+
+@pytest.fixture(autouse=True)
+def _english() -> Iterator[None]:
+    """Each test starts in English and leaves English behind, whatever it switched to."""
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
+
+
+@pytest.fixture
+def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Store]:
+    """The game's files, opened in this test's own folders (`tmp_path`/data and /config)."""
+    monkeypatch.setenv(paths.DATA_ENV, str(tmp_path / "data"))
+    monkeypatch.setenv(paths.CONFIG_ENV, str(tmp_path / "config"))
+    opened = Store.open()
+    yield opened
+    opened.close()
+
+
+@pytest.fixture
+def app() -> Iterator[App]:
+    """A table's window (dummy driver, 1280 × 800, English), animations and bots instant."""
+    from ui_helpers import open_app
+
+    with open_app() as opened:
+        yield opened

@@ -5,12 +5,9 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
-from ramigui import paths
 from ramigui.bots import make_bot
 from ramigui.bots.secret import bot_rng
 from ramigui.session import CURRENT_GAME_SCHEMA, GameRecord, GameSession, GameSetup, Seat, parse_log
@@ -20,15 +17,6 @@ from ramigui.ui.game_screen import config_for
 from ramigui.ui.seats import TableConfig, seat_choosers
 
 SEATS = (Seat("Ana"), Seat("Robot 1", "medium"), Seat("Robot 2", "easy"))
-
-
-@pytest.fixture
-def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Store]:
-    monkeypatch.setenv(paths.DATA_ENV, str(tmp_path / "data"))
-    monkeypatch.setenv(paths.CONFIG_ENV, str(tmp_path / "config"))
-    opened = Store.open()
-    yield opened
-    opened.close()
 
 
 def _stream(rng: random.Random, count: int = 8) -> list[int]:

@@ -1,4 +1,4 @@
-"""Court cards: figures drawn by ramigui/ui/courts.py, in the pattern the language asks.
+"""Court cards: figures drawn from ramigui/art/courts.py, in the pattern the language asks.
 
 No pixel goldens: the tests check what must hold whatever the drawing becomes — every court
 is its own picture, the pattern follows the language, any size renders, and the figure
@@ -13,8 +13,10 @@ import pygame
 import pytest
 
 from ramigui import i18n
+from ramigui.art import courts
+from ramigui.art.cards import COURT_PATTERN
 from ramigui.cards import Card, parse_cards
-from ramigui.ui import cardart, courts
+from ramigui.ui import cardart
 from ramigui.ui.cardart import DeckStyle, card_height, court_pattern, rank_letters, render_face
 
 COURTS = parse_cards("JS QS KS JH QH KH JD QD KD JC QC KC")
@@ -58,7 +60,7 @@ def test_every_court_is_its_own_picture_in_each_pattern(four_colour: bool) -> No
 
 def test_the_pattern_not_the_letters_makes_the_figure() -> None:
     french = letters_in("fr")
-    english_figures = french[:cardart.COURT_PATTERN] + ("english",)
+    english_figures = french[:COURT_PATTERN] + ("english",)
     for card in COURTS:
         assert digest(render_face(card, 100, DeckStyle(), french)) != \
             digest(render_face(card, 100, DeckStyle(), english_figures))

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from test_ui_menus import app, choose, click, control, press, store  # noqa: F401 - fixtures
+from test_ui_menus import app, choose, click, control, press  # noqa: F401 - fixtures
 
 from ramigui.bots import make_bot
 from ramigui.rules.yami_boxes import SHEET_BOXES

@@ -5,11 +5,6 @@ two texts on top of each other. What is drawn is read off the drawing (screen_te
 
 from __future__ import annotations
 
-import os
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,7 +18,6 @@ from ramigui.bots import make_bot
 from ramigui.session import GameSession, GameSetup, Seat
 from ramigui.settings import Settings as Stored
 from ramigui.ui.app import App
-from ramigui.ui.app import Settings as TableSettings
 from ramigui.ui.fonts import forget_fonts
 from ramigui.ui.game_screen import SessionTable
 from ramigui.ui.overlays import RoundEndScene
@@ -43,7 +37,7 @@ def opened(size: tuple[int, int], lang: str) -> tuple[App, Context]:
     pygame.display.init()
     pygame.font.init()
     forget_fonts()
-    app = App(pygame.display.set_mode(size), TableSettings(), idle_wait=False)
+    app = App(pygame.display.set_mode(size), Stored(), idle_wait=False)
     stored = Stored(language=lang, animation_speed="instant", bot_speed="instant", sound=False)
     apply_settings(app, stored)
     return app, Context(None, stored, Sounds(False))
@@ -52,7 +46,6 @@ def opened(size: tuple[int, int], lang: str) -> tuple[App, Context]:
 @pytest.fixture(autouse=True)
 def closed() -> Iterator[None]:
     yield
-    i18n.set_language("en")
     pygame.display.quit()
 
 

@@ -5,8 +5,6 @@ loop and read off the pixels drawn."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pygame
 import pytest
 from ui_helpers import drag, hand_point, open_app, press, settle, table
@@ -39,12 +37,6 @@ def gin(stock: str = "QS QD JD", hand: str = GIN_HUMAN) -> Game:
 def rummy(hand: list[str] | None = None) -> Game:
     return Game.from_position("rami_base", hands=[hand or RUMMY_HUMAN, ["2C", "5D", "9S"]],
                               stock=["10H", "4C", "6C", "3D"], discard=["5H"], to_play=0)
-
-
-@pytest.fixture
-def app() -> Iterator[App]:
-    with open_app() as opened:
-        yield opened
 
 
 def status_fill(app: App, scene: TableScene) -> tuple[int, int, int]:
@@ -285,7 +277,7 @@ def test_a_big_hands_melds_stand_apart_with_felt_between(size: tuple[int, int]) 
 
     game = position("rami51", ["6S 6D 6C KS KD KC 7D 8D 9D AS 5S 3H 5H 10H 10C", "2C 3C 4C 5C 6C 7C 8C 9C",
                                "2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AD 2H"], "4S 5S", "AC")
-    with open_app(size, card_scale=1.2) as app:
+    with open_app(size, card_size="large") as app:
         scene = table(app, game)
         assert scene.layout is not None
         rects = scene.layout.hand

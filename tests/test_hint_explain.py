@@ -7,23 +7,13 @@ the sentence the player reads (English, and French where the wording matters).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
-
-import pytest
 
 from ramigui import i18n
 from ramigui.bots.explain import explain
 from ramigui.cards import parse_cards
 from ramigui.rules import Game, Move
 from ramigui.ui.hint import suggest
-
-
-@pytest.fixture(autouse=True)
-def english() -> Iterator[None]:
-    i18n.set_language("en")
-    yield
-    i18n.set_language("en")
 
 
 def said(game: Game, move: str, seat: int | None = None) -> tuple[str, dict[str, Any], str]:

@@ -16,7 +16,6 @@ run plays games of every family to their end, in both languages.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 
 import pygame
 import pytest
@@ -254,9 +253,3 @@ def test_whole_hot_seat_games_show_no_hidden_card(variant: str, players: int, op
     watch = play_hot_seat(variant, players, 7, monkeypatch, options=options, max_moves=20_000, lang=lang)
     assert watch.game.game_over, "played to the end"
     assert not watch.leaks, "\n".join(str(leak) for leak in watch.leaks[:10])
-
-
-@pytest.fixture(autouse=True)
-def _english_after() -> Iterator[None]:
-    yield
-    i18n.set_language("en")

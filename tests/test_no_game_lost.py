@@ -9,28 +9,19 @@ import json
 import os
 import random
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from ramigui import paths, storage
+from ramigui import storage
 from ramigui.session import GameInProgress, GameSession, GameSetup, Seat
 from ramigui.stats import load_stats
 from ramigui.storage import NOTICE_SAVE_FAILED, NOTICE_SET_ASIDE, BrokenFile, Store, read_bounded
 
 SEATS = (Seat("Papi"), Seat("Léa"), Seat("Robot", "easy"))
 SETUP = GameSetup("rami51", SEATS)
-
-
-@pytest.fixture
-def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Store]:
-    monkeypatch.setenv(paths.DATA_ENV, str(tmp_path / "data"))
-    monkeypatch.setenv(paths.CONFIG_ENV, str(tmp_path / "config"))
-    opened = Store.open()
-    yield opened
-    opened.close()
 
 
 def _play(session: GameSession, count: int, seed: int = 1) -> None:

@@ -5,27 +5,21 @@ off the drawing (screen_texts), then scanned for the other language's words."""
 
 from __future__ import annotations
 
-import os
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
 import re
 from collections.abc import Iterator
 from pathlib import Path
 
-import pygame
 import pytest
 from screen_texts import drawn_texts
+from ui_helpers import open_menus_app
 
-from ramigui import i18n, paths
+from ramigui import i18n
 from ramigui.bots import make_bot
 from ramigui.session import GameSession, GameSetup, Seat
 from ramigui.storage import Store
 from ramigui.ui.app import App
-from ramigui.ui.app import Settings as TableSettings
 from ramigui.ui.game_screen import PauseMenu, SessionTable, start_table
-from ramigui.ui.menu import MainMenu, open_menus
+from ramigui.ui.menu import MainMenu
 from ramigui.ui.overlays import RoundEndScene
 from ramigui.ui.scoresheet import ScoreSheetScene, SheetData
 from ramigui.ui.screen import Context
@@ -57,28 +51,9 @@ def mixed(texts: list[str], lang: str) -> list[tuple[str, str]]:
 
 
 @pytest.fixture
-def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Store]:
-    monkeypatch.setenv(paths.DATA_ENV, str(tmp_path / "data"))
-    monkeypatch.setenv(paths.CONFIG_ENV, str(tmp_path / "config"))
-    opened = Store.open()
-    yield opened
-    opened.close()
-
-
-class Options:
-    lang = "fr"
-
-
-@pytest.fixture
 def app(store: Store) -> Iterator[App]:
-    pygame.display.init()
-    pygame.font.init()
-    made = App(pygame.display.set_mode((1024, 600)), TableSettings(), idle_wait=False)
-    open_menus(made, Options(), store)
-    pygame.event.clear()
-    yield made
-    i18n.set_language("en")
-    pygame.display.quit()
+    with open_menus_app(store, (1024, 600), lang="fr") as made:
+        yield made
 
 
 def ctx_of(app: App) -> Context:

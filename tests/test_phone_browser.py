@@ -246,7 +246,7 @@ def test_court_cards_are_the_tables_figures_and_a_second_row_leaves_the_first_re
         browser: Any, tmp_path: Path) -> None:
     """Play-test 1 (phone page): the two-row hand hid the top row's figures, and the phone's
     courts were a letter and a crown. The courts are the table's own figures (the drawing of
-    `ramigui.ui.courts` through an SVG pen), and a top-row card shows its index and the upper
+    `ramigui.art.courts` written as SVG), and a top-row card shows its index and the upper
     half of its figure above the second row."""
     from urllib.parse import unquote
 

@@ -73,10 +73,12 @@ def finished_gin_moves(seed: int) -> list[str]:
 
 def test_the_server_stops_when_the_game_ends() -> None:
     """A game one move from its end: once that move is played the host loop ends, the
-    phones hear that the game closed, and the server stops listening."""
-    seed = 3
+    phones hear that the game closed, and the server stops listening (seed 10: the phone,
+    seat 0, plays that move)."""
+    seed = 10
     moves = finished_gin_moves(seed)
     near_end = Game.replay("gin", 2, seed, moves[:-1])
+    assert near_end.to_play == 0
     host = PhoneHost("gin", 2, 1, seed, bind="127.0.0.1", game=near_end).start()
     url = host.server.url(0)
     stream = EventStream(url)
@@ -84,8 +86,7 @@ def test_the_server_stops_when_the_game_ends() -> None:
     owner.start()
     try:
         assert stream.next_event()[0] == "state"
-        if near_end.to_play == 0:  # the phone plays the last move
-            assert post_move(url, moves[-1])[0] == 200
+        assert post_move(url, moves[-1])[0] == 200
         owner.join(timeout=10)
         assert not owner.is_alive() and host.game.game_over
         kinds = []

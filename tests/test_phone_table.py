@@ -19,17 +19,16 @@ from typing import Any
 import pygame
 import pytest
 from phone_helpers import get_json, post_move, request
+from ui_helpers import open_menus_app
 
-from ramigui import i18n, paths
+from ramigui import i18n
 from ramigui.bots import make_bot
 from ramigui.phone.qr import QUIET_ZONE, qr_modules
 from ramigui.rules import Game, Move
 from ramigui.session import CURRENT_GAME_SCHEMA, GameRecord, GameSession, GameSetup, Seat
 from ramigui.storage import Store
 from ramigui.ui.app import App
-from ramigui.ui.app import Settings as TableSettings
 from ramigui.ui.game_screen import PauseMenu, SessionTable, start_table
-from ramigui.ui.menu import open_menus
 from ramigui.ui.overlays import HANDOFF_KEY, HandoffScene, RoundEndScene
 from ramigui.ui.phone_codes import PhoneCodesScene, qr_surface
 from ramigui.ui.setup_screen import SetupScreen
@@ -37,33 +36,11 @@ from ramigui.ui.setup_screen import SetupScreen
 SIZE = (1280, 800)
 
 
-class Options:
-    lang = "en"
-
-
-@pytest.fixture
-def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Store]:
-    monkeypatch.setenv(paths.DATA_ENV, str(tmp_path / "data"))
-    monkeypatch.setenv(paths.CONFIG_ENV, str(tmp_path / "config"))
-    opened = Store.open()
-    yield opened
-    opened.close()
-
-
 @pytest.fixture
 def app(store: Store) -> Iterator[App]:
-    pygame.display.init()
-    pygame.font.init()
-    screen = pygame.display.set_mode(SIZE)
-    made = App(screen, TableSettings(), idle_wait=False)
-    open_menus(made, Options(), store)
-    made.settings = replace(made.settings, speed="instant", bot_speed="instant")  # the menus set the stored ones
-    pygame.event.clear()
-    yield made
-    while made.scenes:
-        made.pop()
-    i18n.set_language("en")
-    pygame.display.quit()
+    with open_menus_app(store, SIZE) as made:
+        made.settings = replace(made.settings, animation_speed="instant", bot_speed="instant")
+        yield made
 
 
 def table_with(app: App, store: Store, seats: tuple[Seat, ...], variant: str = "rami51", seed: int = 5,
@@ -179,17 +156,17 @@ def test_the_table_waits_for_the_phone_and_plays_its_move_like_any_other(app: Ap
     assert scene.game.to_play == 0 and not scene.busy()
     state = get_json(url + "state")[1]
     assert state["my_turn"] and state["hand"] == [str(c) for c in scene.game.hand(0)]
-    move = "draw" if "draw" in state["legal"] else next(m for m in state["legal"] if m.startswith("discard "))
+    move = "draw"
+    assert move in state["legal"]
     played = len(scene.game.log)
     status, after = phone_move(app, url, move)
     assert status == 200
     assert scene.game.log[played] == (0, Move.parse(move))
     saved = store.load(store.current_game_path, CURRENT_GAME_SCHEMA, GameRecord.from_json)
     assert saved is not None and saved.moves[played] == move, "saved like any move"
-    if move == "draw":  # the big screen tells a turn once it is over (issue 13)
-        assert not any(line.startswith("Ana ") for line in scene.log[-1:])
-        discard = next(m for m in after["legal"] if m.startswith("discard "))
-        assert phone_move(app, url, discard)[0] == 200
+    assert not any(line.startswith("Ana ") for line in scene.log[-1:]), "a turn is told once it is over"
+    discard = next(m for m in after["legal"] if m.startswith("discard "))
+    assert phone_move(app, url, discard)[0] == 200
     assert scene.log[-1].startswith("Ana "), "the table's last moves say it"
     run_until(app, lambda: scene.game.to_play == 0 and len(scene.game.log) > played + 2, watch=watch)
 
@@ -321,19 +298,20 @@ def test_a_phone_deals_the_next_round_and_the_server_stops_with_the_table(app: A
 
 
 def test_the_server_stops_when_the_game_ends(app: App, store: Store) -> None:
-    game = Game.new("gin", 2, 6)
-    bots = [make_bot("gin", "easy", 6 + s) for s in range(2)]
+    """Seed 10: the phone (seat 0) plays the game's last move, and the server stops."""
+    game = Game.new("gin", 2, 10)
+    bots = [make_bot("gin", "easy", 10 + s) for s in range(2)]
     moves: list[str] = []
     while not game.game_over:
         move = "next" if game.round_over else str(bots[game.to_play].choose(game.view(game.to_play)))
         moves.append(move)
         game.play(move)
-    near_end = Game.replay("gin", 2, 6, moves[:-1])
+    near_end = Game.replay("gin", 2, 10, moves[:-1])
+    assert near_end.to_play == 0
     scene = table_with(app, store, (Seat("Ana", phone=True), Seat("Robot", "easy")), game=near_end)
     join_all(app, scene)
     port = scene.phones.server.port  # type: ignore[union-attr]
-    if near_end.to_play == 0:
-        assert phone_move(app, scene.phones.server.url(0), moves[-1])[0] == 200  # type: ignore[union-attr]
+    assert phone_move(app, scene.phones.server.url(0), moves[-1])[0] == 200  # type: ignore[union-attr]
     run_until(app, lambda: scene.game.game_over and not scene.phones.active)
     with pytest.raises(OSError):
         request(f"http://127.0.0.1:{port}/")

@@ -8,10 +8,6 @@ recorded by wrapping the screen's `blit_text`, so the tests read the words and s
 from __future__ import annotations
 
 import os
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +24,6 @@ from test_ui_menus import (  # noqa: F401 - fixtures
     press,
     pump,
     set_up_rami51,
-    store,
     table,
     wait_for,
 )

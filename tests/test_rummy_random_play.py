@@ -36,9 +36,12 @@ def check_deals(variant_id: str, players: int, seeds: range) -> None:
             assert all(p >= 0 for p in result.points)
             if result.winner is not None:
                 assert result.points[result.winner] == 0
-        else:
+        else:  # the winner takes: only the seat out scores, or the lowest hands when nobody went out
             assert all(p >= 0 for p in result.points)
-            assert sum(1 for p in result.points if p > 0) <= players
+            hands = result.details["hand_points"]
+            takers = {result.winner} if result.winner is not None else \
+                {seat for seat, value in enumerate(hands) if value == min(hands)}
+            assert all(p == 0 for seat, p in enumerate(result.points) if seat not in takers)
 
 
 @pytest.mark.parametrize(("variant_id", "players"), GAME_CASES)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import functools
 import json
 import random
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -18,15 +17,6 @@ from ramigui.storage import NOTICE_SAVE_FAILED, NOTICE_SET_ASIDE, Store
 
 SEATS = (Seat("Ana"), Seat("Bob", "easy"), Seat("Zoé", "hard"))
 SETUP = GameSetup("rami51", SEATS)
-
-
-@pytest.fixture
-def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Store]:
-    monkeypatch.setenv(paths.DATA_ENV, str(tmp_path / "data"))
-    monkeypatch.setenv(paths.CONFIG_ENV, str(tmp_path / "config"))
-    opened = Store.open()
-    yield opened
-    opened.close()
 
 
 def random_move(session: GameSession, rng: random.Random) -> str:

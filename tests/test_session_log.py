@@ -8,12 +8,11 @@ import random
 import subprocess
 import sys
 import types
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from ramigui import paths, replay
+from ramigui import replay
 from ramigui.rules import Game
 from ramigui.session import (
     MAX_LOG_BYTES,
@@ -27,15 +26,6 @@ from ramigui.session import (
 from ramigui.storage import Store
 
 SEATS = (Seat("Ana Maria"), Seat("Bob", "easy"), Seat("Zoé", "hard"))
-
-
-@pytest.fixture
-def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Store]:
-    monkeypatch.setenv(paths.DATA_ENV, str(tmp_path / "data"))
-    monkeypatch.setenv(paths.CONFIG_ENV, str(tmp_path / "config"))
-    opened = Store.open()
-    yield opened
-    opened.close()
 
 
 def played(store: Store | None, moves: int = 80, seed: int = 6) -> GameSession:

@@ -8,7 +8,7 @@ game offered, for current_game.json), be kept aside byte for byte, and queue one
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -16,7 +16,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ramigui import paths
 from ramigui.session import GameSession, GameSetup, Seat
 from ramigui.settings import Settings, load_settings, save_settings
 from ramigui.stats import FinishedGame, Stats, load_stats, save_stats
@@ -70,15 +69,6 @@ FILE_TYPES = [
     FileType("current_game.json", lambda s: s.current_game_path, _write_game, _no_game),
 ]
 IDS = [kind.name for kind in FILE_TYPES]
-
-
-@pytest.fixture
-def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Store]:
-    monkeypatch.setenv(paths.DATA_ENV, str(tmp_path / "data"))
-    monkeypatch.setenv(paths.CONFIG_ENV, str(tmp_path / "config"))
-    opened = Store.open()
-    yield opened
-    opened.close()
 
 
 def assert_set_aside(store: Store, kind: FileType, content: bytes) -> None:

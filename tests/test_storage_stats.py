@@ -3,13 +3,8 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from dataclasses import replace
-from pathlib import Path
 
-import pytest
-
-from ramigui import paths
 from ramigui.stats import (
     HISTORY_LIMIT,
     FinishedGame,
@@ -21,15 +16,6 @@ from ramigui.stats import (
     totals_over_rounds,
 )
 from ramigui.storage import Store
-
-
-@pytest.fixture
-def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Store]:
-    monkeypatch.setenv(paths.DATA_ENV, str(tmp_path / "data"))
-    monkeypatch.setenv(paths.CONFIG_ENV, str(tmp_path / "config"))
-    opened = Store.open()
-    yield opened
-    opened.close()
 
 
 def finished(game_id: str, totals: tuple[int, ...], winners: tuple[int, ...], *, variant: str = "rami51",

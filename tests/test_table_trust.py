@@ -7,6 +7,7 @@ fails is said at the table at once, once."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
@@ -139,7 +140,7 @@ def bots_table(app: App) -> SessionTable:
     game = Game.new("rami51", 3, 12)
     seats = (Seat("Ana"), Seat("Robot 1", "easy"), Seat("Robot 2", "easy"))
     scene = start_table(app, ctx, GameSession(game, seats, None))
-    app.settings.bot_speed = "normal"  # bots pause 0.55 s between moves, as at home
+    app.settings = replace(app.settings, bot_speed="normal")  # bots pause 0.55 s between moves, as at home
     app.step()
     return scene
 
@@ -262,13 +263,13 @@ def test_a_hint_rings_its_cards_but_leaves_the_selection_alone(app: App) -> None
     scene = bots_table(app)
     while not scene.is_human_turn():
         app.step()
+    press(app, pygame.K_p)  # drawn: the hint is now a move with cards (a discard, seed 12)
     press(app, pygame.K_SPACE)  # the player selected the focused card
     chosen = set(scene.selected)
     assert chosen
     press(app, pygame.K_h)
-    assert scene.hint is not None and scene.selected == chosen
-    if scene.hint.move.cards:
-        assert scene.hinted(), "the hint's cards are ringed instead"
+    assert scene.hint is not None and scene.hint.move.cards and scene.selected == chosen
+    assert scene.hinted(), "the hint's cards are ringed instead"
 
 
 # --- Esc does what it does everywhere ------------------------------------------------------------

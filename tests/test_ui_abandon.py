@@ -5,40 +5,27 @@ statistics as unfinished. Driven through the real loop with posted events."""
 
 from __future__ import annotations
 
-import os
 from argparse import Namespace
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pygame
 import pytest
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
-from ramigui import i18n, paths  # noqa: E402
-from ramigui.session import GameSession, GameSetup, Seat  # noqa: E402
-from ramigui.stats import load_stats  # noqa: E402
-from ramigui.storage import Store  # noqa: E402
-from ramigui.ui.app import App, Settings  # noqa: E402
-from ramigui.ui.game_screen import SessionTable  # noqa: E402
-from ramigui.ui.menu import MainMenu, open_menus, open_table  # noqa: E402
-from ramigui.ui.screen import ConfirmScene  # noqa: E402
-from ramigui.ui.seats import TableConfig  # noqa: E402
-from ramigui.ui.setup_screen import ABANDON_GUARD, SetupScreen  # noqa: E402
+from ramigui import i18n
+from ramigui.session import GameSession, GameSetup, Seat
+from ramigui.settings import Settings
+from ramigui.stats import load_stats
+from ramigui.storage import Store
+from ramigui.ui.app import App
+from ramigui.ui.game_screen import SessionTable
+from ramigui.ui.menu import MainMenu, open_menus, open_table
+from ramigui.ui.screen import ConfirmScene
+from ramigui.ui.seats import TableConfig
+from ramigui.ui.setup_screen import ABANDON_GUARD, SetupScreen
 
 SIZE = (1024, 600)
 SAVED = GameSetup("rami51", (Seat("Papi"), Seat("Léa")))
-
-
-@pytest.fixture
-def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Store]:
-    monkeypatch.setenv(paths.DATA_ENV, str(tmp_path / "data"))
-    monkeypatch.setenv(paths.CONFIG_ENV, str(tmp_path / "config"))
-    opened = Store.open()
-    yield opened
-    opened.close()
 
 
 @pytest.fixture

@@ -18,11 +18,11 @@ from ramigui.deal_words import fingerprint_words
 from ramigui.rules import Game
 from ramigui.rules.deals import Deals
 from ramigui.session import GameSession, GameSetup, Seat
+from ramigui.settings import Settings as TableSettings
 from ramigui.stats import FinishedGame, Stats, load_stats
 from ramigui.storage import Store
 from ramigui.ui import widgets
 from ramigui.ui.app import App
-from ramigui.ui.app import Settings as TableSettings
 from ramigui.ui.deal_scene import SHOW_KEY, DealScene
 from ramigui.ui.menu import open_menus
 from ramigui.ui.overlays import RoundEndScene

@@ -4,6 +4,7 @@ and saves itself as a picture into the pictures folder, saying where."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
@@ -20,14 +21,13 @@ from ramigui.ui.overlays import RoundEndScene
 from ramigui.ui.scoresheet import ScoreSheetScene
 from ramigui.ui.screen import MessageScene
 
-store = menus.store
 app = menus.app
 
 SEATS = (Seat("Ana"), Seat("Bob"), Seat("Bot 1", "easy"), Seat("Bot 2", "easy"))
 
 
 def final_sheet(app: App, store: Store) -> tuple[ScoreSheetScene, GameSession]:
-    app.settings.speed = "instant"
+    app.settings = replace(app.settings, animation_speed="instant")
     session = GameSession.new(GameSetup("rami51", SEATS, {"rounds": 1}), store, seed=11)
     start_table(app, app.scenes[0].ctx, session)  # type: ignore[attr-defined]
     finish_round(app)

@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pygame
-import pytest
 from ui_helpers import button_point, click, drag, hand_point, open_app, press, settle, table
 
 from ramigui.cards import parse_cards
@@ -24,12 +21,6 @@ BOT = "5C 6C 8D 8C JC QH 2D 3D 4C 10S"
 
 def position(stock: str) -> Game:
     return Game.from_position("gin", hands=[HUMAN, BOT], stock=stock, discard="KS", to_play=0)
-
-
-@pytest.fixture
-def app() -> Iterator[App]:
-    with open_app() as opened:
-        yield opened
 
 
 def test_human_wins_a_round_by_going_gin_with_drags(app: App) -> None:

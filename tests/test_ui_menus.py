@@ -4,65 +4,40 @@ come back — and every other screen opened, used and closed, in both languages.
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Iterator
-from pathlib import Path
+from dataclasses import replace
 from typing import Any
 
 import pygame
 import pytest
-from ui_helpers import FrameClock
+from ui_helpers import FrameClock, open_menus_app
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
-from ramigui import i18n, paths  # noqa: E402
-from ramigui.bots import make_bot  # noqa: E402
-from ramigui.session import GameSession, GameSetup, Seat  # noqa: E402
-from ramigui.settings import CHOICES, load_settings  # noqa: E402
-from ramigui.stats import load_stats  # noqa: E402
-from ramigui.storage import Store  # noqa: E402
-from ramigui.ui.app import App  # noqa: E402
-from ramigui.ui.app import Settings as TableSettings  # noqa: E402
-from ramigui.ui.game_screen import PauseMenu, SessionTable  # noqa: E402
-from ramigui.ui.menu import MainMenu, open_menus  # noqa: E402
-from ramigui.ui.overlays import HANDOFF_KEY, HandoffScene, RoundEndScene  # noqa: E402
-from ramigui.ui.rules_screen import RulesScreen  # noqa: E402
-from ramigui.ui.scoresheet import ScoreSheetScene  # noqa: E402
-from ramigui.ui.screen import ConfirmScene, Context, Screen  # noqa: E402
-from ramigui.ui.settings_screen import SettingsScreen  # noqa: E402
-from ramigui.ui.setup_screen import SetupScreen  # noqa: E402
-from ramigui.ui.stats_screen import StatsScreen  # noqa: E402
+from ramigui import i18n
+from ramigui.bots import make_bot
+from ramigui.session import GameSession, GameSetup, Seat
+from ramigui.settings import CHOICES, load_settings
+from ramigui.stats import load_stats
+from ramigui.storage import Store
+from ramigui.ui.app import App
+from ramigui.ui.game_screen import PauseMenu, SessionTable
+from ramigui.ui.menu import MainMenu
+from ramigui.ui.overlays import HANDOFF_KEY, HandoffScene, RoundEndScene
+from ramigui.ui.rules_screen import RulesScreen
+from ramigui.ui.scoresheet import ScoreSheetScene
+from ramigui.ui.screen import ConfirmScene, Context, Screen
+from ramigui.ui.settings_screen import SettingsScreen
+from ramigui.ui.setup_screen import SetupScreen
+from ramigui.ui.stats_screen import StatsScreen
 
 SIZE = (1024, 600)
 
 
-class Options:
-    lang = "en"
-
-
-@pytest.fixture
-def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Store]:
-    monkeypatch.setenv(paths.DATA_ENV, str(tmp_path / "data"))
-    monkeypatch.setenv(paths.CONFIG_ENV, str(tmp_path / "config"))
-    opened = Store.open()
-    yield opened
-    opened.close()
-
-
 @pytest.fixture
 def app(store: Store) -> Iterator[App]:
-    pygame.display.init()
-    pygame.font.init()
-    screen = pygame.display.set_mode(SIZE)
-    made = App(screen, TableSettings(), idle_wait=False)
-    made.clock = FrameClock()  # the bots' pauses and animations at frame speed, not wall time
-    open_menus(made, Options(), store)
-    pygame.event.clear()
-    yield made
-    i18n.set_language("en")
-    pygame.display.quit()
+    with open_menus_app(store, SIZE) as made:
+        made.clock = FrameClock()  # the bots' pauses and animations at frame speed, not wall time
+        yield made
 
 
 def ctx_of(app: App) -> Context:
@@ -193,7 +168,7 @@ def finish_round(app: App) -> None:
 
 
 def test_rami51_with_two_bots_a_house_rule_score_sheet_and_language(app: App, store: Store) -> None:
-    app.settings.speed = "instant"
+    app.settings = replace(app.settings, animation_speed="instant")
     set_up_rami51(app)
     scene = table(app)
     assert isinstance(scene, SessionTable)

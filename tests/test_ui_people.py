@@ -21,7 +21,6 @@ from ramigui.ui.menu import MainMenu, notice_text
 from ramigui.ui.screen import ConfirmScene
 from ramigui.ui.setup_screen import SetupScreen
 
-store = menus.store
 app = menus.app
 
 

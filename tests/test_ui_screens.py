@@ -2,38 +2,22 @@
 
 from __future__ import annotations
 
-import os
+from collections.abc import Iterator
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+import pygame
+import pytest
+from ui_helpers import open_menus_app
 
-from collections.abc import Iterator  # noqa: E402
-from pathlib import Path  # noqa: E402
-
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-from ramigui import i18n, paths  # noqa: E402
-from ramigui.storage import Store  # noqa: E402
-from ramigui.ui.app import App, Settings  # noqa: E402
-from ramigui.ui.menu import open_menus  # noqa: E402
-from ramigui.ui.screen import Screen  # noqa: E402
-from ramigui.ui.setup_screen import SetupScreen  # noqa: E402
+from ramigui.storage import Store
+from ramigui.ui.app import App
+from ramigui.ui.screen import Screen
+from ramigui.ui.setup_screen import SetupScreen
 
 
 @pytest.fixture
-def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
-    monkeypatch.setenv(paths.DATA_ENV, str(tmp_path / "data"))
-    monkeypatch.setenv(paths.CONFIG_ENV, str(tmp_path / "config"))
-    store = Store.open()
-    pygame.display.init()
-    pygame.font.init()
-    made = App(pygame.display.set_mode((1024, 600)), Settings(), idle_wait=False)
-    open_menus(made, None, store)
-    yield made
-    i18n.set_language("en")
-    pygame.display.quit()
-    store.close()
+def app(store: Store) -> Iterator[App]:
+    with open_menus_app(store, (1024, 600), lang=None) as made:
+        yield made
 
 
 def click(app: App, pos: tuple[int, int]) -> None:

@@ -2,11 +2,6 @@
 
 from __future__ import annotations
 
-import os
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
 from collections.abc import Iterator
 
 import pygame
@@ -17,7 +12,7 @@ from ramigui import i18n
 from ramigui.cards import Card, parse_cards
 from ramigui.rules import Game
 from ramigui.ui import cardart
-from ramigui.ui.app import App, Settings
+from ramigui.ui.app import App
 from ramigui.ui.families import hand_melds
 from ramigui.ui.hand_groups import grouped
 from ramigui.ui.overlays import HandoffScene
@@ -30,13 +25,8 @@ SIZE = (1280, 800)
 
 @pytest.fixture
 def app() -> Iterator[App]:
-    pygame.display.init()
-    pygame.font.init()
-    i18n.set_language("en")
-    screen = pygame.display.set_mode(SIZE)
-    pygame.event.clear()
-    yield App(screen, Settings(speed="instant"), idle_wait=False)
-    pygame.display.quit()
+    with open_app(SIZE, bot_speed="normal") as opened:
+        yield opened
 
 
 def position(**extra: object) -> Game:
@@ -247,7 +237,7 @@ def test_real_app_table_follows_the_stored_settings() -> None:
 
     stored = Stored(language="en", hand_sort="rank", bot_speed="instant", animation_speed="instant",
                     confirm_knock=False, confirm_go_out=False)
-    with open_app(size=SIZE, speed="normal", bot_speed="normal") as opened:
+    with open_app(size=SIZE, animation_speed="normal", bot_speed="normal") as opened:
         apply_settings(opened, stored)
         setup = GameSetup("gin", (Seat("Ann"), Seat("Bot", "easy")))
         session = GameSession.new(setup, None, seed=3)
@@ -255,15 +245,17 @@ def test_real_app_table_follows_the_stored_settings() -> None:
         opened.push(scene)
         assert scene.bot_pace == 0 and scene.pace == 0
         assert opened.settings.confirm_knock is False and opened.settings.confirm_go_out is False
-        if scene.visible_seat() is not None:  # by rank, the melds it holds first (hand_groups)
-            assert scene.order == grouped(scene.order, hand_melds(scene.order, scene.game.variant), Card.rank_key)
+        assert scene.visible_seat() == 0  # the one person's hand shows, even while the bot plays
+        melds = hand_melds(scene.order, scene.game.variant)
+        assert scene.order == grouped(scene.order, melds, Card.rank_key)  # by rank, its melds first (hand_groups)
+        assert scene.order != grouped(scene.order, melds, Card.sort_key)  # seed 3: by suit would differ
 
 
 def test_bot_speed_sets_the_bots_pause_apart_from_the_animations() -> None:
-    from ramigui.ui.app import SPEEDS
+    from ramigui.settings import PACES
     from ramigui.ui.table_bots import BOT_PAUSE
 
-    with open_app(size=SIZE, speed="instant", bot_speed="slow") as opened:
+    with open_app(size=SIZE, animation_speed="instant", bot_speed="slow") as opened:
         scene = table(opened, position())
         press(opened, pygame.K_p)
         scene.focus = scene.order.index(parse_cards("KS")[0])
@@ -271,14 +263,14 @@ def test_bot_speed_sets_the_bots_pause_apart_from_the_animations() -> None:
         assert scene.game.to_play == 1 and scene.pace == 0
         # The pause set is the slow one; frames since (slow on a loaded machine) may have
         # used some of it, so only its bounds are certain.
-        assert scene.bot_pace == SPEEDS["slow"]
-        assert 0 < scene.bots.wait <= BOT_PAUSE * SPEEDS["slow"]
-    with open_app(size=SIZE, speed="slow", bot_speed="instant") as opened:
+        assert scene.bot_pace == PACES["slow"]
+        assert 0 < scene.bots.wait <= BOT_PAUSE * PACES["slow"]
+    with open_app(size=SIZE, animation_speed="slow", bot_speed="instant") as opened:
         scene = table(opened, position())
         press(opened, pygame.K_p)
         scene.focus = scene.order.index(parse_cards("KS")[0])
         press(opened, pygame.K_d)
-        assert scene.bots.wait <= 0 and scene.pace == SPEEDS["slow"]
+        assert scene.bots.wait <= 0 and scene.pace == PACES["slow"]
 
 
 def test_a_drawn_card_takes_its_place_in_a_sorted_hand_but_not_in_one_arranged_by_hand(app: App) -> None:

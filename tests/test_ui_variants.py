@@ -8,10 +8,6 @@ from __future__ import annotations
 
 import os
 import threading
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -26,7 +22,6 @@ from test_ui_menus import (  # noqa: F401 - fixtures
     post,
     press,
     pump,
-    store,
 )
 
 from ramigui import i18n, variants

@@ -9,12 +9,8 @@ window size and default settings), so no coordinate is hard-coded.
 
 from __future__ import annotations
 
-import os
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -32,7 +28,7 @@ from ramigui.cards import Card
 from ramigui.rules import Game, Move
 from ramigui.session import GameRecord, GameSession
 from ramigui.settings import Settings as UserSettings
-from ramigui.ui.app import FIRST_FRAME_ENV, App, Settings
+from ramigui.ui.app import FIRST_FRAME_ENV, App
 from ramigui.ui.game_screen import SessionTable, start_table
 from ramigui.ui.layout import TableLayout
 from ramigui.ui.screen import Context, apply_settings
@@ -176,7 +172,7 @@ class Mirror:
     settings) and fed the same moves, so its hand order and layout are the window's."""
 
     def __init__(self, record: GameRecord) -> None:
-        app = App(pygame.display.set_mode(SIZE), Settings())
+        app = App(pygame.display.set_mode(SIZE), UserSettings())
         ctx = Context(None, replace(UserSettings(), language="en"), Sounds(False))
         apply_settings(app, ctx.settings)
         start = replace(record, moves=())

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pygame
 import pytest
 from ui_helpers import button_point, click, drag, hand_point, open_app, press, settle, table
@@ -18,12 +16,6 @@ from ramigui.ui.table_yami import YamiTable
 #   stock (top first): 7♣ R♦ …           discard: 8♦
 HUMAN = "7H 7S 7D KC 9H"
 BOT = "8C 9S 10D QH AS"
-
-
-@pytest.fixture
-def app() -> Iterator[App]:
-    with open_app() as opened:
-        yield opened
 
 
 def carre_position() -> Game:

@@ -73,8 +73,9 @@ def test_save_writes_a_variant_that_plays(store: Store) -> None:
     assert [spec.name for spec in saved.options] == [spec.name for spec in base.options]  # still offered
     game = Game.new(new_id, players=3, seed=4)
     assert sum(game.all_cards().values()) == saved.pack_size(3) == 108
-    while not game.round_over:
+    while not game.game_over:  # the saved house rules play: three rounds, two packs
         game.play(game.legal_moves()[0])
+    assert len(game.results) == 3
 
 
 def test_save_keeps_every_other_entry_and_comment(store: Store) -> None:

@@ -4,7 +4,6 @@ starts reopen at the last size used, maximised again if it was; 640×400 is the 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -14,17 +13,7 @@ from ramigui import paths
 from ramigui.settings import Settings, load_settings, save_settings
 from ramigui.storage import Store
 from ramigui.ui.app import App, parse_size
-from ramigui.ui.app import Settings as TableSettings
 from ramigui.ui.window import MIN_SIZE, WindowStart, clamp_size, remembered, window_start
-
-
-@pytest.fixture
-def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Store]:
-    monkeypatch.setenv(paths.DATA_ENV, str(tmp_path / "data"))
-    monkeypatch.setenv(paths.CONFIG_ENV, str(tmp_path / "config"))
-    opened = Store.open()
-    yield opened
-    opened.close()
 
 
 def test_the_smallest_window_is_640_by_400() -> None:
@@ -70,7 +59,7 @@ def test_the_app_remembers_the_size_before_maximising() -> None:
     """SDL sends the new size first, then 'maximised': the size kept is the one before."""
     pygame.display.init()
     try:
-        app = App(pygame.display.set_mode((900, 560), pygame.RESIZABLE), TableSettings(), idle_wait=False)
+        app = App(pygame.display.set_mode((900, 560), pygame.RESIZABLE), Settings(), idle_wait=False)
         assert app.windowed_size == (900, 560) and not app.maximised
         app.screen = pygame.display.set_mode((1000, 620), pygame.RESIZABLE)
         pygame.event.post(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=1000, y=620))

@@ -3,12 +3,8 @@ table tests of every family: what a hand on a mouse, a keyboard or a finger does
 
 from __future__ import annotations
 
-import os
 import time
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
+from argparse import Namespace
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -17,8 +13,11 @@ import pygame
 from ramigui import i18n
 from ramigui.cards import Card
 from ramigui.rules import Game
-from ramigui.ui.app import App, Settings
+from ramigui.settings import Settings
+from ramigui.storage import Store
+from ramigui.ui.app import App
 from ramigui.ui.fonts import forget_fonts
+from ramigui.ui.menu import open_menus
 from ramigui.ui.seats import TableConfig
 from ramigui.ui.table import TableScene
 
@@ -34,10 +33,28 @@ def open_app(size: tuple[int, int] = SIZE, **settings: object) -> Iterator[App]:
     i18n.set_language("en")
     screen = pygame.display.set_mode(size)
     pygame.event.clear()
-    chosen = {"speed": "instant", "bot_speed": "instant", **settings}
+    chosen = {"animation_speed": "instant", "bot_speed": "instant", **settings}
     try:
         yield App(screen, Settings(**chosen), idle_wait=False)  # type: ignore[arg-type]
     finally:
+        pygame.display.quit()
+
+
+@contextmanager
+def open_menus_app(store: Store, size: tuple[int, int] = SIZE, lang: str | None = "en") -> Iterator[App]:
+    """The real start: a window, the stored settings put in force and the main menu
+    (`open_menus`, `lang` as `--lang` gives it); every scene is left at the end."""
+    pygame.display.init()
+    pygame.font.init()
+    made = App(pygame.display.set_mode(size), Settings(), idle_wait=False)
+    open_menus(made, Namespace(lang=lang), store)
+    pygame.event.clear()
+    try:
+        yield made
+    finally:
+        while made.scenes:
+            made.pop()
+        i18n.set_language("en")
         pygame.display.quit()
 
 

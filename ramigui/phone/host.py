@@ -33,6 +33,7 @@ from ramigui.phone.relay import PhoneRelay
 from ramigui.phone.server import PhoneServer
 from ramigui.phone.tokens import PhoneSeats
 from ramigui.rules import Game, IllegalMove, Move
+from ramigui.variants import get_variant
 
 WAKE_EVERY = 1.0
 MAX_BOT_DELAY = 60
@@ -74,7 +75,7 @@ class PhoneHost:
         from ramigui.bots import make_bot
         from ramigui.bots.secret import bot_rng, new_secret
 
-        self.game = game or Game.new(variant, players, seed)
+        self.game = game or Game.new(get_variant(variant), players, seed)
         if not 1 <= phones <= players:
             raise ValueError(f"--phones must be 1 to {players}, not {phones}")
         self.names = [i18n.tr("table.player", n=s + 1) if s < phones else i18n.tr("table.bot_name", n=s)
@@ -138,13 +139,14 @@ def host_main(argv: Sequence[str]) -> int:
     parser = host_parser()
     args = parser.parse_args(list(argv))
     i18n.set_language(args.lang)
-    players = check_players(parser, known_variant(parser, args.variant), args.players)
+    variant = known_variant(parser, args.variant)
+    players = check_players(parser, variant, args.players)
     if args.phones > players:
         parser.error(f"argument --phones: {args.phones} phones for {players} seats")
     seed = args.seed if args.seed is not None else random.randrange(1_000_000)
     binds, public = listen_addresses(args.bind, lan_address())
     # a game asked for without a seed is dealt keyed (its fingerprints and codes can be shown)
-    keyed = Game.new(args.variant, players, seed, deals=fresh_deals()) if args.seed is None else None
+    keyed = Game.new(variant, players, seed, deals=fresh_deals()) if args.seed is None else None
     try:
         host = PhoneHost(args.variant, players, args.phones, seed, bind=binds, port=args.port,
                          public_host=public, bots=args.bots, bot_delay=args.bot_delay, game=keyed)

@@ -94,10 +94,10 @@ def static_files() -> dict[str, bytes]:
 def default_page_data() -> dict[str, Any]:
     """What every phone's page loads once: its labels and the card and table design, in
     the game's language (the one in force when the server starts)."""
+    from ramigui.art.cards import court_pattern, rank_letters
     from ramigui.phone.court_svg import court_figures
     from ramigui.phone.look import card_look, table_look
     from ramigui.phone.texts import page_strings
-    from ramigui.ui.cardart import court_pattern, rank_letters
 
     look = {**card_look(), "courts": court_figures(court_pattern(rank_letters(i18n.tr)))}
     return {"lang": i18n.language(), "strings": page_strings(), "look": look, "table": table_look()}

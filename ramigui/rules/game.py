@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,14 +39,28 @@ class PublicMove:
     taken: Card | None = None
 
 
+VariantLookup = Callable[[str, Mapping[str, Any]], Variant]
+"""Finds a variant by its id, with these option values."""
+
+_catalogue: list[VariantLookup] = []
+
+
+def use_catalogue(lookup: VariantLookup) -> None:
+    """Let the rules find variants by id through `lookup`. The variant catalogue
+    (`ramigui.variants`, which reads variants.yaml) passes its own in when it is imported,
+    so `Game.new("rami51", …)` works for callers outside the rules while the rules read no
+    file and import nothing of the catalogue."""
+    _catalogue[:] = [lookup]
+
+
 def resolve_variant(variant: str | Variant, options: Mapping[str, Any] | None = None) -> Variant:
-    """A Variant from an id (looked up in the variant catalogue) or a Variant as given."""
+    """A Variant as given, or the catalogue's variant of this id with these options."""
     if isinstance(variant, Variant):
         return variant
-    # The catalogue reads variants.yaml; the rules themselves never touch files.
-    from ramigui.variants import get_variant
-
-    return get_variant(variant, **dict(options or {}))
+    if not _catalogue:
+        raise LookupError(f"no variant catalogue to find {variant!r} in: pass a Variant "
+                          "(ramigui.variants.get_variant) or import ramigui.variants first")
+    return _catalogue[0](variant, options or {})
 
 
 def first_dealer(players: int, seed: int) -> int:

@@ -19,42 +19,15 @@ from typing import Any
 import pygame
 
 from ramigui import i18n
+from ramigui.settings import Settings
 from ramigui.ui.fonts import forget_fonts
 from ramigui.ui.window import MIN_SIZE, WindowStart, desktop_size, limit_and_maximise, window_start
 
 FPS = 60
 IDLE_WAIT_MS = 400
-SPEEDS = {"slow": 1.8, "normal": 1.0, "fast": 0.45, "instant": 0.0}
-"""Animation and bot pacing per speed setting (a factor on the normal durations)."""
 FIRST_FRAME_ENV = "RAMIGUI_FIRST_FRAME_FILE"
 """When set, the time (epoch seconds) of the first flip is written to this file: how
 `ramigui bench ui` measures start-up from outside the process."""
-
-
-@dataclass
-class Settings:
-    """What the player chose (the settings screen of issue 6 will edit and store these)."""
-
-    lang: str | None = None
-    card_scale: float = 1.2  # "large", the default card size (CARD_SCALES in screen.py)
-    four_colour: bool = False
-    back: str = "blue"
-    felt: str = "green"
-    speed: str = "normal"
-    bot_speed: str = "normal"
-    hand_sort: str = "suit"
-    confirm_knock: bool = True
-    confirm_go_out: bool = True
-
-    @property
-    def pace(self) -> float:
-        """The animations' factor (card flights, slide-backs)."""
-        return SPEEDS.get(self.speed, 1.0)
-
-    @property
-    def bot_pace(self) -> float:
-        """The factor on a bot's thinking pause, set apart from the animations."""
-        return SPEEDS.get(self.bot_speed, 1.0)
 
 
 def wait_for_event(timeout_ms: int, nap: float = 0.008) -> pygame.event.Event:

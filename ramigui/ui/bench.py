@@ -32,10 +32,12 @@ import pygame
 from ramigui import i18n
 from ramigui.bench import Budget
 from ramigui.rules import Game, Move
-from ramigui.ui.app import FIRST_FRAME_ENV, App, Settings
+from ramigui.settings import Settings
+from ramigui.ui.app import FIRST_FRAME_ENV, App
 from ramigui.ui.fonts import forget_fonts
 from ramigui.ui.seats import TableConfig
 from ramigui.ui.table import TableScene
+from ramigui.variants import get_variant
 
 SIZE = (1920, 1080)
 IDLE_TARGET_PERCENT = 2.0
@@ -123,7 +125,7 @@ def _app_with(scene: TableScene) -> App:
     """A fresh 1920×1080 window running `scene` at normal speed, loop as the game runs it."""
     screen = pygame.display.set_mode(SIZE)
     pygame.event.clear()
-    app = App(screen, Settings(speed="normal"))
+    app = App(screen, Settings(animation_speed="normal"))
     app.push(scene)
     return app
 
@@ -137,7 +139,7 @@ def _close(app: App) -> None:
 
 def measure_idle(seconds: float) -> dict[str, Any]:
     """CPU used by the real loop while a human thinks and nothing moves."""
-    game = Game.new("rami51", 4, seed=11)
+    game = Game.new(get_variant("rami51"), 4, seed=11)
     humans = [seat == game.to_play for seat in range(4)]
     scene = TableScene(TableConfig("rami51", 4, seed=11, humans=humans), game)
     app = _app_with(scene)
@@ -161,7 +163,7 @@ def measure_idle(seconds: float) -> dict[str, Any]:
 
 def busy_table() -> Game:
     """A crowded Rami 51 table: 15 melds from all four seats, full hands, a discard pile."""
-    return Game.from_position("rami51", hands=list(BUSY_HANDS), stock=BUSY_STOCK,
+    return Game.from_position(get_variant("rami51"), hands=list(BUSY_HANDS), stock=BUSY_STOCK,
                               discard=BUSY_DISCARD, melds=list(BUSY_MELDS), to_play=0)
 
 

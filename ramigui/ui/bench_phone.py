@@ -27,7 +27,8 @@ from typing import Any
 import pygame
 
 from ramigui.bench import Budget
-from ramigui.ui.app import App, Settings
+from ramigui.settings import Settings
+from ramigui.ui.app import App
 from ramigui.ui.bench import IDLE_TARGET_PERCENT, SIZE, _dummy_display, _percentile
 from ramigui.ui.seats import TableConfig
 from ramigui.ui.table import TableScene
@@ -72,7 +73,7 @@ def _table(seed: int) -> tuple[App, TableScene]:
     config = TableConfig("rami51", PHONES, seed=seed, humans=[True] * PHONES, phones=[True] * PHONES)
     screen = pygame.display.set_mode(SIZE)
     pygame.event.clear()
-    app = App(screen, Settings(speed="normal"))
+    app = App(screen, Settings(animation_speed="normal"))
     scene = TableScene(config)
     app.push(scene)
     app.step()  # the first frame; idle steps after it only wait for events

@@ -113,7 +113,7 @@ class DealScene(Scene):
         lines = sum(max(1, -(-len(cards) // per_line)) for _, cards in rows)
         width = int(min(cards_w / (1 + STEP * (per_line - 1)), area.height / max(1, lines) / 1.45 / 1.12))
         width = max(12, width)
-        style = DeckStyle(self.app.settings.four_colour, self.app.settings.back) if self.app else DeckStyle()
+        style = DeckStyle(self.app.settings.four_colour, self.app.settings.card_back) if self.app else DeckStyle()
         art = card_art(width, style, rank_letters(i18n.tr))
         step_y = int(card_height(width) * 1.12)
         y = area.top

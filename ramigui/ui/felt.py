@@ -7,11 +7,7 @@ from functools import lru_cache
 
 import pygame
 
-FELTS: dict[str, tuple[tuple[int, int, int], tuple[int, int, int]]] = {
-    "green": ((40, 122, 74), (14, 64, 38)),
-    "blue": ((40, 92, 140), (14, 40, 70)),
-    "red": ((140, 44, 52), (70, 16, 22)),
-}
+from ramigui.art.table import FELTS
 
 
 @lru_cache(maxsize=4)

@@ -9,8 +9,8 @@ from typing import Any
 import pygame
 
 from ramigui import i18n
-from ramigui.settings import load_settings, save_settings
-from ramigui.ui.app import App, Settings, open_window, parse_size
+from ramigui.settings import Settings, load_settings, save_settings
+from ramigui.ui.app import App, open_window, parse_size
 from ramigui.ui.menu import open_menus, open_store, open_table
 from ramigui.ui.seats import TableConfig
 from ramigui.ui.window import desktop_size, remembered, window_start
@@ -20,8 +20,9 @@ def run_app(options: Any) -> int:
     """The `ramigui` command: the main menu, or (--demo / --variant) a saved game on top of it.
 
     The window opens as it was left (size, maximised), and its state is kept on quitting."""
-    settings = Settings(lang=getattr(options, "lang", None))
-    i18n.set_language(settings.lang)
+    lang = getattr(options, "lang", None)
+    settings = Settings(language=lang) if lang else Settings()
+    i18n.set_language(settings.language)
     store = open_store()
     stored = load_settings(store) if store is not None else None
     fullscreen = bool(getattr(options, "fullscreen", False))
@@ -53,7 +54,7 @@ def run_replay(session: Any, max_frames: int | None = None) -> int:
 
     options = Namespace(lang=None, size=None, fullscreen=False, demo=False, variant=None)
     settings = Settings()
-    i18n.set_language(settings.lang)
+    i18n.set_language(settings.language)
     app = App(open_window(None, False), settings, fullscreen=False)
     ctx = open_menus(app, options)
     start_table(app, ctx, session)

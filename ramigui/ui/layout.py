@@ -13,12 +13,11 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from ramigui.art.table import SEAT_COLOURS as SEAT_COLOURS
 from ramigui.ui.cardart import card_height
 
 MELD_STEP = 0.34
 """Visible part of each overlapped card in a meld (the index is 0.3 of the width)."""
-SEAT_COLOURS = ((236, 196, 92), (120, 200, 255), (255, 150, 170), (140, 230, 170),
-                (200, 170, 255), (255, 180, 110))
 
 
 @dataclass

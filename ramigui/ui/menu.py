@@ -312,7 +312,7 @@ class MainMenu(Screen):
         if width < 48:
             return
         settings = self.app.settings if self.app is not None else None
-        style = DeckStyle(settings.four_colour if settings else False, settings.back if settings else "blue")
+        style = DeckStyle(settings.four_colour if settings else False, settings.card_back if settings else "blue")
         for side, faces in zip((-1, 1), _fan_faces(width, style, rank_letters(i18n.tr)), strict=True):
             centre_x = column.left - room // 2 - self.m.pad if side < 0 else column.right + room // 2 + self.m.pad
             middle = (len(faces) - 1) / 2

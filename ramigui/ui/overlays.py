@@ -148,7 +148,7 @@ class HandoffScene(Scene):
         return used
 
     def draw(self, surface: pygame.Surface) -> None:
-        colour = self.app.settings.felt if self.app is not None else "green"
+        colour = self.app.settings.table_colour if self.app is not None else "green"
         surface.blit(felt(surface.get_size(), colour), (0, 0))
         layout = _handoff_layout(surface.get_size())
         draw_panel(surface, layout.box, (0, 0, 0, 120), layout.size // 2, (*GOLD, 255))
@@ -356,7 +356,7 @@ class RoundEndScene(Scene):
         else:
             width = _fitting_width(line.melds + ((), line.hand), room.width, extra=GAP if line.melds and hand else 0)
         width = max(MIN_CARD, min(width, int(row_h * 0.88 / RATIO), int(sizes.text * 3.4)))
-        style = DeckStyle(self.app.settings.four_colour, self.app.settings.back) if self.app else DeckStyle()
+        style = DeckStyle(self.app.settings.four_colour, self.app.settings.card_back) if self.app else DeckStyle()
         art = card_art(width, style, rank_letters(i18n.tr))
         if not line.mark:
             _fan(surface, art, line.melds, room.left, mid, width)

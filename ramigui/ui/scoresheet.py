@@ -19,7 +19,14 @@ from ramigui import i18n
 from ramigui.rules import Game
 from ramigui.stats import FinishedGame, YamiSheets
 from ramigui.ui.layout import SEAT_COLOURS
-from ramigui.ui.score_words import hand_note, leader_text, leaders, points_parts, round_summary, rule_text
+from ramigui.ui.score_words import (
+    hand_note,
+    leader_text,
+    leaders,
+    points_parts,
+    round_summary,
+    rule_text,
+)
 from ramigui.ui.screen import Context, Screen
 from ramigui.ui.widgets import (
     DIM,
@@ -364,10 +371,10 @@ class ScoreSheetScene(Screen):
                 blit_text(surface, str(points[seat]), m.text, WHITE, (x, y), "midtop")
             y += int(m.text * 1.25)
             for line in lines:
-                shown = ellipsized(line, m.small, width)
-                back = pygame.Rect(area.left + m.pad // 2, y, text_width(shown, m.small), m.small + 2).inflate(6, 0)
+                text = ellipsized(line, m.small, width)
+                back = pygame.Rect(area.left + m.pad // 2, y, text_width(text, m.small), m.small + 2).inflate(6, 0)
                 draw_panel(surface, back, WORDS_BACK, 4)  # the words cross the leader's column over their own band
-                blit_text(surface, shown, m.small, DIM, (area.left + m.pad // 2, y))
+                blit_text(surface, text, m.small, DIM, (area.left + m.pad // 2, y))
                 y += step
             y += m.pad // 3
         line_y = area.bottom - int(m.text * 1.7)

@@ -37,7 +37,6 @@ from ramigui.ui.widgets import (
     wrap_lines,
 )
 
-CARD_SCALES = {"small": 0.85, "medium": 1.0, "large": 1.2}
 """The settings' card size as the table's card scale factor."""
 
 Control = Button | Choice | TextField | ListRow
@@ -76,24 +75,10 @@ class Context:
 
 
 def apply_settings(app: App, settings: Settings, fullscreen: bool = False) -> None:
-    """Copy the stored settings into what the table reads (`app.settings`) and the language.
-
-    The table's own `Settings` (ui/app.py) has lang, card_scale, four_colour, back, felt,
-    speed (animation speed is its pace), bot_speed, hand_sort, confirm_knock and
-    confirm_go_out. `fullscreen` also switches the window mode.
-    """
+    """Put the settings in force: the window's (`app.settings`, which every screen reads)
+    and the language. `fullscreen` also switches the window mode."""
     i18n.set_language(settings.language)
-    table = app.settings
-    table.lang = settings.language
-    table.card_scale = CARD_SCALES.get(settings.card_size, 1.0)
-    table.four_colour = settings.deck_style == "four_colour"
-    table.back = settings.card_back
-    table.felt = settings.table_colour
-    table.speed = settings.animation_speed
-    table.bot_speed = settings.bot_speed
-    table.hand_sort = settings.hand_sort
-    table.confirm_knock = settings.confirm_knock
-    table.confirm_go_out = settings.confirm_go_out
+    app.settings = settings
     pygame.display.set_caption(i18n.tr("app.title"))
     if fullscreen and settings.fullscreen != app.fullscreen:
         app.toggle_fullscreen()

@@ -104,15 +104,16 @@ def screenshot_main(argv: Sequence[str]) -> int:
     keys, then = _key_codes(parser, "--keys", options.keys), _key_codes(parser, "--then", options.then)
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    from ramigui.ui.app import App, Settings, parse_size
+    from ramigui.settings import Settings
+    from ramigui.ui.app import App, parse_size
 
     i18n.set_language(options.lang)
     size = parse_size(options.size) or (1920, 1080)
     pygame.display.init()
     pygame.font.init()
     screen = pygame.display.set_mode(size)
-    settings = Settings(lang=options.lang, four_colour=options.four_colour, back=options.back, speed="instant",
-                        bot_speed="instant")
+    settings = Settings(language=i18n.language(), deck_style="four_colour" if options.four_colour else "classic",
+                        card_back=options.back, animation_speed="instant", bot_speed="instant")
     app = App(screen, settings, idle_wait=False)
     _show(app, options, keys, then)
     app.draw()

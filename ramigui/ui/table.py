@@ -56,6 +56,7 @@ from ramigui.ui.table_log import LastMoves, said_lines
 from ramigui.ui.table_phones import TablePhones
 from ramigui.ui.table_pointer import Drag, Pointer
 from ramigui.ui.widgets import UI_ACTION, Button
+from ramigui.variants import get_variant
 
 SORT_ACTIONS = ("sort_suit", "sort_rank", "sort_melds")
 MESSAGE_TIME = 5.0
@@ -81,7 +82,7 @@ class TableScene(Scene):
     def __init__(self, config: TableConfig, game: Game | None = None) -> None:
         super().__init__()
         self.config = config
-        self.game = game or Game.new(config.variant, config.players, config.seed, config.options)
+        self.game = game or Game.new(get_variant(config.variant, **config.options), config.players, config.seed)
         self.bots = BotDriver(self)
         self.phones = TablePhones(self)
         self.pointer = Pointer(self)
@@ -172,7 +173,7 @@ class TableScene(Scene):
 
     def art(self, width: int) -> CardArt:
         settings = self.app.settings if self.app is not None else None
-        style = DeckStyle(settings.four_colour if settings else False, settings.back if settings else "blue")
+        style = DeckStyle(settings.four_colour if settings else False, settings.card_back if settings else "blue")
         return card_art(width, style, rank_letters(i18n.tr))
 
     def busy(self) -> bool:
@@ -490,7 +491,8 @@ class TableScene(Scene):
 
     def _next_round(self) -> None:
         if self.game.game_over:
-            self.game = Game.new(self.config.variant, self.config.players, self.config.seed + 1, self.config.options)
+            self.game = Game.new(get_variant(self.config.variant, **self.config.options), self.config.players,
+                                 self.config.seed + 1)
             self.config.seed += 1
         else:
             self.play("next")
@@ -544,7 +546,7 @@ class TableScene(Scene):
     # --- drawing ------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(felt(surface.get_size(), self.app.settings.felt if self.app else "green"), (0, 0))
+        surface.blit(felt(surface.get_size(), self.app.settings.table_colour if self.app else "green"), (0, 0))
         draw_table(self, surface)
         if self.buttons:  # the selection changes between moves: the Meld button follows it
             self.family.refresh_meld({button.action: button for button in self.buttons})

@@ -14,6 +14,8 @@ from typing import Any
 
 import pygame
 
+from ramigui.art.table import GOLD as GOLD
+from ramigui.art.table import WHITE as WHITE
 from ramigui.ui import symbols
 from ramigui.ui.cardart import suit_colour
 from ramigui.ui.fonts import font
@@ -25,10 +27,8 @@ INPUT_EVENTS = frozenset({pygame.KEYDOWN, pygame.KEYUP, pygame.MOUSEBUTTONDOWN, 
 """What a person does (as opposed to a window or timer event): what a guard ignores."""
 
 Colour = tuple[int, int, int]
-WHITE: Colour = (246, 244, 236)
 CREAM: Colour = (255, 248, 220)
 SHADOW = (0, 0, 0, 90)
-GOLD: Colour = (236, 196, 92)
 DIM: Colour = (190, 210, 196)
 OVERLAY_FILL = (12, 44, 28, 255)
 """The panel of every dialog and overlay: opaque, so no card corner shows through its words."""

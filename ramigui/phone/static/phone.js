@@ -135,7 +135,7 @@
   }
 
   function drawCourt(svg, card, letter, colour) {
-    // The table's own figure (ramigui.ui.courts drawn through an SVG pen, sent with the page);
+    // The table's own figure (ramigui.art.courts written as SVG, sent with the page);
     // the old crown and letter only if the page data has none.
     const figure = (S.page.look.courts || {})[String(card.rank) + card.suit];
     if (figure) {
