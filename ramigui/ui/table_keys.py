@@ -104,19 +104,23 @@ class Keys:
         return True
 
     def _meld_chosen(self, intent: str, number: int) -> bool:
+        """The meld number is complete: lay off on it, or take from it. True: the key was
+        used, played or refused — a refusal's reason stays on screen."""
         scene = self.scene
         self.meld_entry = None
         scene.message = ""
         if intent == "layoff":
-            return self._play_cards("layoff", number)
+            self._play_cards("layoff", number)
+            return True
         options = [m for m in scene.view.legal_moves if m.kind == "take" and m.target == number]
         if len(options) == 1 or not options:
             melds = scene.view.public.melds
             card = options[0].cards if options else melds[number - 1].cards[:1] if 0 < number <= len(melds) else ()
-            return scene.human_play(Move("take", tuple(card), number))  # none legal: the rules say why
+            scene.human_play(Move("take", tuple(card), number))  # none legal: the rules say why
+            return True
         answers = tuple((i18n.tr("table.take_card", card=m.cards[0]), m) for m in options)
         scene.ask(Question(i18n.tr("table.take_which", n=number), (*answers, (i18n.tr("button.cancel"), None))))
-        return False
+        return True
 
     def _enter(self) -> bool:
         """Enter plays the selected cards (one: discard, more: meld); with none selected,

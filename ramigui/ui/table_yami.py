@@ -148,6 +148,9 @@ class YamiTable(FamilyTable):
     def __init__(self, scene: TableScene) -> None:
         super().__init__(scene)
         self._hovered: tuple[str, pygame.Rect] | None = None
+        self.pinned: str | None = None
+        """The header a tap (or click) asked to name in full, until tapped again: a finger
+        cannot hover."""
         self.box_focus = 0
 
     @property
@@ -200,6 +203,10 @@ class YamiTable(FamilyTable):
         seat = self.view.seat
         if grid is None:
             return False
+        for column, rect in grid.headers.items():
+            if rect.collidepoint(pos):
+                self.pinned = None if self.pinned == column else column
+                return True
         for index, (box, _, _) in enumerate(self.choices()):
             rect = grid.cells.get((seat, box))
             if rect is not None and rect.collidepoint(pos):
@@ -262,10 +269,11 @@ class YamiTable(FamilyTable):
         if not _header_fits(list(grid.headers), size, width, lines, short):
             short = "tiny"  # codes at a readable size rather than words at 8 px
         hovered = None
+        named = self._named_column()
         for column, rect in grid.headers.items():
             label = box_label(column, short)
-            if self.scene.pointer_at is not None and rect.collidepoint(self.scene.pointer_at) and \
-                    label != box_label(column):
+            pointed = self.scene.pointer_at is not None and rect.collidepoint(self.scene.pointer_at)
+            if label != box_label(column) and (pointed or (hovered is None and column == named)):
                 hovered = (column, rect)
             wrapped = wrap_lines(label, size, rect.width - 4, True)[:lines]
             y = rect.bottom - 2 - len(wrapped) * int(size * 1.2)
@@ -275,8 +283,17 @@ class YamiTable(FamilyTable):
                 y = blit_text(surface, line, size, colour, (rect.centerx, y), "midtop", bold=True).bottom
         self._hovered = hovered
 
+    def _named_column(self) -> str | None:
+        """The column whose full name shows without a pointer over it: the one tapped, else
+        the box the arrow keys stand on while choosing."""
+        if self.pinned is not None:
+            return self.pinned
+        options = self.choices()
+        return options[min(self.box_focus, len(options) - 1)][0] if options else None
+
     def _draw_tooltip(self, surface: pygame.Surface, grid: SheetGrid) -> None:
-        """The full name of the header under the pointer ("Two pairs" over "2P"), on top."""
+        """The full name of the header under the pointer, tapped, or chosen with the arrow
+        keys ("Two pairs" under "2P"), on top."""
         if self._hovered is None:
             return
         column, rect = self._hovered
@@ -284,6 +301,9 @@ class YamiTable(FamilyTable):
         label = box_label(column)
         box = pygame.Rect(0, 0, text_width(label, size, True) + size, int(size * 1.6))
         box.midtop = (rect.centerx, rect.bottom + 2)
+        pointed = self.scene.pointer_at is not None and rect.collidepoint(self.scene.pointer_at)
+        if not pointed:  # tapped or chosen by the keys: above, clear of the cells being chosen
+            box.midbottom = (rect.centerx, rect.top - 2)
         box.clamp_ip(surface.get_rect())
         draw_panel(surface, box, (20, 30, 24, 255), size // 3, (*GOLD, 255))
         blit_text(surface, label, size, WHITE, box.center, "center", bold=True)
