@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TextIO
 
 from ramigui.arguments import Parser
+from ramigui.rules import Game
 from ramigui.session import MAX_LOG_BYTES, GameSession, LogError, replay_log
 from ramigui.storage import BrokenFile, read_bounded
 
@@ -66,6 +67,69 @@ def score_sheet(session: GameSession) -> str:
     else:
         lines.append(f"game not finished (round {game.round_no}, seat {game.to_play + 1} to play)")
     return "\n".join(lines)
+
+
+SNAPSHOT_EVERY = 32
+"""Moves between kept copies of the game: stepping back replays at most this many."""
+
+
+class ReplayCursor:
+    """A finished game walked through move by move: forward, back, a round at a time.
+
+    The game is replayed once at the start (copies kept every SNAPSHOT_EVERY moves and at
+    each round's first move), so going back replays only from the nearest copy."""
+
+    def __init__(self, session: GameSession) -> None:
+        record = session.record()
+        self.seats = session.seats
+        self.bot_secret = session.bot_secret
+        self.moves = record.moves
+        start = record.new_game()
+        self._copies: dict[int, Game] = {0: start.copy()}
+        self.round_starts: list[int] = [0]
+        game = start
+        for index, move in enumerate(self.moves, start=1):
+            before = game.round_no
+            game.play(move)
+            if game.round_no != before:
+                self.round_starts.append(index)  # its deal: the round's first position
+            if index % SNAPSHOT_EVERY == 0:
+                self._copies[index] = game.copy()
+        self.end = game
+        self.at = len(self.moves)
+        self.game = game.copy()
+
+    @property
+    def total(self) -> int:
+        return len(self.moves)
+
+    def go(self, index: int) -> Game:
+        """The game after the first `index` moves (clamped to the game)."""
+        index = max(0, min(self.total, index))
+        if index < self.at:
+            base = max(k for k in self._copies if k <= index)
+            self.game, self.at = self._copies[base].copy(), base
+        while self.at < index:
+            self.game.play(self.moves[self.at])
+            self.at += 1
+        return self.game
+
+    def step(self, delta: int) -> Game:
+        return self.go(self.at + delta)
+
+    def round_index(self) -> int:
+        """Which round (0-based) the cursor stands in."""
+        return max(i for i, start in enumerate(self.round_starts) if start <= self.at)
+
+    def next_round(self) -> Game:
+        """The start of the next round (the end of the game after the last)."""
+        later = [start for start in self.round_starts if start > self.at]
+        return self.go(later[0] if later else self.total)
+
+    def previous_round(self) -> Game:
+        """The start of this round, or of the one before when already at its start."""
+        earlier = [start for start in self.round_starts if start < self.at]
+        return self.go(earlier[-1] if earlier else 0)
 
 
 def table_replayer() -> Callable[[GameSession], int] | None:

@@ -11,13 +11,27 @@ from __future__ import annotations
 import pygame
 
 from ramigui import i18n
+from ramigui.replay import read_log
+from ramigui.session import GameSession, LogError, find_log, replay_log
 from ramigui.stats import FinishedGame, Stats, load_stats, reset_stats
+from ramigui.storage import Store
 from ramigui.ui.controls import Choice, ListRow
 from ramigui.ui.screen import ConfirmScene, Context, Screen
 from ramigui.ui.widgets import DIM, GOLD, WHITE, blit_text, draw_panel, ellipsized, fitted_size
 from ramigui.variants import all_variants
 
 PAGES = ("variants", "players", "history")
+
+
+def replayed(store: Store | None, game: FinishedGame) -> GameSession | None:
+    """The past game replayed from its kept log (None when no log is kept; LogError when
+    it does not replay)."""
+    if store is None:
+        return None
+    path = store.logs_dir / game.log if game.log else find_log(store, game.game_id)
+    if path is None or not path.is_file():
+        return None
+    return replay_log(read_log(path))
 
 
 def variant_title(variant_id: str) -> str:
@@ -161,11 +175,28 @@ class StatsScreen(Screen):
         return True
 
     def _open(self, index: int) -> None:
+        """A past game replayed on the table from its kept log; its score sheet alone when
+        the log is gone (pruned, or from before logs were kept), with a word saying why."""
+        from ramigui.ui.replay_screen import ReplayScreen
         from ramigui.ui.scoresheet import ScoreSheetScene, SheetData
+        from ramigui.ui.screen import MessageScene
 
         games = list(reversed(self.stats.history))
-        if self.app is not None and 0 <= index < len(games):
-            self.app.push(ScoreSheetScene(self.ctx, SheetData.from_finished(games[index])))
+        if self.app is None or not 0 <= index < len(games):
+            return
+        game = games[index]
+        try:
+            session = replayed(self.ctx.store, game)
+        except LogError as error:
+            self.app.push(ScoreSheetScene(self.ctx, SheetData.from_finished(game)))
+            self.app.push(MessageScene(i18n.tr("replay.title"), i18n.tr("replay.bad_log", reason=error.message),
+                                       self.ctx.sounds))
+            return
+        if session is None:
+            self.app.push(ScoreSheetScene(self.ctx, SheetData.from_finished(game)))
+            self.app.push(MessageScene(i18n.tr("replay.title"), i18n.tr("replay.no_log"), self.ctx.sounds))
+            return
+        self.app.push(ReplayScreen(self.ctx, session))
 
     # --- drawing -----------------------------------------------------------------------
 
