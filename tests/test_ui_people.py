@@ -149,3 +149,25 @@ def test_a_damaged_people_file_is_set_aside(store: Store) -> None:
     assert people_module.load_people(store).names == ("You",)
     assert not store.people_path.exists()
     assert any(path.name.startswith("people.json.broken-") for path in store.data_dir.iterdir())
+
+
+def test_you_is_renamed_from_the_statistics_and_keeps_their_games(app: App, store: Store) -> None:
+    game = stats.FinishedGame("g1", "2026-01-02T10:00:00", "rami51", {}, ("You", "Mamie"),
+                              (None, None), ((5, 0),), ("out",), (5, 0), (1,), True)
+    stats.save_stats(store, stats.Stats().with_game(game))
+    click(app, control(app, "stats").rect.center)
+    while control(app, name="page").value != "players":
+        item = control(app, name="page")
+        click(app, (item.rect.right - 5, item.rect.centery))
+    screen = app.top
+    click(app, control(app, "rename_people").rect.center)
+    assert control(app, name="person").value == "You"
+    type_name(app, "new_name", "Mamie")
+    click(app, control(app, "rename").rect.center)
+    assert "already" in app.top.error  # type: ignore[union-attr]
+    type_name(app, "new_name", "Ana")
+    click(app, control(app, "rename").rect.center)
+    assert app.top is screen
+    pump(app)
+    assert [row[0] for row in screen._table_rows()] == ["Mamie", "Ana"]  # type: ignore[union-attr]
+    assert people_module.load_people(store).names == ("Ana", "Mamie")

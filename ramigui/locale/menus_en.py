@@ -308,4 +308,9 @@ MENUS: dict[str, str] = {
     "replay.on_table": "On the table",
     "replay.no_log": "This game's log was not kept: here is its score sheet.",
     "replay.bad_log": "This game's log cannot be replayed ({reason}): here is its score sheet.",
+    "people.rename_title": "Rename someone",
+    "people.who": "Who",
+    "people.new_name": "New name",
+    "people.name_taken": "Someone already has that name: choose another.",
+    "people.name_empty": "A name cannot be empty.",
 }

@@ -307,4 +307,9 @@ MENUS: dict[str, str] = {
     "replay.on_table": "Sur la table",
     "replay.no_log": "Le journal de cette partie n'a pas été gardé : voici sa feuille de marque.",
     "replay.bad_log": "Le journal de cette partie ne se rejoue pas ({reason}) : voici sa feuille de marque.",
+    "people.rename_title": "Renommer quelqu'un",
+    "people.who": "Qui",
+    "people.new_name": "Nouveau nom",
+    "people.name_taken": "Quelqu'un porte déjà ce nom : choisissez-en un autre.",
+    "people.name_empty": "Un nom ne peut pas être vide.",
 }

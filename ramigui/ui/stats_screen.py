@@ -11,11 +11,12 @@ from __future__ import annotations
 import pygame
 
 from ramigui import i18n
+from ramigui.people import load_people, rename
 from ramigui.replay import read_log
 from ramigui.session import GameSession, LogError, find_log, replay_log
 from ramigui.stats import FinishedGame, Stats, load_stats, reset_stats
 from ramigui.storage import Store
-from ramigui.ui.controls import Choice, ListRow
+from ramigui.ui.controls import Choice, ListRow, TextField
 from ramigui.ui.screen import ConfirmScene, Context, Screen
 from ramigui.ui.widgets import DIM, GOLD, WHITE, blit_text, draw_panel, ellipsized, fitted_size
 from ramigui.variants import all_variants
@@ -56,6 +57,8 @@ class StatsScreen(Screen):
         super().__init__(ctx)
         self.stats: Stats = load_stats(ctx.store) if ctx.store is not None else Stats()
         self.page = "variants"
+        self.stale = False
+        """A person may have been renamed above: read the statistics again on coming back."""
         played = [v for v in self.variant_ids() if self.stats.played(v)]
         self.variant_id = played[0] if played else self.variant_ids()[0]
 
@@ -84,7 +87,10 @@ class StatsScreen(Screen):
             self._history_rows()
         else:
             self.content_height = (len(self._table_rows()) + 2) * self._row_h()
-        self.footer_buttons([("back", "common.back"), ("reset", "stats.reset")])
+        footer = [("back", "common.back"), ("reset", "stats.reset")]
+        if self.page == "players":
+            footer.insert(1, ("rename_people", "stats.rename"))
+        self.footer_buttons(footer)
         if self.focus < 0:
             self.focus = 0
 
@@ -152,6 +158,12 @@ class StatsScreen(Screen):
                 rows.append((i18n.seat_name(name), str(r.played), str(r.won), share, str(r.abandoned), last))
         return sorted(rows, key=lambda row: (-int(row[2]), -int(row[1]), row[0]))
 
+    def update(self, dt: float) -> None:
+        if self.stale and self.app is not None and self.app.top is self and self.ctx.store is not None:
+            self.stale = False
+            self.stats = load_stats(self.ctx.store)
+            self.rebuild()
+
     # --- events ------------------------------------------------------------------------
 
     def on_action(self, action: str, event: pygame.event.Event) -> bool:
@@ -161,6 +173,11 @@ class StatsScreen(Screen):
             self.variant_id, self.scroll = event.value, 0
         elif action == "open_game":
             self._open(event.value)
+            return True
+        elif action == "rename_people":
+            if self.app is not None:
+                self.app.push(RenameScreen(self.ctx))
+                self.stale = True
             return True
         elif action == "reset":
             if self.app is not None:
@@ -244,3 +261,69 @@ class StatsScreen(Screen):
             if self.stats.redeals.get(self.variant_id):
                 note += "  ·  " + i18n.tr("stats.redeals", n=self.stats.redeals[self.variant_id])
             blit_text(surface, note, m.small, DIM, (m.width // 2, view.bottom), "midbottom")
+
+
+class RenameScreen(Screen):
+    """Rename a person ("You" first of all): their records and past games follow the name."""
+
+    title_key = "people.rename_title"
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.people = list(load_people(ctx.store).names)
+        self.person = self.people[0]
+        self.new_name = i18n.seat_name(self.person)
+        self.error = ""
+
+    def build(self) -> None:
+        m = self.m
+        width = min(int(m.text * 22), m.width - 4 * m.pad)
+        left = (m.width - width) // 2
+        y = self.viewport.top + m.pad
+        height = int(m.row * 0.9)
+        self.label(i18n.tr("people.who"), m.text, WHITE, (left, y), clip=True)
+        y += int(m.text * 1.6)
+        who = Choice("person", "person", self.people, i18n.seat_name, pygame.Rect(left, y, width, height), wraps=True)
+        who.select(self.person)
+        self.add(who)
+        y += height + m.pad
+        self.label(i18n.tr("people.new_name"), m.text, WHITE, (left, y), clip=True)
+        y += int(m.text * 1.6)
+        self.add(TextField("new_name", "new_name", self.new_name, pygame.Rect(left, y, width, height)))
+        self.footer_buttons([("back", "common.back"), ("rename", "stats.rename")])
+
+    def on_action(self, action: str, event: pygame.event.Event) -> bool:
+        if action == "person":
+            self.person = event.value
+            self.new_name = i18n.seat_name(self.person)
+            self.error = ""
+        elif action == "new_name":
+            self.new_name = event.value
+            self.error = ""
+        elif action == "field_full":
+            self.error = i18n.tr("setup.name_full", n=event.limit)
+        elif action == "rename":
+            self.rename()
+            return True
+        else:
+            return False
+        self.rebuild()
+        return True
+
+    def rename(self) -> None:
+        """Rename, or say why not (a name already someone's, an empty one): nothing changes then."""
+        try:
+            if self.new_name.strip() != i18n.seat_name(self.person):
+                rename(self.ctx.store, self.person, self.new_name)
+        except ValueError:
+            self.error = i18n.tr("people.name_taken" if self.new_name.strip() else "people.name_empty")
+            self.rebuild()
+            return
+        if self.app is not None:
+            self.app.pop()
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        if self.error:
+            m = self.m
+            blit_text(surface, self.error, m.small, (255, 170, 150), (m.width // 2, self.viewport.bottom - m.pad),
+                      "midbottom", bold=True)
