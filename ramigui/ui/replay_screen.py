@@ -3,7 +3,7 @@
 Opened from Statistics → Games (the game's kept log) and by `ramigui replay LOG`. The game
 is over, so nothing is hidden: each seat's hand shows face up. Forward and back a move
 (←/→) or a round (↑/↓, Page Up/Down), to the start or the end (Home/End), play and pause
-(Space) at a chosen speed (+/−); "What would Expert play?" (E) asks the hard bot what it
+(Space) at a chosen speed (+/−), the whole score sheet (Tab); "What would Expert play?" (E) asks the hard bot what it
 would play for the seat to move, from that seat's view only, with its words, as the hint
 does. Every control is a button too, for a finger.
 """
@@ -17,7 +17,7 @@ import pygame
 from ramigui import i18n
 from ramigui.cards import Card
 from ramigui.movetext import describe_move
-from ramigui.replay import ReplayCursor
+from ramigui.past_games import ReplayCursor
 from ramigui.rules import Game
 from ramigui.rules.public import YamiPublic
 from ramigui.session import GameSession
@@ -45,7 +45,7 @@ NAVIGATION = (("round_back", "replay.round_back"), ("move_back", "replay.move_ba
               ("move_forward", "replay.move_forward"), ("round_forward", "replay.round_forward"))
 KEYS = {pygame.K_LEFT: "move_back", pygame.K_RIGHT: "move_forward", pygame.K_UP: "round_back",
         pygame.K_DOWN: "round_forward", pygame.K_PAGEUP: "round_back", pygame.K_PAGEDOWN: "round_forward",
-        pygame.K_SPACE: "play", pygame.K_e: "expert", pygame.K_HOME: "first", pygame.K_END: "last",
+        pygame.K_SPACE: "play", pygame.K_e: "expert", pygame.K_TAB: "sheet", pygame.K_HOME: "first", pygame.K_END: "last",
         pygame.K_PLUS: "faster", pygame.K_KP_PLUS: "faster", pygame.K_EQUALS: "faster",
         pygame.K_MINUS: "slower", pygame.K_KP_MINUS: "slower"}
 
@@ -85,9 +85,14 @@ class ReplayScreen(Screen):
                        pygame.Rect(m.width - width - m.pad, top, width, height))
         speed.select(self.speed)
         self.add(speed)
+        half = (width - m.pad // 2) // 2
         expert = Button("expert", lambda: i18n.tr("replay.expert"), pygame.Rect(m.pad, top, width, height))
         expert.enabled = not self.game.game_over and not self.game.round_over
         self.add(expert)
+        sheet = Button("sheet", lambda: i18n.tr("button.scores"),
+                       pygame.Rect(expert.rect.right + m.pad, top, min(half + m.pad, speed.rect.left - expert.rect.right
+                                                                       - 2 * m.pad), height))
+        self.add(sheet)
         specs = [("back", "common.back"), *NAVIGATION]
         for button in self.footer_buttons([(action, "replay.pause" if action == "play" and self.playing else key)
                                            for action, key in specs]):
@@ -130,10 +135,21 @@ class ReplayScreen(Screen):
             self.speed = SPEEDS[max(0, min(len(SPEEDS) - 1, index))]
         elif action == "expert":
             self.ask_expert()
+        elif action == "sheet":
+            self.open_sheet()
+            return True
         else:
             return False
         self.rebuild()
         return True
+
+    def open_sheet(self) -> None:
+        """The whole score sheet as it stands at this move (a Yami game on its grille)."""
+        from ramigui.ui.scoresheet import ScoreSheetScene, SheetData
+
+        if self.app is not None:
+            self.playing = False
+            self.app.push(ScoreSheetScene(self.ctx, SheetData.from_game(self.game, self.names)))
 
     def ask_expert(self) -> None:
         """The hard bot's move for the seat to move, from that seat's view, with its words."""

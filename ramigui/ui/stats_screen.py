@@ -11,8 +11,8 @@ from __future__ import annotations
 import pygame
 
 from ramigui import i18n
+from ramigui.past_games import read_log
 from ramigui.people import load_people, rename
-from ramigui.replay import read_log
 from ramigui.session import GameSession, LogError, find_log, replay_log
 from ramigui.stats import FinishedGame, Stats, load_stats, reset_stats
 from ramigui.storage import Store
