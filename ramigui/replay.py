@@ -1,4 +1,5 @@
-"""`ramigui replay FILE [--headless]`: replay an exported game log.
+"""`ramigui replay FILE [--headless]`: replay a game log (every game keeps one in the data
+folder's `logs/`).
 
 The log is read and every move replayed through the rules (`ramigui.session.replay_log`),
 so a log that does not replay is reported with its line, never half shown. With a table
@@ -22,8 +23,8 @@ EXIT_BAD_FILE = 2
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = Parser(prog="ramigui replay", description="Replay an exported game log.")
-    parser.add_argument("file", type=Path, help="a log written by 'Export the game log'")
+    parser = Parser(prog="ramigui replay", description="Replay a game log.")
+    parser.add_argument("file", type=Path, help="a game's log (the data folder's logs/ keeps every game's)")
     parser.add_argument("--headless", action="store_true", help="print the scores instead of opening the table")
     return parser
 

@@ -100,3 +100,22 @@ def test_the_server_stops_when_the_game_ends() -> None:
         stream.close()
         host.stopping.set()
         host.server.stop()
+
+
+def test_a_hosted_game_leaves_its_log_that_replays_to_its_totals() -> None:
+    """`ramigui host` keeps its game's log in the data folder's logs/, as every game does;
+    the log replays to the scores the host printed."""
+    from ramigui.phone.host import keep_log
+    from ramigui.session import replay_log
+
+    seed = 10
+    moves = finished_gin_moves(seed)
+    host = PhoneHost("gin", 2, 1, seed, bind="127.0.0.1", game=Game.replay("gin", 2, seed, moves))
+    try:
+        path = keep_log(host)
+    finally:
+        host.server.stop()
+    assert path is not None and path.parent.name == "logs"
+    again = replay_log(path.read_text(encoding="utf-8"))
+    assert again.game.game_over and again.game.scores == host.game.scores
+    assert again.seats[0].phone is False and again.seats[1].bot == "medium"  # a log names no phone

@@ -22,6 +22,7 @@ import signal
 import sys
 import threading
 from collections.abc import Sequence
+from pathlib import Path
 
 from ramigui import i18n
 from ramigui.arguments import Parser, check_players, known_variant, seconds, seed, whole
@@ -81,6 +82,8 @@ class PhoneHost:
         self.names = [i18n.tr("table.player", n=s + 1) if s < phones else i18n.tr("table.bot_name", n=s)
                       for s in range(players)]
         secret = new_secret()  # the bots' randomness owes nothing to the deal's seed
+        self.bot_secret = secret
+        self.bot_level = bots
         self.bots = {s: make_bot(variant, bots, bot_rng(secret, s)) for s in range(phones, players)}
         self.rng = bot_rng(secret, -1, "fallback")
         self.bot_delay = bot_delay
@@ -134,6 +137,23 @@ class PhoneHost:
         return 0
 
 
+def keep_log(host: PhoneHost) -> Path | None:
+    """The hosted game's log, finished or stopped, kept in the data folder's `logs/` as
+    every game's is (None when another copy of ramigui owns the folder, or it failed)."""
+    from ramigui.session import GameSession, Seat
+    from ramigui.storage import Store
+
+    seats = [Seat(name, host.bot_level if seat in host.bots else None, phone=seat not in host.bots)
+             for seat, name in enumerate(host.names)]
+    store = Store.open()
+    try:
+        session = GameSession(host.game, seats, None, bot_secret=host.bot_secret)
+        session.logs = store
+        return session.keep_log()
+    finally:
+        store.close()
+
+
 def host_main(argv: Sequence[str]) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     parser = host_parser()
@@ -161,6 +181,7 @@ def host_main(argv: Sequence[str]) -> int:
         if hasattr(signal, name):
             signal.signal(getattr(signal, name), lambda *_: host.stopping.set())
     code = host.run(args.linger)
+    keep_log(host)
     scores = " ".join(f"{name}={score}" for name, score in zip(host.names, host.game.scores, strict=True))
     with contextlib.suppress(BrokenPipeError):  # whoever read the addresses may have gone
         print(("game over: " if host.game.game_over else "stopped: ") + scores, flush=True)
