@@ -79,3 +79,13 @@ def test_the_rami_sheet_says_why_the_losers_have_their_points(app: App, store: S
     losers = [seat for seat, points in enumerate(result.points) if points and seat != result.winner]
     assert losers
     assert "the others: the points of the cards left in their hand" in sheet.data.round_words(0)
+
+
+def test_a_game_played_in_the_window_leaves_its_log(app: App, store: Store) -> None:
+    from ramigui.session import find_log, replay_log
+    from ramigui.stats import load_stats
+
+    _, session = final_sheet(app, store)
+    path = find_log(store, session.game_id)
+    assert path is not None and load_stats(store).history[-1].log == path.name
+    assert replay_log(path.read_text(encoding="utf-8")).game.scores == session.game.scores

@@ -264,7 +264,7 @@ MENUS: dict[str, str] = {
     "date.month.11": "Nov",
     "date.month.12": "Dec",
     "date.day": "{day} {month_name} {year}",
-    "setup.new_person": "Someone new",
+    "setup.new_person": "New…",
     "setup.name_full": "A name has at most {n} characters: what was typed past them was not taken.",
     "stats.best_round": "Best round",
     "stats.average_round": "Avg round",

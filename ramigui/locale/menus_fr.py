@@ -263,7 +263,7 @@ MENUS: dict[str, str] = {
     "date.month.11": "nov.",
     "date.month.12": "déc.",
     "date.day": "{day} {month_name} {year}",
-    "setup.new_person": "Quelqu'un d'autre",
+    "setup.new_person": "Nouveau…",
     "setup.name_full": "Un nom a au plus {n} caractères : la suite tapée n'a pas été prise.",
     "stats.best_round": "Meilleure manche",
     "stats.average_round": "Manche moy.",

@@ -261,8 +261,9 @@ class SetupScreen(Screen):
             person = Choice("person", f"person:{index}", [NEW_PERSON, *self.people], self._person_text,
                             pygame.Rect(left + name_w, y, person_w - m.pad // 2, field_h), wraps=True)
             person.select(self.person_named(model.name.strip()))
-            person.enabled = model.kind in ("human", "phone")
             self._visible(person)
+            person.enabled = model.kind in ("human", "phone")  # bots are not people: no chooser
+            person.visible = person.visible and person.enabled
             kind = Choice("kind", f"kind:{index}", list(SEAT_KINDS), self._kind_text,
                           pygame.Rect(left + name_w + person_w, y, width - name_w - person_w, field_h))
             kind.select(model.kind)
