@@ -152,6 +152,11 @@ catalogue = v.load_catalogue()
 assert not catalogue.errors, catalogue.errors
 assert "rami51" in catalogue.ids(), catalogue.ids()
 print(f"  metadata version {meta}; built-in catalogue: {len(catalogue.ids())} variants")
+import ramigui.lessons as lessons
+assert inside(str(lessons.lessons_dir()), prefix), lessons.lessons_dir()
+assert "rummy" in lessons.available(), lessons.available()
+for lesson_id in lessons.available():
+    lessons.load_lesson(lesson_id)
 """
         command = [str(self.python), "-I", "-c", code, str(self.prefix), str(self.src)]
         if self.strace:
@@ -182,6 +187,11 @@ print(f"  metadata version {meta}; built-in catalogue: {len(catalogue.ids())} va
                   if (package / "assets" / f).read_bytes() != (source_assets / f).read_bytes()]
         if differ:
             raise Failed(f"assets differ from the source tree: {differ[:10]}")
+        lessons = sorted(p.name for p in (self.src / "lessons").glob("*.yaml"))
+        unshipped = [name for name in lessons if not (package / "lessons" / name).is_file()
+                     or (package / "lessons" / name).read_bytes() != (self.src / "lessons" / name).read_bytes()]
+        if unshipped:
+            raise Failed(f"lessons missing from {package / 'lessons'} or different: {unshipped}")
         print(f"  contents: {package}/variants.yaml and all {len(files)} files of assets/")
         self.passed.append(f"contents (variants.yaml + {len(files)} assets)")
 

@@ -353,3 +353,8 @@ CATALOGUE.update(_VARIANT_TEXTS)
 from ramigui.locale.deals_en import TEXTS as _DEAL_TEXTS  # noqa: E402
 
 CATALOGUE.update(_DEAL_TEXTS)
+
+# "Learn to play": the lessons and their guide.
+from ramigui.locale.lessons_en import LESSONS as _LESSONS  # noqa: E402
+
+CATALOGUE.update(_LESSONS)

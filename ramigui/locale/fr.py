@@ -357,3 +357,8 @@ CATALOGUE.update(_VARIANT_TEXTS)
 from ramigui.locale.deals_fr import TEXTS as _DEAL_TEXTS  # noqa: E402
 
 CATALOGUE.update(_DEAL_TEXTS)
+
+# "Learn to play": the lessons and their guide.
+from ramigui.locale.lessons_fr import LESSONS as _LESSONS  # noqa: E402
+
+CATALOGUE.update(_LESSONS)

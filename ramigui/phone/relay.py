@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from ramigui import i18n
 from ramigui.movetext import describe_move, in_said_order
@@ -31,12 +31,30 @@ Play = Callable[[int, Move], Any]
 """The owner's way to play a phone's move for a seat (raises IllegalMove if refused)."""
 
 
+GUIDE_SHOW = "show me"
+"""What a phone sends for a lesson guide's Show me (or Next): not a move, the table plays it."""
+
+
+class PhoneGuide(Protocol):
+    """A lesson's guide as the phones see it (the table's lesson scene)."""
+
+    def guide_for(self, seat: int) -> dict[str, Any] | None:
+        """The guide's state for this seat (None: no guide for it)."""
+
+    def guide_refusal(self, seat: int, move: Move) -> str | None:
+        """Why the guide refuses this move now, in words (None: the guide lets it through)."""
+
+    def show_me(self) -> None:
+        """Play the step's move, or go on after a note."""
+
+
 class PhoneRelay:
     """Phone seats of one game: their moves in, their states out. Owner thread only."""
 
     def __init__(self, game: Game, names: Sequence[str], seats: PhoneSeats, bridge: Bridge,
-                 *, accept_next: bool = True) -> None:
+                 *, accept_next: bool = True, guide: PhoneGuide | None = None) -> None:
         self.game = game
+        self.guide = guide
         self.names = list(names)
         self.seats = seats
         self.bridge = bridge
@@ -72,7 +90,8 @@ class PhoneRelay:
         lines = [describe_move(entry.move, entry.seat, you if entry.seat == seat else self.names[entry.seat],
                                (entry.taken,) if entry.taken is not None else None, sheets)
                  for entry in in_said_order(self.game.public_record(seat)[-LAST_MOVES:])]
-        state = view_json(view, self.names, last_moves=lines, extra_legal=extra)
+        guide = self.guide.guide_for(seat) if self.guide is not None else None
+        state = view_json(view, self.names, last_moves=lines, extra_legal=extra, guide=guide)
         state["paused"] = self.paused
         state["version"] = self.version
         return state
@@ -90,6 +109,11 @@ class PhoneRelay:
         """Check one phone move, play it through `play`, answer the phone. True if played."""
         seat = request.seat
         try:
+            if self.guide is not None and request.text == GUIDE_SHOW and self.guide.guide_for(seat) is not None:
+                self.guide.show_me()
+                self.publish()
+                self.bridge.answer(request, 200, self._published.get(seat) or state_bytes(self.state(seat)))
+                return True
             move = as_move(request.text)
             self._check(seat, move)
             play(seat, move)
@@ -120,6 +144,9 @@ class PhoneRelay:
         if seat != game.to_play:
             raise PhoneRefusal("not_your_turn", i18n.tr("table.waiting", name=self.names[game.to_play]))
         game.copy().play(move)
+        refused = self.guide.guide_refusal(seat, move) if self.guide is not None else None
+        if refused is not None:
+            raise PhoneRefusal("guide", refused)
 
 
 class PhoneRefusal(Exception):

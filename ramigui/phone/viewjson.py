@@ -55,11 +55,14 @@ def view_json(
     *,
     last_moves: Sequence[str] = (),
     extra_legal: Sequence[str] = (),
+    guide: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The phone's state of `view.seat`. `names` are every seat's public names;
     `last_moves` public lines about the latest moves, oldest first (as the table's panel
     and `history`); `extra_legal` moves the table accepts
-    from this phone besides the rules' (`next` once a round is over)."""
+    from this phone besides the rules' (`next` once a round is over); `guide`: a lesson's
+    guide for this seat (its sentence, the cards it lights, whether Show me or Next is
+    offered), None outside a lesson."""
     family = view.variant.family
     phone_family = PHONE_FAMILIES[family]
     state: dict[str, Any] = {
@@ -85,6 +88,7 @@ def view_json(
         "deal_print": fingerprint_words(view.deal_print) if view.deal_print else "",
     }
     state["help"] = phone_family.helpers(view)
+    state["guide"] = dict(guide) if guide is not None else None
     return state
 
 

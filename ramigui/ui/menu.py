@@ -1,4 +1,4 @@
-"""The start screen: Continue, New game, Rules, Statistics, Settings, Quit.
+"""The start screen: Continue, New game, Learn to play, Rules, Statistics, Settings, Quit.
 
 `open_menus(app, options)` is what `launch.run_app` calls when no `--demo` / `--variant` is
 given: it opens the user's files, loads the settings, applies them and shows this menu.
@@ -38,6 +38,7 @@ from ramigui.ui.widgets import (
 MENU_ITEMS = (
     ("continue", "menu.continue", pygame.K_c),
     ("new_game", "menu.new_game", pygame.K_n),
+    ("learn", "menu.learn", pygame.K_l),
     ("rules", "menu.rules", pygame.K_r),
     ("stats", "menu.stats", pygame.K_s),
     ("settings", "menu.settings", pygame.K_o),
@@ -241,6 +242,10 @@ class MainMenu(Screen):
             from ramigui.ui.setup_screen import SetupScreen
 
             self.app.push(SetupScreen(self.ctx))
+        elif action == "learn":
+            from ramigui.ui.lesson_table import LearnScreen
+
+            self.app.push(LearnScreen(self.ctx))
         elif action == "rules":
             from ramigui.ui.rules_screen import RulesScreen
 
@@ -253,11 +258,27 @@ class MainMenu(Screen):
             from ramigui.ui.settings_screen import SettingsScreen
 
             self.app.push(SettingsScreen(self.ctx))
+        elif action == "real_game":
+            self._real_game(event.setup)
         elif action == "abandon_for_new" and self.waiting is not None:
             self._start_waiting()
         else:
             return False
         return True
+
+    def _real_game(self, setup: GameSetup) -> None:
+        """A real game after a lesson; a saved game is not replaced without asking."""
+        from ramigui.ui.game_screen import start_table
+
+        store = self.ctx.store
+        if store is not None and GameSession.has_saved_game(store) and self.app is not None:
+            from ramigui.ui.setup_screen import ask_abandon
+
+            self.waiting = (setup, None)
+            self.app.push(ask_abandon(self.ctx, "abandon_for_new"))
+            return
+        if self.app is not None:
+            start_table(self.app, self.ctx, GameSession.new(setup, store))
 
     def _start_waiting(self) -> None:
         """The player agreed to abandon the saved game for the one the command line asked."""

@@ -23,7 +23,7 @@ import pygame
 from ramigui import i18n
 from ramigui.phone.bridge import Bridge
 from ramigui.phone.network import EVERY_INTERFACE, LOOPBACK, lan_address
-from ramigui.phone.relay import PhoneRelay
+from ramigui.phone.relay import PhoneGuide, PhoneRelay
 from ramigui.phone.server import PhoneServer
 from ramigui.phone.tokens import PhoneSeats
 from ramigui.rules import IllegalMove, Move
@@ -71,6 +71,8 @@ class TablePhones:
         self.notice = ""
         self.codes_open = False
         self._game: object = None
+        self.guide: PhoneGuide | None = None
+        """A lesson's guide, told to the phones and asked before a phone's move."""
 
     @property
     def seats(self) -> list[int]:
@@ -96,7 +98,7 @@ class TablePhones:
         saved = self._saved()
         seats = PhoneSeats(self.seats, {int(seat): token for seat, token in saved.get("tokens", {}).items()})
         bridge = Bridge(seats.seats, wake=wake_loop)
-        relay = PhoneRelay(scene.game, scene.config.names, seats, bridge)
+        relay = PhoneRelay(scene.game, scene.config.names, seats, bridge, guide=self.guide)
         address, reachable = listen_address()
         try:
             server = self._listen(seats, bridge, address, int(saved.get("port", 0)))

@@ -408,8 +408,10 @@
     $("title").textContent = `${st.variant.name} · ${t("table.round", { n: st.round_no })} · ${me}`;
     document.title = (st.my_turn ? "● " : "") + `${me} — ${t("app.title")}`;
     const prompt = $("prompt");
-    prompt.textContent = st.paused ? t("phone.paused") : st.prompt;
+    const guide = st.guide;
+    prompt.textContent = st.paused ? t("phone.paused") : guide ? `${guide.progress} · ${guide.say}` : st.prompt;
     prompt.classList.toggle("mine", !!st.my_turn);
+    prompt.classList.toggle("guide", !!guide);
     renderSeats(st);
     renderPiles(st);
     renderCounter(st);
@@ -565,6 +567,8 @@
     const kinds = legalKinds();
     const phase = (st.public || {}).phase;
     const family = st.variant.family;
+    // a lesson: the guide's Show me (or Next after a note) comes first; the table plays it
+    if (st.guide && st.guide.offer) row.appendChild(button(st.guide.label, () => send("show me"), true, true));
     if (kinds.has("next")) row.appendChild(button(t("button.next_round"), () => send("next"), true, true));
     if (family === "rummy" && kinds.has("carte")) row.appendChild(button(t("button.carte"), () => send("carte"), true, true));
     if (family === "gin") {
@@ -624,7 +628,8 @@
     S.order.forEach((name, i) => {
       const row = Math.floor(i / lay.perRow), col = i % lay.perRow;
       const slot = document.createElement("div");
-      slot.className = "card" + (S.selected.has(i) ? " selected" : "");
+      const guided = S.state && S.state.guide && S.state.guide.lit.includes(name);
+      slot.className = "card" + (S.selected.has(i) ? " selected" : "") + (guided ? " guided" : "");
       slot.dataset.index = String(i);
       slot.style.left = Math.round(lay.left0 + col * lay.step) + "px";
       slot.style.top = 16 + row * lay.rowStep + "px";

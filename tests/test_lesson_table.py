@@ -1,0 +1,193 @@
+"""A lesson at the real table, driven as a learner would: clicks, keys and fingers on the
+guide's buttons, a wrong move refused with the step's words, Leave and go on later."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from ramigui import i18n
+from ramigui.lessons import available, load_lesson, read_progress
+from ramigui.settings import Settings
+from ramigui.storage import Store
+from ramigui.ui.lesson_table import LearnScreen, LessonTable, open_lesson
+from ramigui.ui.screen import Context
+from ramigui.ui.sound import Sounds
+from tests.ui_helpers import click, hand_point, open_app, post, press, settle
+
+
+def guide_button(scene: LessonTable, action: str) -> tuple[int, int]:
+    button = next(b for b in scene.guide.buttons if b.action == action)
+    assert button.visible, f"{action} is not shown"
+    return button.rect.center
+
+
+def context(tmp_path: Path) -> Context:
+    store = Store.open(data_dir=tmp_path / "data", config_dir=tmp_path / "config")
+    return Context(store, Settings(), Sounds(False))
+
+
+def wait_for_learner(app, scene: LessonTable, limit: int = 600) -> None:  # type: ignore[no-untyped-def]
+    for _ in range(limit):
+        if not scene.script or scene.game.round_over:
+            return
+        app.step()
+    raise AssertionError("the scripted seats never finished")
+
+
+@pytest.mark.parametrize("lesson_id", available())
+@pytest.mark.parametrize("size", [(640, 400), (1280, 800)])
+def test_every_lesson_plays_through_by_show_me_clicks(lesson_id: str, size: tuple[int, int], tmp_path: Path) -> None:
+    lesson = load_lesson(lesson_id)
+    with open_app(size) as app:
+        scene = open_lesson(app, context(tmp_path), lesson_id)
+        assert scene is not None
+        app.step()
+        for _ in range(len(lesson.steps)):
+            wait_for_learner(app, scene)
+            step = scene.run.step
+            assert step is not None
+            action = "guide_show" if step.move is not None else "guide_next"
+            button = guide_button(scene, action)
+            assert app.screen.get_rect().contains(pygame.Rect(button, (1, 1)))
+            click(app, button)
+        assert scene.run.finished and scene.game.round_over
+        assert guide_button(scene, "guide_real")
+
+
+def test_a_move_other_than_the_step_is_refused_with_the_steps_words(tmp_path: Path) -> None:
+    with open_app() as app:
+        scene = open_lesson(app, context(tmp_path), "rummy")
+        assert scene is not None
+        click(app, guide_button(scene, "guide_next"))  # the hello note
+        assert scene.run.index == 1
+        before = scene.game.copy().state
+        post(pygame.KEYDOWN, key=pygame.K_t, mod=0, unicode="t", scancode=0)  # take the discard: legal, not asked
+        settle(app, 3)
+        assert scene.run.index == 1 and scene.game.state == before
+        assert scene.message_kind == "refusal"
+        assert i18n.tr("lesson.rummy.draw") in scene.message
+
+
+def test_the_step_lights_its_cards_and_keys_play_it(tmp_path: Path) -> None:
+    with open_app() as app:
+        scene = open_lesson(app, context(tmp_path), "rummy")
+        assert scene is not None
+        press(app, pygame.K_RETURN)  # Next on the note
+        press(app, pygame.K_F2)  # Show me: the draw
+        assert scene.run.index == 2
+        lit = {scene.order[i] for i in scene.hinted()}
+        assert {str(c) for c in lit} == {"9H", "10H", "JH"}
+
+
+def test_a_finger_on_show_me_plays_the_step(tmp_path: Path) -> None:
+    with open_app() as app:
+        scene = open_lesson(app, context(tmp_path), "rummy")
+        assert scene is not None
+        w, h = app.screen.get_size()
+        x, y = guide_button(scene, "guide_next")
+        post(pygame.FINGERDOWN, x=x / w, y=y / h, finger_id=1, touch_id=1, dx=0, dy=0, pressure=1)
+        post(pygame.FINGERUP, x=x / w, y=y / h, finger_id=1, touch_id=1, dx=0, dy=0, pressure=1)
+        settle(app, 4)
+        assert scene.run.index == 1
+
+
+def test_leave_and_go_on_later_at_the_same_step(tmp_path: Path) -> None:
+    ctx = context(tmp_path)
+    with open_app() as app:
+        app.push(LearnScreen(ctx))
+        app.step()
+        press(app, pygame.K_1)
+        scene = app.top
+        assert isinstance(scene, LessonTable)
+        press(app, pygame.K_RETURN)
+        press(app, pygame.K_F2)
+        card = next(c for c in scene.order if str(c) == "9H")
+        assert hand_point(scene, card)
+        press(app, pygame.K_ESCAPE)
+        assert isinstance(app.top, LearnScreen)
+        assert read_progress(ctx.store) == {"rummy": 2}
+        label = app.top.controls[0].label()
+        assert "3" in label  # goes on at step 3 of 14
+        press(app, pygame.K_1)
+        again = app.top
+        assert isinstance(again, LessonTable) and again.run.index == 2
+        assert len(again.game.hand(0)) == 14
+
+
+def test_after_the_lesson_play_a_real_game_against_beginner_bots(tmp_path: Path) -> None:
+    from ramigui.ui.game_screen import SessionTable
+    from ramigui.ui.menu import MainMenu
+
+    ctx = context(tmp_path)
+    with open_app() as app:
+        app.push(MainMenu(ctx))
+        app.step()
+        press(app, pygame.K_l)  # Learn to play
+        assert isinstance(app.top, LearnScreen)
+        press(app, pygame.K_1)
+        scene = app.top
+        assert isinstance(scene, LessonTable)
+        while not scene.run.finished:
+            wait_for_learner(app, scene)
+            press(app, pygame.K_F2 if scene.run.step is not None and scene.run.step.move is not None
+                  else pygame.K_RETURN)
+        assert read_progress(ctx.store) == {}, "a finished lesson leaves nothing to go on with"
+        click(app, guide_button(scene, "guide_real"))
+        settle(app, 4)
+        table = app.top
+        assert isinstance(table, SessionTable)
+        assert table.game.variant.id == "rami51"
+        assert [seat.bot for seat in table.session.seats] == [None, "easy"]
+        assert any(b.action == "hint" for b in table.buttons)
+
+
+def test_the_learner_plays_the_step_with_the_mouse_as_at_any_table(tmp_path: Path) -> None:
+    from tests.ui_helpers import drag
+
+    with open_app() as app:
+        scene = open_lesson(app, context(tmp_path), "rummy")
+        assert scene is not None and scene.layout is not None
+        press(app, pygame.K_RETURN)  # the hello note
+        drag(app, scene.layout.stock.center, scene.layout.hand_area.center)  # the draw, by hand
+        settle(app, 3)
+        assert scene.run.index == 2 and len(scene.game.hand(0)) == 14
+        king = next(c for c in scene.order if str(c) == "KD")
+        drag(app, hand_point(scene, king), scene.layout.discard.center)  # not now: the guide wants the run
+        settle(app, 3)
+        assert scene.run.index == 2 and scene.message_kind == "refusal"
+        assert len(scene.game.hand(0)) == 14
+
+
+@pytest.mark.parametrize("size", [(640, 400), (1024, 600)])
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_guide_sentence_shows_whole_in_its_bubble(size: tuple[int, int], lang: str) -> None:
+    """At every step of every lesson: the guide's words and buttons stay inside the bubble,
+    apart, at a readable size; the bubble stays in the window, off the hand and the buttons."""
+    from screen_texts import drawn_texts, overlaps
+
+    with open_app(size) as app:
+        i18n.set_language(lang)
+        for lesson_id in available():
+            lesson = load_lesson(lesson_id)
+            for step in range(len(lesson.steps) + 1):
+                scene = LessonTable(lesson, None, step)
+                scene.app = app
+                scene.resize(size)
+                scene._make_buttons()
+                lay = scene.layout
+                assert lay is not None
+                box = scene.guide.box
+                assert app.screen.get_rect().contains(box)
+                assert not box.colliderect(lay.hand_area)
+                assert not any(box.colliderect(b.rect) for b in scene.buttons if b.visible)
+                with drawn_texts() as drawn:
+                    scene.guide.draw(app.screen, scene.sentence(), "Step", int(lay.text * 1.05), lay.margin)
+                assert drawn and all(box.contains(d.rect) for d in drawn), (lesson_id, step, drawn)
+                assert not overlaps(drawn), (lesson_id, step, overlaps(drawn))
+                assert min(d.size for d in drawn) >= 10
+                for button in scene.guide.buttons:
+                    if button.visible:
+                        assert box.contains(button.rect)
