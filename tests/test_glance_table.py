@@ -119,7 +119,7 @@ def test_the_focus_ring_never_covers_the_next_card(app: App) -> None:
     after = [app.screen.get_at((x, y)) for x in range(scene.hand_rect(1).left, scene.hand_rect(1).right)
              for y in range(scene.hand_rect(1).top, scene.hand_rect(1).bottom, 3)]
     assert before == after, "the ring round card 0 reached card 1"
-    assert table_draw.visible_part(scene, 0).right < scene.hand_rect(1).left
+    assert scene.frame().visible_part(0).right < scene.hand_rect(1).left
 
 
 def session_table(app: App, variant: str = "rami_base") -> SessionTable:
@@ -144,7 +144,7 @@ def test_the_hint_ring_differs_from_the_selection(app: App) -> None:
     scene.selected = set()
     app.draw()
     index = min(hinted)
-    part = table_draw.visible_part(scene, index)
+    part = scene.frame().visible_part(index)
     ring = [tuple(app.screen.get_at((x, part.top + 1)))[:3] for x in range(part.left, part.right)]
     assert table_draw.HINTED in ring and table_draw.GOLD not in ring  # type: ignore[attr-defined]
     assert table_draw.HINTED != table_draw.GOLD and table_draw.HINTED != table_draw.FOCUS  # type: ignore[attr-defined]
@@ -160,7 +160,7 @@ def test_the_card_just_drawn_is_marked_until_the_next_move(app: App) -> None:
     ten = parse_cards("10H")[0]
     assert scene.fresh == ten and scene.order[scene.fresh_index() or 0] == ten
     app.draw()
-    part = table_draw.visible_part(scene, scene.fresh_index() or 0)
+    part = scene.frame().visible_part(scene.fresh_index() or 0)
     tab = [tuple(app.screen.get_at((x, part.top - 2)))[:3] for x in range(part.left, part.right)]
     assert table_draw.FRESH in tab
     drag(app, hand_point(scene, parse_cards("KS")[0]), scene.layout.discard.center)
@@ -261,7 +261,7 @@ def test_the_card_taken_stays_marked_until_it_is_played(app: App, taken: str, me
     if kept:
         assert scene.fresh == card and scene.order[scene.fresh_index() or 0] == card
         app.draw()
-        part = table_draw.visible_part(scene, scene.fresh_index() or 0)
+        part = scene.frame().visible_part(scene.fresh_index() or 0)
         assert table_draw.FRESH in [tuple(app.screen.get_at((x, part.top - 2)))[:3]
                                     for x in range(part.left, part.right)]
     else:
@@ -326,7 +326,7 @@ def test_the_hint_ring_shows_when_the_focus_is_on_the_same_card(app: App) -> Non
     assert scene.hint is not None and scene.hinted()
     scene.focus = min(scene.hinted())
     app.draw()
-    part = table_draw.visible_part(scene, scene.focus)
+    part = scene.frame().visible_part(scene.focus)
     seen = [tuple(app.screen.get_at((x, y)))[:3] for x in range(part.left + 8, part.right - 8)
             for y in range(part.top, part.top + 12)]
     assert table_draw.FOCUS in seen  # type: ignore[attr-defined]

@@ -245,7 +245,7 @@ def test_enter_plays_the_move_a_hint_announced(app: App) -> None:
     seats = tuple(Seat("Ana") if s == game.to_play else Seat("Bot", "easy") for s in range(2))
     scene = start_table(app, ctx, GameSession(game, seats, None))
     app.step()
-    assert scene.is_human_turn() and scene.family.phase == "offer"
+    assert scene.is_human_turn() and scene.frame().phase == "offer"
     press(app, pygame.K_RETURN)
     assert scene.game.log == [] and "P" in scene.message
     press(app, pygame.K_h)
@@ -262,10 +262,10 @@ def test_the_prompt_offers_the_discard_only_when_it_may_be_taken(app: App) -> No
                               stock=["9H", "AH"], discard=["9D"], to_play=0)
     scene = table(app, game)
     assert not game.is_legal("take")
-    assert scene.family.prompt() == "Your turn: draw from the stock"
+    assert scene.family.prompt(scene.frame()) == "Your turn: draw from the stock"
     opened = table(app, one_meld())  # seat 0 has opened: both are offered
     assert opened.game.is_legal("take")
-    assert opened.family.prompt() == "Your turn: draw from the stock or take the discard"
+    assert opened.family.prompt(opened.frame()) == "Your turn: draw from the stock or take the discard"
 
 
 # --- a hint never touches the selection --------------------------------------------------------

@@ -83,9 +83,9 @@ def test_deadwood_label_updates_after_a_draw(app: App) -> None:
     scene = table(app, position("7S QD JD"))
     family = scene.family
     assert isinstance(family, GinTable)
-    assert family.deadwood_text() == "Deadwood 10 / 10"
+    assert family.deadwood_text(scene.frame()) == "Deadwood 10 / 10"
     drag(app, scene.layout.stock.center, scene.layout.hand_area.center)  # type: ignore[union-attr]
-    assert family.deadwood_text() == "Deadwood 0 / 10"  # 11 cards: after the best discard (K♦)
+    assert family.deadwood_text(scene.frame()) == "Deadwood 0 / 10"  # 11 cards: after the best discard (K♦)
     app.draw()  # and it is drawn without error
 
 

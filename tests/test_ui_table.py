@@ -396,10 +396,10 @@ def test_wrotham_late_deals_tell_the_player_to_lay_everything_at_once(app: App) 
 
     late = table(app, deal(4))
     press(app, pygame.K_p)
-    assert late.family.prompt() == i18n.tr("table.your_turn_all_at_once")
+    assert late.family.prompt(late.frame()) == i18n.tr("table.your_turn_all_at_once")
     early = table(app, deal(3))
     press(app, pygame.K_p)
-    assert early.family.prompt() == i18n.tr("table.your_turn_play")
+    assert early.family.prompt(early.frame()) == i18n.tr("table.your_turn_play")
 
 
 def test_a_new_deal_is_sorted_as_the_settings_say_whatever_the_last_hand_was() -> None:

@@ -54,11 +54,13 @@ lost:
 
 @pytest.fixture
 def user_file(store: Store) -> Iterator[Path]:  # noqa: F811 - the fixture imported above
-    """Where the user's variants.yaml goes; the catalogue read again before and after."""
+    """Where the user's variants.yaml goes; the catalogue read again before and after (the
+    file gone first: its variants and problems never reach the next test's screens)."""
     path = user_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     reload_catalogue()
     yield path
+    path.unlink(missing_ok=True)
     reload_catalogue()
 
 

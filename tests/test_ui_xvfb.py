@@ -193,7 +193,7 @@ class Mirror:
         """The rightmost card of the hand (drawn in full) and a point on it."""
         index = len(self.table.order) - 1
         point = self.layout.hand[index].center
-        assert self.table.pointer.hit_hand(point) == index
+        assert self.table.pointer.hit_hand(point, self.table.frame()) == index
         return self.table.order[index], point
 
 

@@ -44,9 +44,9 @@ def test_human_wins_a_deal_by_dragging_then_exposing(app: App) -> None:
     click(app, button_point(scene, "expose"))
     assert scene.view.public.phase == "expose"
     family = yami_family(scene)
-    boxes = {box: points for box, _, points in family.choices()}
+    boxes = {box: points for box, _, points in family.choices(scene.frame())}
     assert boxes["7"] == 20 and boxes["carre"] == 25
-    grid = family.grid()
+    grid = family.grid(scene.frame())
     assert grid is not None
     click(app, grid.cells[(0, "7")].center)
     settle(app, 30)  # the bot replies
@@ -59,7 +59,7 @@ def test_box_chooser_by_keyboard_scores_the_chosen_box(app: App) -> None:
     scene = table(app, carre_position())
     press(app, pygame.K_e)  # Expose
     family = yami_family(scene)
-    options = [box for box, _, _ in family.choices()]
+    options = [box for box, _, _ in family.choices(scene.frame())]
     assert options[0] == "7" and "carre" in options
     press(app, *[pygame.K_RIGHT] * options.index("carre"), pygame.K_RETURN)
     assert scene.game.view(0).public.sheets[0] == {"carre": 25}
@@ -78,10 +78,10 @@ def test_expose_button_only_when_the_rules_allow(app: App) -> None:
 def test_prompts_are_yami_words_not_rummy_ones(app: App) -> None:
     scene = table(app, carre_position())
     family = yami_family(scene)
-    assert family.prompt() == i18n.tr("table.yami.exchange_expose")
-    assert "meld" not in family.prompt().lower()
+    assert family.prompt(scene.frame()) == i18n.tr("table.yami.exchange_expose")
+    assert "meld" not in family.prompt(scene.frame()).lower()
     press(app, pygame.K_p)  # draw: six cards
-    assert family.prompt() == i18n.tr("table.yami.discard")
+    assert family.prompt(scene.frame()) == i18n.tr("table.yami.discard")
 
 
 def test_reply_with_nothing_to_score_offers_crossing_out(app: App) -> None:
@@ -94,10 +94,10 @@ def test_reply_with_nothing_to_score_offers_crossing_out(app: App) -> None:
     game.play("score brelan")
     scene = table(app, game)
     family = yami_family(scene)
-    options = family.choices()
+    options = family.choices(scene.frame())
     assert options and all(points is None and move.kind == "cross" for _, move, points in options)
-    assert family.prompt() == i18n.tr("table.yami.cross", name=scene.config.names[1])
-    grid = family.grid()
+    assert family.prompt(scene.frame()) == i18n.tr("table.yami.cross", name=scene.config.names[1])
+    grid = family.grid(scene.frame())
     assert grid is not None
     click(app, grid.cells[(0, "quinte_floche")].center)
     assert scene.game.view(0).public.sheets[0]["quinte_floche"] is None
@@ -107,7 +107,7 @@ def test_last_moves_say_the_box_and_its_points_in_both_languages(app: App) -> No
     scene = table(app, carre_position())
     family = yami_family(scene)
     press(app, pygame.K_e)
-    grid = family.grid()
+    grid = family.grid(scene.frame())
     assert grid is not None
     click(app, grid.cells[(0, "carre")].center)
     assert "You scored 25 in the 4 of a kind box" in scene.log
@@ -134,7 +134,7 @@ def test_the_grid_headers_at_640_are_readable_codes_with_their_names_on_hover(la
             i18n.set_language(lang)  # open_app starts in English
             scene = table(small, Game.new("yami", 4, seed=3), humans=[True, False, False, False])
             family = yami_family(scene)
-            grid = family.grid()
+            grid = family.grid(scene.frame())
             assert grid is not None
             with drawn_texts() as drawn:
                 small.draw()
@@ -161,7 +161,7 @@ def test_a_tap_on_a_coded_header_names_it_in_full_until_tapped_again() -> None:
         scene = table(small, Game.new("yami", 4, seed=3), humans=[True, False, False, False])
         settle(small, 30)
         family = yami_family(scene)
-        grid = family.grid()
+        grid = family.grid(scene.frame())
         assert grid is not None and scene.is_human_turn()
         moves = len(scene.game.log)
         header = grid.headers["double_paire"]

@@ -198,6 +198,10 @@ class SessionTable(TableScene):
         self.hint_until = self.now + HINT_TIME
         self.message = ""  # the hint was asked for: its words show now, over any earlier note
 
+    def hint_move(self) -> Move | None:
+        """The hint's move while it shows: Enter plays it."""
+        return self.hint.move if self.hint is not None else None
+
     def hinted(self) -> set[int]:
         """The hand cards of the hint's move, ringed apart from the selection."""
         if self.hint is None:

@@ -241,7 +241,7 @@ class Screen(Scene):
                 self.back()
                 return True
             if event.action == "focus":
-                self._focus_named(event.name)
+                self.focus_named(event.name)
                 return True
             return self.on_action(event.action, event)
         if event.type == pygame.MOUSEWHEEL and self.scrollable:
@@ -300,13 +300,19 @@ class Screen(Scene):
             if control.enabled and self._reachable(control):
                 break
         self.focus = index
-        self._scroll_into_view(self.controls[index].rect)
+        self.scroll_into_view(self.controls[index].rect)
         self.rebuild()
 
     def _reachable(self, control: Control) -> bool:
         return control.visible or (self.scrollable and getattr(control, "scrolls", True))
 
-    def _scroll_into_view(self, rect: pygame.Rect) -> None:
+    def scroll_into_view(self, rect: pygame.Rect) -> None:
+        """Scroll so that `rect` (a control the keyboard reached) shows; a screen with a list
+        of its own may scroll the list instead."""
+        self.scroll_page_to(rect)
+
+    def scroll_page_to(self, rect: pygame.Rect) -> None:
+        """Scroll the page itself so that `rect` shows."""
         view = self.viewport
         if not self.scrollable or view.top <= rect.top and rect.bottom <= view.bottom:
             return
@@ -316,7 +322,7 @@ class Screen(Scene):
             self.scroll += rect.bottom - view.bottom + self.m.pad
         self.scroll = max(0, min(self.scroll, self.max_scroll))
 
-    def _focus_named(self, name: str) -> None:
+    def focus_named(self, name: str) -> None:
         for index, control in enumerate(self.controls):
             if getattr(control, "name", None) == name:
                 self.focus = index

@@ -206,7 +206,7 @@ class SetupScreen(Screen):
             rect = pygame.Rect(m.pad, view.top + m.pad // 2 + i * (height + gap) - self.list_scroll, width, height)
             row = ListRow("variant", variant.id, (lambda v=variant: i18n.variant_name(v)), rect,
                           name=f"variant:{variant.id}", selected=variant.id == self.variant_id)
-            self._visible(row)
+            self.add_visible(row)
 
     def _build_right(self, left: int) -> None:
         m = self.m
@@ -219,22 +219,22 @@ class SetupScreen(Screen):
             y += m.pad // 2
         y = self.paragraph(variant.description.get(i18n.language(), variant.description.get("en", "")),
                            m.small, DIM, left, y + self.scroll, width, clip=True) - self.scroll + m.pad // 2
-        y = self._heading(i18n.tr("setup.players"), left, y)
+        y = self.heading(i18n.tr("setup.players"), left, y)
         y = self._players(left, y, width)
         if variant.options:
-            y = self._heading(i18n.tr("setup.house_rules"), left, y + m.pad)
+            y = self.heading(i18n.tr("setup.house_rules"), left, y + m.pad)
             for spec in variant.options:
                 y = self._option(spec, left, y, width)
         y = self._deal_code(left, y + m.pad // 2, width)
         y = self.tools.build_section(left, y, width)
         self.content_height = y + self.scroll - view.top + m.pad
 
-    def _heading(self, text: str, left: int, y: int) -> int:
+    def heading(self, text: str, left: int, y: int) -> int:
         m = self.m
         self.label(text, m.text, GOLD, (left, y), bold=True, clip=True)
         return y + int(m.text * 1.6)
 
-    def _visible(self, control: Any) -> Any:
+    def add_visible(self, control: Any) -> Any:
         control.visible = self.shown(control.rect)
         return self.add(control)
 
@@ -248,7 +248,7 @@ class SetupScreen(Screen):
                        pygame.Rect(left + label_w, y, min(int(m.text * 8), width - label_w), field_h))
         count.select(self.count)
         count.enabled = low != high
-        self._visible(count)
+        self.add_visible(count)
         y += field_h + m.pad // 2
         name_w = int(width * 0.36)
         person_w = int(width * 0.26)
@@ -257,17 +257,17 @@ class SetupScreen(Screen):
             name_rect = pygame.Rect(left, y, name_w - m.pad // 2, field_h)
             field = TextField("name", f"name:{index}", model.name, name_rect,
                               placeholder=lambda i=index, k=model.kind: default_name(i, k))
-            self._visible(field)
+            self.add_visible(field)
             person = Choice("person", f"person:{index}", [NEW_PERSON, *self.people], self._person_text,
                             pygame.Rect(left + name_w, y, person_w - m.pad // 2, field_h), wraps=True)
             person.select(self.person_named(model.name.strip()))
-            self._visible(person)
+            self.add_visible(person)
             person.enabled = model.kind in ("human", "phone")  # bots are not people: no chooser
             person.visible = person.visible and person.enabled
             kind = Choice("kind", f"kind:{index}", list(SEAT_KINDS), self._kind_text,
                           pygame.Rect(left + name_w + person_w, y, width - name_w - person_w, field_h))
             kind.select(model.kind)
-            self._visible(kind)
+            self.add_visible(kind)
             y += field_h + m.pad // 2
         return y
 
@@ -288,7 +288,7 @@ class SetupScreen(Screen):
         field = TextField("deal_code", "deal_code", self.deal_code,
                           pygame.Rect(left + label_w, y, width - label_w, field_h),
                           placeholder=lambda: i18n.tr("deal.code_placeholder"))
-        self._visible(field)
+        self.add_visible(field)
         return y + field_h + m.pad // 2
 
     @staticmethod
@@ -308,7 +308,7 @@ class SetupScreen(Screen):
                         (lambda value, s=spec: option_text(s, value)),
                         pygame.Rect(left + width - choice_w, top, choice_w, field_h))
         choice.select(self.options.get(spec.name, spec.default))
-        self._visible(choice)
+        self.add_visible(choice)
         help_text = spec.help.get(lang) or spec.help.get("en", "")
         y = max(y, top + field_h)
         if help_text:
@@ -376,7 +376,7 @@ class SetupScreen(Screen):
     def _list_right(self) -> int:
         return self.m.pad + max(int(self.m.width * 0.3), int(self.m.text * 11))
 
-    def _scroll_into_view(self, rect: pygame.Rect) -> None:
+    def scroll_into_view(self, rect: pygame.Rect) -> None:
         """A variant row reached by the keyboard scrolls the list, not the page."""
         focused = self.focused_control()
         if isinstance(focused, ListRow) and focused.action == "variant":
@@ -386,7 +386,7 @@ class SetupScreen(Screen):
             elif rect.bottom > view.bottom:
                 self.list_scroll += rect.bottom - view.bottom + self.m.pad // 2
             return
-        super()._scroll_into_view(rect)
+        super().scroll_into_view(rect)
 
     def on_key(self, event: pygame.event.Event) -> bool:
         if self.tools.on_key(event):

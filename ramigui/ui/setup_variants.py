@@ -17,18 +17,16 @@ import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 import pygame
 
 from ramigui import i18n, user_variants, variants
+from ramigui.rules.variant import Variant
 from ramigui.rules.variant_errors import VariantError
 from ramigui.ui.controls import TextField
-from ramigui.ui.screen import ConfirmScene, Screen
+from ramigui.ui.screen import ConfirmScene, Context, Control, Metrics
 from ramigui.ui.widgets import WHITE, Button, draw_panel, text_width, wrap_lines
-
-if TYPE_CHECKING:
-    from ramigui.ui.setup_screen import SetupScreen
 
 SHOWN_PROBLEMS = 3
 """Problems listed before "Show all": enough to start fixing, not a wall of red."""
@@ -46,10 +44,56 @@ class Naming:
     text: str
 
 
-class VariantFileTools:
-    """The problems panel and the save / rename / delete tools of one SetupScreen."""
+class SetupHost(Protocol):
+    """What the tools need of the New game screen they sit in: its scrolled column (text,
+    controls, focus), the variant chosen, and the list to read again after an edit."""
 
-    def __init__(self, screen: SetupScreen) -> None:
+    ctx: Context
+    app: Any
+    scroll: int
+    focus: int
+    variant_id: str
+
+    @property
+    def m(self) -> Metrics: ...
+
+    @property
+    def viewport(self) -> pygame.Rect: ...
+
+    @property
+    def variant(self) -> Variant: ...
+
+    def chosen_variant(self) -> Variant: ...
+
+    def reload_variants(self, select: str | None = None) -> None: ...
+
+    def rebuild(self) -> None: ...
+
+    def label(self, text: str, size: int, colour: tuple[int, int, int], pos: tuple[int, int],
+              anchor: str = "topleft", bold: bool = False, clip: bool = False) -> None: ...
+
+    def paragraph(self, text: str, size: int, colour: tuple[int, int, int], left: int, top: int,
+                  width: int, clip: bool = False) -> int: ...
+
+    def heading(self, text: str, left: int, y: int) -> int: ...
+
+    def add_visible(self, control: Any) -> Any: ...
+
+    def scrolled(self, rect: pygame.Rect) -> pygame.Rect: ...
+
+    def focused_control(self) -> Control | None: ...
+
+    def focus_named(self, name: str) -> None: ...
+
+    def scroll_into_view(self, rect: pygame.Rect) -> None: ...
+
+    def scroll_page_to(self, rect: pygame.Rect) -> None: ...
+
+
+class VariantFileTools:
+    """The problems panel and the save / rename / delete tools of the New game screen."""
+
+    def __init__(self, screen: SetupHost) -> None:
         self.screen = screen
         self.show_all = False
         self.naming: Naming | None = None
@@ -118,7 +162,7 @@ class VariantFileTools:
         each = min(int(m.text * 12), (width - m.pad * (len(specs) - 1)) // max(1, len(specs)))
         for index, (action, key) in enumerate(specs):
             rect = pygame.Rect(left + index * (each + m.pad), y, each, height)
-            s._visible(Button(action, (lambda k=key: i18n.tr(k)), rect))
+            s.add_visible(Button(action, (lambda k=key: i18n.tr(k)), rect))
         return y + height + m.pad // 2
 
     def draw_panels(self, surface: pygame.Surface) -> None:
@@ -139,7 +183,7 @@ class VariantFileTools:
         """"Your variants": the buttons, or the name being typed; returns the bottom."""
         s = self.screen
         m = s.m
-        y = s._heading(i18n.tr("setup.yours"), left, y + m.pad)
+        y = s.heading(i18n.tr("setup.yours"), left, y + m.pad)
         height = int(m.row * 0.9)
         if self.naming is None:
             specs = [("variant_save_as", "setup.save_as")]
@@ -153,7 +197,7 @@ class VariantFileTools:
             y = self._text(i18n.tr(prompt), m.small, WHITE, left, y, width)
             field = TextField("variant_name", NAME_FIELD, self.naming.text,
                               pygame.Rect(left, y, width, height), limit=user_variants.NAME_LIMIT)
-            s._visible(field)
+            s.add_visible(field)
             y += height + m.pad // 2
             y = self._buttons([("variant_name_ok", "setup.save"), ("variant_name_cancel", "setup.cancel")],
                               left, y, width, height)
@@ -232,10 +276,10 @@ class VariantFileTools:
         s = self.screen
         self.message = None
         s.rebuild()
-        s._focus_named(NAME_FIELD)
+        s.focus_named(NAME_FIELD)
         field = s.focused_control()
         if field is not None:
-            s._scroll_into_view(field.rect.union(field.rect.move(0, 2 * s.m.row)))
+            s.scroll_into_view(field.rect.union(field.rect.move(0, 2 * s.m.row)))
             s.rebuild()
 
     def commit(self) -> None:
@@ -295,7 +339,7 @@ class VariantFileTools:
         s = self.screen
         s.rebuild()
         if self.message_box is not None:  # the page scrolls to it (not the variant list)
-            Screen._scroll_into_view(s, s.scrolled(self.message_box))
+            s.scroll_page_to(s.scrolled(self.message_box))
             s.rebuild()
 
     def _ask(self, question_key: str, action: str, **params: str) -> None:

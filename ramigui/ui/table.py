@@ -1,9 +1,12 @@
 """The table scene: one game's state on screen, its life cycle, and the one path moves take.
 
-Every family (rummy, gin, Yami) is played here with the mouse, keyboard or a finger; the
-scene holds what is shown (the view, the hand's order, selection, drag, flights) and lends
-itself to rooms with one job each: `table_pointer` (press, drag, drop), `table_keys`
-(keyboard), `table_bots` (the bots' pacing and flights) and `table_draw` (drawing).
+Every family (rummy, gin, Yami) is played here with the mouse, keyboard or a finger. The
+scene holds what is shown (the view, the hand's `HandState`, flights, the status line)
+and is the only one to change it. Its parts each get the little they need, never the
+scene: `table_pointer` (press, drag, drop) and `table_keys` (keyboard) read a frozen
+`TableFrame` and return intents (`table_intents`) that the scene applies; `table_draw`
+and the family's panel draw a frame; `table_bots` and `table_phones` run the bots'
+pacing and the phone seats against the few things of the table they name.
 
 The scene never decides a rule. Every action becomes a `Move` and goes through
 `Game.play`, the one checked path; legal drop targets are found by asking
@@ -28,6 +31,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import partial
 from typing import Any
 
@@ -46,15 +50,37 @@ from ramigui.ui.cardart import CardArt, DeckStyle, card_art, rank_letters
 from ramigui.ui.families import hand_melds, screen_family
 from ramigui.ui.felt import felt
 from ramigui.ui.hand_groups import Group, group_starts, grouped
+from ramigui.ui.hand_state import Drag, HandState
 from ramigui.ui.seats import TableConfig
 from ramigui.ui.table_bots import BotDriver
 from ramigui.ui.table_dialog import Question, QuestionScene
 from ramigui.ui.table_draw import draw_table
 from ramigui.ui.table_family import ButtonSpec, FamilyTable
+from ramigui.ui.table_frame import TableFrame
+from ramigui.ui.table_intents import (
+    Ask,
+    ClearSelection,
+    DragTo,
+    EndDrag,
+    Fly,
+    Hush,
+    Intent,
+    Intents,
+    MoveCards,
+    MoveFocus,
+    NotMine,
+    OpenPile,
+    PlayMove,
+    PointAt,
+    Refuse,
+    Say,
+    SelectCard,
+    StartDrag,
+)
 from ramigui.ui.table_keys import Keys
 from ramigui.ui.table_log import LastMoves, said_lines
 from ramigui.ui.table_phones import TablePhones
-from ramigui.ui.table_pointer import Drag, Pointer
+from ramigui.ui.table_pointer import Pointer
 from ramigui.ui.widgets import UI_ACTION, Button
 from ramigui.variants import get_variant
 
@@ -85,26 +111,23 @@ class TableScene(Scene):
         self.game = game or Game.new(get_variant(config.variant, **config.options), config.players, config.seed)
         self.bots = BotDriver(self)
         self.phones = TablePhones(self)
-        self.pointer = Pointer(self)
-        self.keys = Keys(self)
         self.viewer: int | None = self._initial_viewer()
-        self.order: list[Card] = []
-        self.selected: set[int] = set()
-        self.focus = 0
+        self.hand = HandState()
         self.fresh: Card | None = None  # the card the viewer just drew or took, until their next move
         self._melds_of: tuple[tuple[Card, ...], list[Group]] = ((), [])  # a hand (sorted) → its melds
         self.sort_mode = "suit"
-        self.drag: Drag | None = None
         self.flights: list[Flight] = []
         self.message = ""
         self.message_kind = "info"  # "info" (a note, an instruction) or "refusal" (notices.STYLES)
         self.message_until = 0.0
-        self.last_moves = LastMoves(self)  # the public record, said in the language of the moment (table_log)
+        self.last_moves = LastMoves()  # the public record, said in the language of the moment (table_log)
         self.now = 0.0
         self.pointer_at: tuple[int, int] | None = None
         self.overlay_open = False
         self.view: PlayerView = self.game.view(self.viewer if self.viewer is not None else 0)
-        self.family: FamilyTable = screen_family(self.view.variant).table(self)
+        self.family: FamilyTable = screen_family(self.view.variant).table(self.view.variant)
+        self.pointer = Pointer(self.family)
+        self.keys = Keys(self.family)
         self.question: Question | None = None
         self.layout: lay_mod.TableLayout | None = None
         self.size = (1280, 800)
@@ -128,6 +151,36 @@ class TableScene(Scene):
         shown (a table of phones and bots only is watched here, played elsewhere)."""
         return bool(self.config.screen_seats)
 
+    # --- the hand as arranged (HandState): read and set by tests and subclasses --------------
+
+    @property
+    def order(self) -> list[Card]:
+        return self.hand.order
+
+    @order.setter
+    def order(self, cards: list[Card]) -> None:
+        self.hand.order = cards
+
+    @property
+    def selected(self) -> set[int]:
+        return self.hand.selected
+
+    @selected.setter
+    def selected(self, indices: set[int]) -> None:
+        self.hand.selected = indices
+
+    @property
+    def focus(self) -> int:
+        return self.hand.focus
+
+    @focus.setter
+    def focus(self, index: int) -> None:
+        self.hand.focus = index
+
+    @property
+    def drag(self) -> Drag | None:
+        return self.hand.drag
+
     def visible_seat(self) -> int | None:
         """The seat whose hand is drawn face up (None: every hand hidden)."""
         return self.viewer
@@ -143,7 +196,7 @@ class TableScene(Scene):
         self._make_buttons()
         self.bots.rest()
         self.sort_mode = self.chosen_sort()
-        self.order = []  # re-deal the hand's order by the player's chosen sort
+        self.hand.hide()  # re-deal the hand's order by the player's chosen sort
         self._sync()
         self.phones.start()
 
@@ -192,24 +245,11 @@ class TableScene(Scene):
         """Re-read the view after a move: the hand order keeps its cards, adds new ones."""
         seat = self.viewer if self.viewer is not None else self.game.to_play
         self.view = self.game.view(seat)
-        hand = list(self.view.hand) if self.viewer is not None else []
-        remaining = Counter(hand)
-        kept: list[Card] = []
-        for card in self.order:
-            if remaining[card] > 0:
-                kept.append(card)
-                remaining[card] -= 1
-        added: list[Card] = []
-        for card in hand:
-            if remaining[card] > 0:
-                added.append(card)
-                remaining[card] -= 1
+        kept, added = self.hand.take_in(list(self.view.hand) if self.viewer is not None else [])
         if not kept or (added and self._still_sorted(kept)):
-            self.order = self._arranged(kept + added, self.sort_mode)  # a drawn card finds its place
+            self.hand.arrange(self._arranged(kept + added, self.sort_mode))  # a drawn card finds its place
         else:
-            self.order = kept + added  # the player's own order: new cards go to the right
-        self.selected = {i for i in self.selected if i < len(self.order)}
-        self.focus = min(self.focus, max(0, len(self.order) - 1))
+            self.hand.arrange(kept + added)  # the player's own order: new cards go to the right
         self.relayout()
 
     def relayout(self) -> None:
@@ -259,7 +299,7 @@ class TableScene(Scene):
             if name in by_action:
                 by_action[name].enabled = self.viewer is not None
         if self.played_here:
-            self.family.refresh(by_action)
+            self.family.refresh(by_action, self.frame())
 
     def hinted(self) -> set[int]:
         """The hand cards a hint points at (the table with menus has hints)."""
@@ -271,13 +311,79 @@ class TableScene(Scene):
             return None
         return next((i for i in range(len(self.order) - 1, -1, -1) if self.order[i] == self.fresh), None)
 
+    def hint_move(self) -> Move | None:
+        """The move a hint announced (Enter plays it); the table with menus has hints."""
+        return None
+
     def hand_rect(self, index: int) -> pygame.Rect:
         """Where hand card `index` is drawn: its slot, raised when selected."""
-        assert self.layout is not None
-        rect = self.layout.hand[index].copy()
-        if index in self.selected:
-            rect.y -= int(self.layout.card_h * 0.18)
-        return rect
+        return self.frame().hand_rect(index)
+
+    def frame(self) -> TableFrame:
+        """What the table shows now, frozen, for its parts to read (drawing, input)."""
+        settings = self.app.settings if self.app is not None else None
+        game, viewer = self.game, self.viewer
+        return TableFrame(
+            game=game, view=self.view, config=self.config, viewer=viewer, human_turn=self.is_human_turn(),
+            played_here=self.played_here,
+            layout=self.layout, size=self.size, order=tuple(self.hand.order),
+            selected=frozenset(self.hand.selected), focus=self.hand.focus, drag=self.hand.drag,
+            fresh=self.fresh_index(), hinted=frozenset(self.hinted()), hint_move=self.hint_move(),
+            flights=tuple(self.flights), now=self.now, pace=self.pace, message=self.message,
+            message_kind=self.message_kind, pointer_at=self.pointer_at,
+            phones_connected=frozenset(self.phones.connected()), settings=settings, art=self.art,
+            said=partial(self.last_moves.lines, game, viewer))
+
+    def apply(self, intents: Intents) -> bool:
+        """Do what the pointer, the keys or the family reported, in order. False when the
+        event was not theirs after all, or a move among them was not played now and they
+        named nothing to do instead (a refused key lets the table explain its button)."""
+        handled = True
+        for intent in intents:
+            handled = self._apply_one(intent) and handled
+        return handled
+
+    def _apply_one(self, intent: Intent) -> bool:
+        hand = self.hand
+        match intent:
+            case PlayMove(move, otherwise):
+                if self.human_play(move):
+                    return True
+                if otherwise is None:
+                    return False
+                self.apply(otherwise)
+            case SelectCard(index):
+                hand.toggle(index)
+            case MoveFocus(step):
+                hand.step_focus(step)
+            case ClearSelection():
+                hand.clear_selection()
+            case StartDrag(drag):
+                hand.drag = drag
+            case DragTo(pos):
+                hand.drag = replace(hand.drag, pos=pos) if hand.drag is not None else None
+            case EndDrag():
+                hand.drag = None
+            case MoveCards(indices, insert):
+                hand.move_cards(indices, insert)
+                self.relayout()
+            case Fly(flights):
+                self.flights.extend(flights)
+            case Say(text):
+                self.show(text)
+            case Refuse(reason):
+                self.refuse(reason)
+            case Hush():
+                self.message = ""
+            case OpenPile():
+                return self.open_pile()
+            case Ask(question):
+                self.ask(question)
+            case PointAt(pos):
+                self.pointer_at = pos
+            case NotMine():
+                return False
+        return True
 
     # --- playing moves -----------------------------------------------------------------------
 
@@ -297,9 +403,9 @@ class TableScene(Scene):
                                            self.game.to_play == seat)
         if self.config.hot_seat and self.game.to_play != seat and self.viewer == seat:
             self.viewer = None  # a person's turn ended: hide their hand at once
-            self.order = []
+            self.hand.hide()
             self.fresh = None
-        self.selected.clear()
+        self.hand.clear_selection()
         self.bots.rest()
         self._sync()
         return True
@@ -322,7 +428,7 @@ class TableScene(Scene):
         except IllegalMove as error:
             self.refuse(i18n.reason_text(error))
             return False
-        question = self.family.question_before(parsed)
+        question = self.family.question_before(parsed, self.frame())
         if question is None or self.app is None:
             return self.play(parsed)
         self.ask(question)
@@ -348,7 +454,7 @@ class TableScene(Scene):
     def log(self) -> list[str]:
         """The last-moves panel's lines, oldest first, in the current language: the game's
         public record as the viewer may be told it (never a move taken back; table_log)."""
-        return self.last_moves.lines(self.config.names)
+        return self.last_moves.lines(self.game, self.viewer, self.config.names)
 
     def name(self, seat: int) -> str:
         """A seat's name as shown now (a default name follows the language: "Robot 2" → "Bot 2")."""
@@ -408,7 +514,7 @@ class TableScene(Scene):
         from ramigui.ui.overlays import HandoffScene
 
         self.viewer = None
-        self.order = []
+        self.hand.hide()
         self._sync()
         if self.app is not None:
             self.overlay_open = True
@@ -428,13 +534,18 @@ class TableScene(Scene):
         if event.type == UI_ACTION:
             return self._action(event.action, event)
         if event.type == pygame.KEYDOWN and self.keys.meld_entry is not None:
-            return self.keys.key(event.key)  # a meld number is being typed: no shortcut fires
+            return self._key(event.key)  # a meld number is being typed: no shortcut fires
         for button in self.buttons:
             if button.handle_event(event):
                 return True
         if event.type == pygame.KEYDOWN:
-            return self.keys.key(event.key) or self._explain_key(event.key)
-        return self.pointer.handle_event(event)
+            return self._key(event.key) or self._explain_key(event.key)
+        intents = self.pointer.handle_event(event, self.frame())
+        return intents is not None and self.apply(intents)
+
+    def _key(self, key: int) -> bool:
+        intents = self.keys.key(key, self.frame())
+        return intents is not None and self.apply(intents)
 
     def _explain_key(self, key: int) -> bool:
         """A shortcut of a button that cannot be used now (K when no knock is allowed) says
@@ -448,7 +559,7 @@ class TableScene(Scene):
                 return False
             self.refuse(i18n.tr("table.not_your_turn", name=self.name(self.game.to_play)))
             return True
-        move = self.family.intended(button.action)
+        move = self.family.intended(button.action, self.frame())
         reason = self.why_not(move) if move is not None else None
         if reason is None:
             return False
@@ -462,7 +573,7 @@ class TableScene(Scene):
             self.overlay_open = False
             if getattr(event, "seat", None) == self.game.to_play:
                 self.viewer = event.seat
-                self.order = []
+                self.hand.hide()
                 self.fresh = None
                 self._sync()
                 self._sort(self.chosen_sort())
@@ -477,7 +588,8 @@ class TableScene(Scene):
         if action in SORT_ACTIONS:
             self._sort(action[5:])
             return True
-        return self.family.action(action)
+        intents = self.family.action(action, self.frame())
+        return intents is not None and self.apply(intents)
 
     def close_round(self) -> None:
         """The round's end was seen (a phone asked for the next deal): close its screen and
@@ -497,7 +609,7 @@ class TableScene(Scene):
         else:
             self.play("next")
         self.viewer = self._initial_viewer() if not self.config.hot_seat else None
-        self.order = []
+        self.hand.hide()
         self.fresh = None
         self.sort_mode = self.chosen_sort()
         self._sync()
@@ -506,8 +618,7 @@ class TableScene(Scene):
     def _sort(self, mode: str) -> None:
         """Sort the hand by suit or by rank; "none" (a setting) keeps the order as dealt."""
         self.sort_mode = mode
-        self.order = self._arranged(self.order, mode)
-        self.selected.clear()
+        self.hand.resort(self._arranged(self.order, mode))
         self.relayout()
 
     def _still_sorted(self, cards: list[Card]) -> bool:
@@ -547,8 +658,9 @@ class TableScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(felt(surface.get_size(), self.app.settings.table_colour if self.app else "green"), (0, 0))
-        draw_table(self, surface)
+        frame = self.frame()
+        draw_table(surface, frame, self.family)
         if self.buttons:  # the selection changes between moves: the Meld button follows it
-            self.family.refresh_meld({button.action: button for button in self.buttons})
+            self.family.refresh_meld({button.action: button for button in self.buttons}, frame)
         for button in self.buttons:
             button.draw(surface)

@@ -9,26 +9,51 @@ never from the deal's seed.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 
-from ramigui.rules import Move
+from ramigui.rules import Game, Move, PlayerView
 from ramigui.ui.anim import FLIGHT_TIME, Flight
 from ramigui.ui.cardart import card_height
-from ramigui.ui.seats import BotRunner, Chooser, fallback_choose, fallback_rng, seat_choosers
-
-if TYPE_CHECKING:
-    from ramigui.ui.table import TableScene
+from ramigui.ui.layout import TableLayout
+from ramigui.ui.seats import (
+    BotRunner,
+    Chooser,
+    TableConfig,
+    fallback_choose,
+    fallback_rng,
+    seat_choosers,
+)
 
 BOT_PAUSE = 0.55
 """A bot's pause before it plays, in seconds at the normal bot speed."""
 
 
-class BotDriver:
-    """The bot seats of one table scene: their choosers, thinking thread and pacing."""
+class BotTable(Protocol):
+    """What the bots need of the table they play at: its game, the view shown, the layout
+    and clock their cards fly by, the paces, and the one way to play a move."""
 
-    def __init__(self, scene: TableScene) -> None:
+    config: TableConfig
+    game: Game
+    view: PlayerView
+    layout: TableLayout | None
+    flights: list[Flight]
+    now: float
+
+    @property
+    def pace(self) -> float: ...
+
+    @property
+    def bot_pace(self) -> float: ...
+
+    def play(self, move: Move | str) -> bool: ...
+
+
+class BotDriver:
+    """The bot seats of one table: their choosers, thinking thread and pacing."""
+
+    def __init__(self, scene: BotTable) -> None:
         self.scene = scene
         self.choosers: dict[int, Chooser] = seat_choosers(scene.config)
         self.runner = BotRunner()

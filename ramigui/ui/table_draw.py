@@ -1,11 +1,10 @@
-"""Drawing the table scene. Reads the scene, changes nothing (draw is a pure view).
+"""Drawing the table: reads a `TableFrame` (and the family's panel), changes nothing.
 
-Split from table.py so the scene's logic (events, moves, bots) and its look stay short.
+Split from table.py so the frame's logic (events, moves, bots) and its look stay short;
+draw is a pure view of the frame the frame built.
 """
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
 
 import pygame
 
@@ -15,6 +14,8 @@ from ramigui.ui.cardart import card_height
 from ramigui.ui.deal_scene import fingerprint_line
 from ramigui.ui.layout import SEAT_COLOURS, TableLayout
 from ramigui.ui.notices import draw_notice
+from ramigui.ui.table_family import FamilyTable
+from ramigui.ui.table_frame import TableFrame
 from ramigui.ui.widgets import (
     DIM,
     GOLD,
@@ -28,9 +29,6 @@ from ramigui.ui.widgets import (
     wrap_items,
     wrap_lines,
 )
-
-if TYPE_CHECKING:
-    from ramigui.ui.table import TableScene
 
 LIT = (255, 226, 120)
 FOCUS = (30, 110, 230)
@@ -47,18 +45,19 @@ LOG_LINES_BEFORE_KEYS = 6
 """The keyboard reminder shows only when the side panel keeps this many lines for the last moves."""
 
 
-def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
-    lay = scene.layout
+def draw_table(surface: pygame.Surface, frame: TableFrame, family: FamilyTable) -> None:
+    """The whole table as `frame` shows it, with the family's own panel."""
+    lay = frame.layout
     if lay is None:
         return
-    _draw_opponents(scene, surface, lay)
-    _draw_piles(scene, surface, lay)
-    _draw_melds(scene, surface, lay)
-    _draw_hand(scene, surface, lay)
-    _draw_own_plate(scene, surface, lay)
-    _draw_status(scene, surface, lay)
-    _draw_side(scene, surface, lay)
-    _draw_moving(scene, surface, lay)
+    _draw_opponents(frame, surface, lay)
+    _draw_piles(frame, surface, lay)
+    _draw_melds(frame, surface, lay)
+    _draw_hand(frame, surface, lay)
+    _draw_own_plate(frame, surface, lay)
+    _draw_status(frame, family, surface, lay)
+    _draw_side(frame, family, surface, lay)
+    _draw_moving(frame, surface, lay)
 
 
 def _shadow(surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -66,9 +65,9 @@ def _shadow(surface: pygame.Surface, rect: pygame.Rect) -> None:
     draw_panel(surface, rect.move(offset, offset), (0, 0, 0, SHADOW_ALPHA), max(3, rect.width // 12))
 
 
-def _card(scene: TableScene, surface: pygame.Surface, card: object, rect: pygame.Rect) -> None:
+def _card(frame: TableFrame, surface: pygame.Surface, card: object, rect: pygame.Rect) -> None:
     """A face (a Card) or a back (None) at `rect`, with its shadow."""
-    art = scene.art(rect.width)
+    art = frame.art(rect.width)
     _shadow(surface, rect)
     image = art.face(card) if card is not None else art.back()  # type: ignore[arg-type]
     surface.blit(image, rect.topleft)
@@ -79,34 +78,34 @@ def _glow(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, in
     pygame.draw.rect(surface, colour, rect.inflate(width * 2, width * 2), width, border_radius=radius)
 
 
-def _lit(scene: TableScene, name: str) -> bool:
-    return scene.drag is not None and name in scene.drag.lit
+def _lit(frame: TableFrame, name: str) -> bool:
+    return frame.drag is not None and name in frame.drag.lit
 
 
 # --- opponents -------------------------------------------------------------------------------
 
-def _draw_opponents(scene: TableScene, surface: pygame.Surface, lay: TableLayout) -> None:
-    view = scene.view
+def _draw_opponents(frame: TableFrame, surface: pygame.Surface, lay: TableLayout) -> None:
+    view = frame.view
     for seat, rect in lay.opponents.items():
         playing = view.to_play == seat and not view.round_over
         colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
         draw_panel(surface, rect, (0, 0, 0, 95 if playing else 60), lay.margin,
                    (*colour, 255) if playing else (0, 0, 0, 0))
-        _draw_seat_title(scene, surface, seat, rect, colour, lay)
-        _fit_line(surface, seat_facts(scene, seat), int(lay.text * 0.85), WHITE,
+        _draw_seat_title(frame, surface, seat, rect, colour, lay)
+        _fit_line(surface, seat_facts(frame, seat), int(lay.text * 0.85), WHITE,
                   pygame.Rect(rect.left + lay.margin, rect.bottom - int(lay.text * 1.35),
                               rect.width - 2 * lay.margin, int(lay.text * 1.2)))
         shown = view.public.shown
         if seat in shown:
-            _draw_face_fan(scene, surface, rect, lay, tuple(shown[seat]))
+            _draw_face_fan(frame, surface, rect, lay, tuple(shown[seat]))
         else:
-            _draw_back_fan(scene, surface, rect, lay, view.hand_counts[seat])
+            _draw_back_fan(frame, surface, rect, lay, view.hand_counts[seat])
 
 
-def seat_facts(scene: TableScene, seat: int, own: bool = False) -> list[str]:
+def seat_facts(frame: TableFrame, seat: int, own: bool = False) -> list[str]:
     """A seat's line of facts (cards held, score, opened), from the longest to the
     shortest way of saying it: the plate shows the longest that fits."""
-    view = scene.view
+    view = frame.view
     count = view.hand_counts[seat]
     opened = view.public.opened
     has_opened = seat < len(opened) and bool(opened[seat])
@@ -130,45 +129,45 @@ def _fit_line(surface: pygame.Surface, options: list[str], size: int, colour: tu
     return blit_text(surface, chosen, fitted, colour, (box.left, box.centery), "midleft")
 
 
-def _draw_own_plate(scene: TableScene, surface: pygame.Surface, lay: TableLayout) -> None:
+def _draw_own_plate(frame: TableFrame, surface: pygame.Surface, lay: TableLayout) -> None:
     """The viewer's own plate at the left of their hand: their name and score, like the
     other players' plates (a hand shown face up needs no card count)."""
-    seat = scene.visible_seat()
+    seat = frame.viewer
     if seat is None or lay.own.width <= 0:
         return
     rect = lay.own
     colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
-    playing = scene.view.to_play == seat and not scene.view.round_over
+    playing = frame.view.to_play == seat and not frame.view.round_over
     draw_panel(surface, rect, (0, 0, 0, 95 if playing else 60), lay.margin, (*colour, 255) if playing else (0, 0, 0, 0))
     inner = rect.inflate(-lay.margin, 0)
-    size = fitted_size(scene.name(seat), lay.text, inner.width, True, smallest=max(11, int(lay.text * 0.75)))
-    name = ellipsized(scene.name(seat), size, inner.width, True)
+    size = fitted_size(frame.name(seat), lay.text, inner.width, True, smallest=max(11, int(lay.text * 0.75)))
+    name = ellipsized(frame.name(seat), size, inner.width, True)
     blit_text(surface, name, size, colour, (inner.left, rect.top + lay.margin // 2), bold=True)
-    _fit_line(surface, seat_facts(scene, seat, own=True), int(lay.text * 0.85), WHITE,
+    _fit_line(surface, seat_facts(frame, seat, own=True), int(lay.text * 0.85), WHITE,
               pygame.Rect(inner.left, rect.bottom - int(lay.text * 1.35), inner.width, int(lay.text * 1.2)))
 
 
-def _draw_seat_title(scene: TableScene, surface: pygame.Surface, seat: int, rect: pygame.Rect,
+def _draw_seat_title(frame: TableFrame, surface: pygame.Surface, seat: int, rect: pygame.Rect,
                      colour: tuple[int, int, int], lay: TableLayout) -> None:
     """The seat's name (shortened with "…" if long) and, for a bot, its level after it when
     there is room: the name comes first, a family tells its players apart by name."""
     left, top = rect.left + lay.margin, rect.top + lay.margin // 2
     room = rect.width - 2 * lay.margin
-    config = scene.config
+    config = frame.config
     level = "" if config.humans[seat] else i18n.tr(f"table.level.{config.levels[seat]}")
     level_colour = DIM
     if config.phones[seat]:
         level = i18n.tr("table.on_phone")
-        level_colour = PHONE_LINKED if seat in scene.phones.connected() else DIM
+        level_colour = PHONE_LINKED if seat in frame.phones_connected else DIM
     small = int(lay.text * 0.78)
     level_w = text_width(f"  {level}", small) if level else 0
-    name = ellipsized(scene.name(seat), lay.text, room, True)
+    name = ellipsized(frame.name(seat), lay.text, room, True)
     drawn = blit_text(surface, name, lay.text, colour, (left, top), bold=True)
     if level and drawn.right + level_w <= rect.right - lay.margin:
         blit_text(surface, level, small, level_colour, (drawn.right + small // 2, drawn.bottom - 2), "bottomleft")
 
 
-def _draw_face_fan(scene: TableScene, surface: pygame.Surface, rect: pygame.Rect, lay: TableLayout,
+def _draw_face_fan(frame: TableFrame, surface: pygame.Surface, rect: pygame.Rect, lay: TableLayout,
                    cards: tuple[object, ...]) -> None:
     """A hand the rules show to all (gin's knocker, Yami after an exposure), face up."""
     if not cards:
@@ -178,7 +177,7 @@ def _draw_face_fan(scene: TableScene, surface: pygame.Surface, rect: pygame.Rect
     step = min(width * 0.62, room / max(1, len(cards) - 1))
     left = rect.centerx - (width + step * (len(cards) - 1)) / 2
     top = rect.top + int(lay.text * 1.5)
-    art = scene.art(width)
+    art = frame.art(width)
     bottom = rect.bottom - int(lay.text * 1.45)
     for i, card in enumerate(cards):
         image = art.face(card)  # type: ignore[arg-type]
@@ -186,7 +185,7 @@ def _draw_face_fan(scene: TableScene, surface: pygame.Surface, rect: pygame.Rect
         surface.blit(image, (int(left + step * i), top), area)
 
 
-def _draw_back_fan(scene: TableScene, surface: pygame.Surface, rect: pygame.Rect, lay: TableLayout, count: int) -> None:
+def _draw_back_fan(frame: TableFrame, surface: pygame.Surface, rect: pygame.Rect, lay: TableLayout, count: int) -> None:
     width = lay.opp_card_w
     height = card_height(width)
     shown = min(count, 16)
@@ -196,7 +195,7 @@ def _draw_back_fan(scene: TableScene, surface: pygame.Surface, rect: pygame.Rect
     step = min(width * 0.3, room / max(1, shown - 1))
     left = rect.centerx - (width + step * (shown - 1)) / 2
     top = rect.top + int(lay.text * 1.5)
-    back = scene.art(width).back()
+    back = frame.art(width).back()
     for i in range(shown):
         surface.blit(back, (int(left + step * i), top))
     del height
@@ -204,8 +203,8 @@ def _draw_back_fan(scene: TableScene, surface: pygame.Surface, rect: pygame.Rect
 
 # --- stock and discard ---------------------------------------------------------------------
 
-def _draw_piles(scene: TableScene, surface: pygame.Surface, lay: TableLayout) -> None:
-    public = scene.view.public
+def _draw_piles(frame: TableFrame, surface: pygame.Surface, lay: TableLayout) -> None:
+    public = frame.view.public
     stock = public.stock
     pile = public.discard
     room = lay.discard.centerx - lay.stock.centerx - lay.margin // 2
@@ -216,21 +215,21 @@ def _draw_piles(scene: TableScene, surface: pygame.Surface, lay: TableLayout) ->
                   "midbottom", bold=True)
     if stock:
         for k in range(min(3, (stock + 9) // 10), 0, -1):
-            _card(scene, surface, None, lay.stock.move(-k * 2, -k * 2))
+            _card(frame, surface, None, lay.stock.move(-k * 2, -k * 2))
         _count_badge(surface, str(stock), lay.stock, lay)
     else:
         draw_panel(surface, lay.stock, (0, 0, 0, 50), lay.stock.width // 12)
-    hidden = any(f.hides == ("discard", 0) for f in scene.flights)
+    hidden = any(f.hides == ("discard", 0) for f in frame.flights)
     shown = pile[:-1] if hidden else pile
     draw_panel(surface, lay.discard, (0, 0, 0, 50), lay.discard.width // 12)
     if len(shown) > 1:
-        _card(scene, surface, shown[-2], lay.discard.move(-3, -2))
+        _card(frame, surface, shown[-2], lay.discard.move(-3, -2))
     if shown:
-        _card(scene, surface, shown[-1], lay.discard)
-    if _lit(scene, "discard"):
+        _card(frame, surface, shown[-1], lay.discard)
+    if _lit(frame, "discard"):
         _glow(surface, lay.discard, LIT)
-    if scene.is_human_turn():
-        kinds = {m.kind for m in scene.view.legal_moves}
+    if frame.human_turn:
+        kinds = {m.kind for m in frame.view.legal_moves}
         if "draw" in kinds:
             _glow(surface, lay.stock, (255, 255, 255), 2)
         if public.phase == "offer" and "take" in kinds:
@@ -249,9 +248,9 @@ def _count_badge(surface: pygame.Surface, text: str, pile: pygame.Rect, lay: Tab
 
 # --- melds ------------------------------------------------------------------------------------
 
-def _draw_melds(scene: TableScene, surface: pygame.Surface, lay: TableLayout) -> None:
-    melds = scene.view.public.melds
-    if scene.drag is not None and "table" in scene.drag.lit:
+def _draw_melds(frame: TableFrame, surface: pygame.Surface, lay: TableLayout) -> None:
+    melds = frame.view.public.melds
+    if frame.drag is not None and "table" in frame.drag.lit:
         draw_panel(surface, lay.melds_area, (255, 240, 180, 40), lay.margin, (*LIT, 200))
         blit_text(surface, i18n.tr("table.new_meld"), lay.text, LIT,
                   (lay.melds_area.centerx, lay.melds_area.bottom - lay.margin), "midbottom", bold=True)
@@ -260,19 +259,19 @@ def _draw_melds(scene: TableScene, surface: pygame.Surface, lay: TableLayout) ->
             continue
         meld = melds[spot.number - 1]
         colour = SEAT_COLOURS[spot.owner % len(SEAT_COLOURS)]
-        _draw_meld_tag(scene, surface, spot, colour, lay)
+        _draw_meld_tag(frame, surface, spot, colour, lay)
         stands = meld.stands_for() if hasattr(meld, "stands_for") else [None] * len(meld.cards)
         for k, (card, rect) in enumerate(zip(meld.cards, spot.cards, strict=False)):
-            _card(scene, surface, card, rect)
+            _card(frame, surface, card, rect)
             if card.is_joker:  # the card it stands for, on the part of the joker that shows
                 shown = rect.width if k == len(spot.cards) - 1 else spot.cards[k + 1].left - rect.left
                 joker_badge(surface, rect, shown, stands[k] if k < len(stands) else None,
                             getattr(meld, "rank", 0), tuple(meld.missing_suits()) if stands[k] is None else ())
-        if _lit(scene, f"meld:{spot.number}"):
+        if _lit(frame, f"meld:{spot.number}"):
             _glow(surface, spot.rect, LIT)
 
 
-def _draw_meld_tag(scene: TableScene, surface: pygame.Surface, spot: object, colour: tuple[int, int, int],
+def _draw_meld_tag(frame: TableFrame, surface: pygame.Surface, spot: object, colour: tuple[int, int, int],
                    lay: TableLayout) -> None:
     tag: pygame.Rect = spot.tag  # type: ignore[attr-defined]
     size = max(11, int(tag.height * 0.78))
@@ -281,7 +280,7 @@ def _draw_meld_tag(scene: TableScene, surface: pygame.Surface, spot: object, col
     blit_text(surface, str(spot.number), size, (30, 30, 30), badge.center, "center", bold=True)  # type: ignore[attr-defined]
     if spot.first_of_owner:  # type: ignore[attr-defined]
         room = _tag_room(spot, badge, lay)
-        name = ellipsized(scene.name(spot.owner), size, room, True)  # type: ignore[attr-defined]
+        name = ellipsized(frame.name(spot.owner), size, room, True)  # type: ignore[attr-defined]
         if name.rstrip("…"):  # a bare "…" says nothing: the badge's colour tells whose meld it is
             blit_text(surface, name, size, colour, (badge.right + 6, badge.centery), "midleft", bold=True)
 
@@ -297,32 +296,32 @@ def _tag_room(spot: object, badge: pygame.Rect, lay: TableLayout) -> int:
 
 # --- the hand ---------------------------------------------------------------------------------
 
-def _draw_hand(scene: TableScene, surface: pygame.Surface, lay: TableLayout) -> None:
-    if scene.visible_seat() is None:
+def _draw_hand(frame: TableFrame, surface: pygame.Surface, lay: TableLayout) -> None:
+    if frame.viewer is None:
         return
-    dragged = set(scene.drag.indices) if scene.drag is not None and scene.drag.source == "hand" else set()
-    hidden = {f.hides[1] for f in scene.flights if f.hides and f.hides[0] == "hand"}
-    if scene.drag is not None and "hand" in scene.drag.lit:
+    dragged = set(frame.drag.indices) if frame.drag is not None and frame.drag.source == "hand" else set()
+    hidden = {f.hides[1] for f in frame.flights if f.hides and f.hides[0] == "hand"}
+    if frame.drag is not None and "hand" in frame.drag.lit:
         draw_panel(surface, lay.hand_area, (255, 240, 180, 40), lay.margin, (*LIT, 200))
-    shown = [i for i in range(min(len(scene.order), len(lay.hand))) if i not in dragged and i not in hidden]
-    hinted = scene.hinted()
-    fresh = scene.fresh_index()
+    shown = [i for i in range(min(len(frame.order), len(lay.hand))) if i not in dragged and i not in hidden]
+    hinted = frame.hinted
+    fresh = frame.fresh
     thick = max(2, lay.card_w // 40)
     for i in shown:
-        rect = scene.hand_rect(i)
-        _card(scene, surface, scene.order[i], rect)
-        if i in scene.selected:
+        rect = frame.hand_rect(i)
+        _card(frame, surface, frame.order[i], rect)
+        if i in frame.selected:
             _glow(surface, rect, GOLD, thick + 1)
     for i in shown:  # rings on top of every card, each round the part of its card that shows
         if i in hinted:
-            ring(surface, visible_part(scene, i), HINTED, thick + 1, dashed=True)
+            ring(surface, frame.visible_part(i), HINTED, thick + 1, dashed=True)
         if i == fresh:
-            whole = scene.hand_rect(i)  # a big hand's cards may be smaller than the table's
-            fresh_tab(surface, visible_part(scene, i), whole.width, whole.height, FRESH)
-    if scene.order and scene.focus in shown and scene.is_human_turn():
-        part = visible_part(scene, scene.focus)
+            whole = frame.hand_rect(i)  # a big hand's cards may be smaller than the table's
+            fresh_tab(surface, frame.visible_part(i), whole.width, whole.height, FRESH)
+    if frame.order and frame.focus in shown and frame.human_turn:
+        part = frame.visible_part(frame.focus)
         ring(surface, part, FOCUS, thick + 1)
-        if scene.focus in hinted:  # the hint's ring just inside the focus ring, never hidden by it
+        if frame.focus in hinted:  # the hint's ring just inside the focus ring, never hidden by it
             inset = 2 * (thick + 1)
             ring(surface, part.inflate(-inset, -inset), HINTED, thick + 1, dashed=True)
 
@@ -341,66 +340,55 @@ def no_lone_card(lines: list[str], size: int, width: int) -> list[str]:
     return [*lines[:-2], head, joined]
 
 
-def visible_part(scene: TableScene, index: int) -> pygame.Rect:
-    """The part of hand card `index` that shows: up to where the next card covers it, so a
-    ring round it (focus, hint) never covers the next card."""
-    rect = scene.hand_rect(index)
-    if index + 1 < min(len(scene.order), len(scene.layout.hand) if scene.layout else 0):
-        following = scene.hand_rect(index + 1)
-        if rect.left < following.left < rect.right and following.top <= rect.bottom:
-            rect.width = following.left - rect.left - 1
-    return rect
-
-
-def _draw_status(scene: TableScene, surface: pygame.Surface, lay: TableLayout) -> None:
+def _draw_status(frame: TableFrame, family: FamilyTable, surface: pygame.Surface, lay: TableLayout) -> None:
     """The status line: a passing note or refusal if there is one, else what to do now
     (an instruction) or whom we wait for; each in its own look (notices.STYLES)."""
-    if scene.message:
-        draw_notice(surface, lay.status, scene.message, scene.message_kind, int(lay.text * 0.95), lay.margin)
+    if frame.message:
+        draw_notice(surface, lay.status, frame.message, frame.message_kind, int(lay.text * 0.95), lay.margin)
         return
-    text = _hint(scene)
+    text = _hint(frame, family)
     if text:
-        kind = "prompt" if scene.is_human_turn() else "waiting"
+        kind = "prompt" if frame.human_turn else "waiting"
         draw_notice(surface, lay.status, text, kind, lay.text, lay.margin)
 
 
-def _hint(scene: TableScene) -> str:
-    view = scene.view
+def _hint(frame: TableFrame, family: FamilyTable) -> str:
+    view = frame.view
     if view.round_over:
         return ""
-    if scene.is_human_turn():
-        return scene.family.prompt()
-    return i18n.tr("table.waiting", name=scene.name(view.to_play))
+    if frame.human_turn:
+        return family.prompt(frame)
+    return i18n.tr("table.waiting", name=frame.name(view.to_play))
 
 
 # --- side panel -------------------------------------------------------------------------------
 
-def _draw_side(scene: TableScene, surface: pygame.Surface, lay: TableLayout) -> None:
+def _draw_side(frame: TableFrame, family: FamilyTable, surface: pygame.Surface, lay: TableLayout) -> None:
     panel = lay.log_panel
     draw_panel(surface, panel, (0, 0, 0, 80), lay.margin)
     text = int(lay.text * 0.85)
     x, y = panel.left + lay.margin, panel.top + lay.margin
-    name, round_text = i18n.variant_name(scene.game.variant), i18n.tr("table.round", n=scene.view.round_no)
+    name, round_text = i18n.variant_name(frame.game.variant), i18n.tr("table.round", n=frame.view.round_no)
     room = panel.width - 2 * lay.margin
     title = [f"{name} · {round_text}"]
     if len(wrap_lines(title[0], lay.text, room, True)) > 1:  # never "Round" on one line, "1" on the next
         title = [*wrap_lines(name, lay.text, room, True), round_text]
     for line in title:
         y = blit_text(surface, line, lay.text, GOLD, (x, y), bold=True).bottom
-    y = _draw_fingerprint(scene, surface, x, y, room, text)
+    y = _draw_fingerprint(frame, surface, x, y, room, text)
     y += lay.margin // 2
     blit_text(surface, i18n.tr("table.last_moves"), text, (200, 220, 205), (x, y), bold=True)
     y += int(text * 1.5)
     key_size = max(11, int(text * 0.8))
-    keys = wrap_items(i18n.tr(scene.family.keys_text).split(" · "), key_size, room) if scene.played_here else []
+    keys = wrap_items(i18n.tr(family.keys_text).split(" · "), key_size, room) if frame.played_here else []
     key_step = int(key_size * 1.25)
     step = int(text * 1.3)
     if panel.bottom - lay.margin - len(keys) * key_step - y < LOG_LINES_BEFORE_KEYS * step:
         keys = []  # a small window: the last moves matter more than the keyboard's reminder
     bottom = panel.bottom - lay.margin - len(keys) * key_step
     lines: list[str] = []
-    names = [ellipsized(scene.name(seat), text, int(room * 0.7)) for seat in range(len(scene.config.names))]
-    for entry in reversed(scene.last_moves.lines(names)):
+    names = [ellipsized(frame.name(seat), text, int(room * 0.7)) for seat in range(len(frame.config.names))]
+    for entry in reversed(frame.said(names)):
         wrapped = no_lone_card(wrap_lines(entry, text, room - text), text, room - text)
         if y + (len(lines) + len(wrapped)) * step > bottom - lay.margin:
             break
@@ -413,12 +401,12 @@ def _draw_side(scene: TableScene, surface: pygame.Surface, lay: TableLayout) -> 
                          (panel.right - lay.margin, bottom - lay.margin // 2))
     for k, line in enumerate(keys):
         blit_text(surface, line, key_size, (170, 200, 180), (x, bottom + k * key_step))
-    scene.family.draw(surface, lay)
+    family.draw(surface, frame)
 
 
-def _draw_fingerprint(scene: TableScene, surface: pygame.Surface, x: int, y: int, room: int, size: int) -> int:
+def _draw_fingerprint(frame: TableFrame, surface: pygame.Surface, x: int, y: int, room: int, size: int) -> int:
     """The round's deck fingerprint under the round's title, from the deal on."""
-    line = fingerprint_line(scene.view)
+    line = fingerprint_line(frame.view)
     if not line:
         return y
     for part in wrap_lines(line, size, room):
@@ -428,24 +416,24 @@ def _draw_fingerprint(scene: TableScene, surface: pygame.Surface, x: int, y: int
 
 # --- moving cards ---------------------------------------------------------------------------
 
-def _flying_card(scene: TableScene, surface: pygame.Surface, card: object, rect: pygame.Rect,
+def _flying_card(frame: TableFrame, surface: pygame.Surface, card: object, rect: pygame.Rect,
                  drawn_width: int) -> None:
     """A card in flight changes size every frame: scale the art of a width the table already
     draws rather than render every in-between width anew (1.5 ms each)."""
-    art = scene.art(drawn_width)
+    art = frame.art(drawn_width)
     image = art.face(card) if card is not None else art.back()  # type: ignore[arg-type]
     _shadow(surface, rect)
     surface.blit(pygame.transform.scale(image, rect.size), rect.topleft)
 
 
-def _draw_moving(scene: TableScene, surface: pygame.Surface, lay: TableLayout) -> None:
-    for flight in scene.flights:
-        rect = flight.rect_at(scene.now)
+def _draw_moving(frame: TableFrame, surface: pygame.Surface, lay: TableLayout) -> None:
+    for flight in frame.flights:
+        rect = flight.rect_at(frame.now)
         if rect.width in (flight.start.width, flight.end.width):
-            _card(scene, surface, flight.card, rect)
+            _card(frame, surface, flight.card, rect)
         else:
-            _flying_card(scene, surface, flight.card, rect, max(flight.start.width, flight.end.width))
-    drag = scene.drag
+            _flying_card(frame, surface, flight.card, rect, max(flight.start.width, flight.end.width))
+    drag = frame.drag
     if drag is None or not drag.cards:
         return
     width = lay.card_w
@@ -454,4 +442,4 @@ def _draw_moving(scene: TableScene, surface: pygame.Surface, lay: TableLayout) -
     step = int(width * 0.34)
     for k, card in enumerate(drag.cards):
         rect = pygame.Rect(x + k * step, y, width, height)
-        _card(scene, surface, card, rect)
+        _card(frame, surface, card, rect)

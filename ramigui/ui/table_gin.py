@@ -10,12 +10,12 @@ The deadwood shown is computed by `ramigui.rules.gin_melds`, the rules' own sear
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
 
 import pygame
 
 from ramigui import i18n
 from ramigui.cards import Card
+from ramigui.movetext import draw_prompt
 from ramigui.rules import Move
 from ramigui.rules.gin_melds import (
     best_discard,
@@ -25,13 +25,12 @@ from ramigui.rules.gin_melds import (
     shown_deadwood,
 )
 from ramigui.rules.public import GinPublic
-from ramigui.ui.layout import TableLayout
+from ramigui.rules.variant import Variant
 from ramigui.ui.table_dialog import Question
 from ramigui.ui.table_family import SORT_ROWS, ButtonSpec, FamilyTable, counter_label
+from ramigui.ui.table_frame import TableFrame
+from ramigui.ui.table_intents import Intents, PlayMove
 from ramigui.ui.widgets import Button
-
-if TYPE_CHECKING:
-    from ramigui.ui.table import TableScene
 
 FINISHES = ("knock", "gin")
 OFFER_BUTTONS = ("take", "pass")
@@ -42,13 +41,9 @@ class GinTable(FamilyTable):
 
     keys_text = "table.keys.gin"
 
-    def __init__(self, scene: TableScene) -> None:
-        super().__init__(scene)
+    def __init__(self, variant: Variant) -> None:
+        super().__init__(variant)
         self._deadwood_for: tuple[object, int] = (None, 0)  # (the view it was computed from, deadwood)
-
-    @property
-    def public(self) -> GinPublic:
-        return self.view.public_as(GinPublic)
 
     def button_rows(self) -> list[list[ButtonSpec]]:
         actions: list[ButtonSpec] = [("take", "button.take", pygame.K_t), ("pass", "button.pass", pygame.K_p),
@@ -62,9 +57,9 @@ class GinTable(FamilyTable):
         melds, deadwood = best_melds(cards)
         return [card for meld in melds for card in meld] + sorted(deadwood, key=Card.rank_key)
 
-    def refresh(self, buttons: Mapping[str, Button]) -> None:
-        legal = self.legal_kinds()
-        phase = self.phase
+    def refresh(self, buttons: Mapping[str, Button], frame: TableFrame) -> None:
+        legal = frame.legal_kinds()
+        phase = frame.phase
         for name in OFFER_BUTTONS:
             buttons[name].visible = phase == "offer"
             buttons[name].enabled = name in legal
@@ -75,42 +70,39 @@ class GinTable(FamilyTable):
         buttons["done"].enabled = "done" in legal
         buttons["undo"].enabled = "undo" in legal
 
-    def action(self, name: str) -> bool:
-        if not self.scene.is_human_turn():
-            return name in (*OFFER_BUTTONS, *FINISHES, "done", "undo")
+    def action(self, name: str, frame: TableFrame) -> Intents | None:
+        if not frame.human_turn:
+            return () if name in (*OFFER_BUTTONS, *FINISHES, "done", "undo") else None
         if name in (*OFFER_BUTTONS, "done", "undo"):
-            self.scene.human_play(name)
-            return True
+            return (PlayMove(name, otherwise=()),)
         if name in FINISHES:
-            move = self.finishing_move(name)
-            if move is not None:
-                self.scene.human_play(move)
-            return True
-        return False
+            move = self.finishing_move(name, frame)
+            return (PlayMove(move, otherwise=()),) if move is not None else ()
+        return None
 
     # --- knock and gin --------------------------------------------------------------------
 
-    def finishing_move(self, kind: str) -> Move | None:
+    def finishing_move(self, kind: str, frame: TableFrame) -> Move | None:
         """The knock (or gin) the player means: with the one selected card if there is one
         (the rules then say whether it may), else the legal one leaving the least deadwood."""
-        chosen = [self.scene.order[i] for i in sorted(self.scene.selected) if i < len(self.scene.order)]
+        chosen = frame.selected_cards()
         if len(chosen) == 1:
             return Move(kind, (chosen[0],))
-        return best_finish(self.view.hand, self.view.legal_moves, kind)
+        return best_finish(frame.view.hand, frame.view.legal_moves, kind)
 
-    def intended(self, action: str) -> Move | None:
+    def intended(self, action: str, frame: TableFrame) -> Move | None:
         """Knock or gin as the player means it, even when the rules will refuse it: with the
         one selected card, else with the discard that leaves the least deadwood — so the
         refusal names the real obstacle ("your deadwood would be 23; 10 at most")."""
         if action not in FINISHES:
-            return super().intended(action)
-        chosen = [self.scene.order[i] for i in sorted(self.scene.selected) if i < len(self.scene.order)]
+            return super().intended(action, frame)
+        chosen = frame.selected_cards()
         if len(chosen) == 1:
             return Move(action, (chosen[0],))
-        hand = list(self.view.hand)
+        hand = list(frame.view.hand)
         if not hand:
             return Move(action)
-        return Move(action, (best_discard(hand, self.public.taken)[0],))
+        return Move(action, (best_discard(hand, frame.view.public_as(GinPublic).taken)[0],))
 
     @staticmethod
     def _deadwood_without(hand: list[Card], card: Card) -> int:
@@ -118,8 +110,8 @@ class GinTable(FamilyTable):
         rest.remove(card)
         return min_deadwood(rest)
 
-    def question_before(self, move: Move) -> Question | None:
-        game = self.scene.game
+    def question_before(self, move: Move, frame: TableFrame) -> Question | None:
+        game = frame.game
         if move.kind == "discard" and move.cards:
             card = move.cards[0]
             finish = next((Move(k, (card,)) for k in ("gin", "knock") if game.is_legal(Move(k, (card,)))), None)
@@ -127,75 +119,75 @@ class GinTable(FamilyTable):
                 return None
             label = i18n.tr("button.gin" if finish.kind == "gin" else "button.knock")
             text = i18n.tr("table.gin.ask_discard_or_" + finish.kind, card=card,
-                           n=self._deadwood_without(list(self.view.hand), card))
+                           n=self._deadwood_without(list(frame.view.hand), card))
             return Question(text, ((label, finish), (i18n.tr("button.discard"), move), (i18n.tr("button.cancel"), None)))
-        if move.kind in FINISHES and self.setting("confirm_knock", True) and game.is_legal(move):
+        if move.kind in FINISHES and frame.setting("confirm_knock", True) and game.is_legal(move):
             if not move.cards:
                 text = i18n.tr("table.gin.ask_big_gin")
             else:
                 card = move.cards[0]
                 text = i18n.tr(f"table.gin.ask_{move.kind}", card=card,
-                               n=self._deadwood_without(list(self.view.hand), card))
+                               n=self._deadwood_without(list(frame.view.hand), card))
             return Question(text, ((i18n.tr("common.yes"), move), (i18n.tr("common.no"), None)))
         return None
 
     # --- words and keys -------------------------------------------------------------------
 
-    def prompt(self) -> str:
-        public = self.public
-        phase = self.phase
+    def prompt(self, frame: TableFrame) -> str:
+        public = frame.view.public_as(GinPublic)
+        phase = frame.phase
         if phase == "offer":
             pile = public.discard
             return i18n.tr("table.gin.offer", card=pile[-1] if pile else "")
         if phase == "draw":
-            return i18n.tr("table.gin.draw_stock") if public.stock_only else self.draw_prompt()
+            return i18n.tr("table.gin.draw_stock") if public.stock_only else draw_prompt(frame.view)
         if phase == "discard":
-            if self.legal_kinds() & set(FINISHES):
+            if frame.legal_kinds() & set(FINISHES):
                 return i18n.tr("table.gin.discard_or_knock")
             return i18n.tr("table.gin.discard", limit=public.knock_limit)
         if phase == "showdown":
             knocker = public.knocker
-            name = self.scene.name(knocker) if knocker is not None else ""
+            name = frame.name(knocker) if knocker is not None else ""
             key = "table.gin.layoff" if public.finish == "knock" else "table.gin.after_gin"
             return i18n.tr(key, name=name)
         return ""
 
-    def enter_note(self) -> str:
-        if self.phase == "offer":
+    def enter_note(self, frame: TableFrame) -> str:
+        if frame.phase == "offer":
             return i18n.tr("table.gin.enter_offer")
-        return super().enter_note()
+        return super().enter_note(frame)
 
-    def key(self, key: int) -> bool:
+    def key(self, key: int, frame: TableFrame) -> Intents | None:
         """Enter in the showdown with nothing selected: the defender is done."""
-        if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.phase == "showdown" and not self.scene.selected:
-            self.scene.human_play("done")
-            return True
-        return False
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and frame.phase == "showdown" and not frame.selected:
+            return (PlayMove("done", otherwise=()),)
+        return None
 
     # --- the deadwood counter -------------------------------------------------------------
 
-    def deadwood(self) -> int | None:
+    def deadwood(self, frame: TableFrame) -> int | None:
         """The viewer's least deadwood: of the ten cards held, or, holding eleven, after
         the best discard (never the card just taken). None when no hand is shown.
         Remembered for the view it was computed from: the counter is drawn every frame."""
-        if self.scene.visible_seat() is None or not self.view.hand:
+        if frame.viewer is None or not frame.view.hand:
             return None
-        if self._deadwood_for[0] is not self.view:
-            self._deadwood_for = (self.view, self._least_deadwood())
+        if self._deadwood_for[0] is not frame.view:
+            self._deadwood_for = (frame.view, self._least_deadwood(frame))
         return self._deadwood_for[1]
 
-    def _least_deadwood(self) -> int:
-        discarding = self.phase == "discard" and self.view.to_play == self.scene.visible_seat()
-        return shown_deadwood(self.view.hand, discarding, self.public.taken)
+    @staticmethod
+    def _least_deadwood(frame: TableFrame) -> int:
+        discarding = frame.phase == "discard" and frame.view.to_play == frame.viewer
+        return shown_deadwood(frame.view.hand, discarding, frame.view.public_as(GinPublic).taken)
 
-    def deadwood_text(self) -> str:
-        found = self.deadwood()
+    def deadwood_text(self, frame: TableFrame) -> str:
+        found = self.deadwood(frame)
         if found is None:
             return ""
-        return i18n.tr("table.gin.deadwood", n=found, limit=self.public.knock_limit)
+        return i18n.tr("table.gin.deadwood", n=found, limit=frame.view.public_as(GinPublic).knock_limit)
 
-    def draw(self, surface: pygame.Surface, lay: TableLayout) -> None:
-        text = self.deadwood_text()
-        if text and self.phase not in ("over",):
-            found = self.deadwood() or 0
-            counter_label(surface, lay, text, found <= self.public.knock_limit)
+    def draw(self, surface: pygame.Surface, frame: TableFrame) -> None:
+        text = self.deadwood_text(frame)
+        if text and frame.phase not in ("over",) and frame.layout is not None:
+            found = self.deadwood(frame) or 0
+            counter_label(surface, frame.layout, text, found <= frame.view.public_as(GinPublic).knock_limit)

@@ -14,16 +14,13 @@ take from the discard pile names its card, which lay face up.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ramigui import i18n
 from ramigui.movetext import describe_move, in_said_order
 from ramigui.rules import Game
 from ramigui.rules.game import PublicMove
 from ramigui.rules.public import YamiPublic
-
-if TYPE_CHECKING:
-    from ramigui.ui.table import TableScene
 
 KEEP = 40
 """The most lines kept (the panel shows as many of the latest as fit)."""
@@ -32,14 +29,12 @@ KEEP = 40
 class LastMoves:
     """The lines the panel tells the table's viewer, newest last, in the current language."""
 
-    def __init__(self, scene: TableScene) -> None:
-        self.scene = scene
+    def __init__(self) -> None:
         self._lines: tuple[tuple[Any, ...], list[str]] = ((), [])
 
-    def lines(self, names: Sequence[str]) -> list[str]:
-        """Every line, oldest first (remembered until a move, the viewer, the language or a
-        name changes: the panel is drawn every frame)."""
-        game, viewer = self.scene.game, self.scene.viewer
+    def lines(self, game: Game, viewer: int | None, names: Sequence[str]) -> list[str]:
+        """Every line of `game` told to `viewer`, oldest first (remembered until a move, the
+        viewer, the language or a name changes: the panel is drawn every frame)."""
         key = (i18n.language(), id(game), len(game.log), viewer, tuple(names))
         if self._lines[0] != key:
             self._lines = (key, said_lines(game, game.public_record(viewer)[-KEEP:], names))

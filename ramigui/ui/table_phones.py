@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import pygame
 
@@ -26,11 +26,9 @@ from ramigui.phone.network import EVERY_INTERFACE, LOOPBACK, lan_address
 from ramigui.phone.relay import PhoneGuide, PhoneRelay
 from ramigui.phone.server import PhoneServer
 from ramigui.phone.tokens import PhoneSeats
-from ramigui.rules import IllegalMove, Move
+from ramigui.rules import Game, IllegalMove, Move
 from ramigui.ui.phone_codes import PhoneCodesScene, SeatCode
-
-if TYPE_CHECKING:
-    from ramigui.ui.table import TableScene
+from ramigui.ui.seats import TableConfig
 
 PHONE_EVENT = pygame.event.custom_type()
 """Posted from the server's threads when a phone sent a move or joined: wakes the loop."""
@@ -60,10 +58,25 @@ def listening(address: str) -> list[str]:
     return [address] if address in EVERY_INTERFACE else list(dict.fromkeys((address, LOOPBACK)))
 
 
+class PhoneTable(Protocol):
+    """What the phone seats need of their table: its game and seats, the app it shows in
+    (to put the codes over it), the seats' names, and the one way to play a move."""
+
+    config: TableConfig
+    game: Game
+    app: Any
+
+    def name(self, seat: int) -> str: ...
+
+    def play(self, move: Move | str) -> bool: ...
+
+    def close_round(self) -> None: ...
+
+
 class TablePhones:
     """The phone seats of the table's game (nothing at all when it has none)."""
 
-    def __init__(self, scene: TableScene) -> None:
+    def __init__(self, scene: PhoneTable) -> None:
         self.scene = scene
         self.server: PhoneServer | None = None
         self.relay: PhoneRelay | None = None

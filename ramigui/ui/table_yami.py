@@ -12,16 +12,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import pygame
 
 from ramigui import i18n
+from ramigui.movetext import draw_prompt
 from ramigui.rules import Move
 from ramigui.rules.public import YamiPublic
+from ramigui.rules.variant import Variant
 from ramigui.rules.yami_boxes import COMBINATIONS, SERIES, SERIES_RANKS, box_choices
-from ramigui.ui.layout import SEAT_COLOURS, TableLayout
+from ramigui.ui.layout import SEAT_COLOURS
 from ramigui.ui.table_family import SORT_ROWS, ButtonSpec, FamilyTable
+from ramigui.ui.table_frame import TableFrame
+from ramigui.ui.table_intents import Intents, PlayMove
 from ramigui.ui.widgets import (
     GOLD,
     WHITE,
@@ -33,9 +36,6 @@ from ramigui.ui.widgets import (
     text_width,
     wrap_lines,
 )
-
-if TYPE_CHECKING:
-    from ramigui.ui.table import TableScene
 
 CHOOSING = ("expose", "reply")
 CROSS_COLOUR = (240, 110, 110)
@@ -145,121 +145,124 @@ class YamiTable(FamilyTable):
 
     keys_text = "table.keys.yami"
 
-    def __init__(self, scene: TableScene) -> None:
-        super().__init__(scene)
+    def __init__(self, variant: Variant) -> None:
+        super().__init__(variant)
         self._hovered: tuple[str, pygame.Rect] | None = None
         self.pinned: str | None = None
         """The header a tap (or click) asked to name in full, until tapped again: a finger
         cannot hover."""
         self.box_focus = 0
 
-    @property
-    def public(self) -> YamiPublic:
-        return self.view.public_as(YamiPublic)
-
     def button_rows(self) -> list[list[ButtonSpec]]:
         return [[("expose", "button.expose", pygame.K_e)], *SORT_ROWS]
 
-    def refresh(self, buttons: Mapping[str, Button]) -> None:
-        buttons["expose"].enabled = "expose" in self.legal_kinds()
+    def refresh(self, buttons: Mapping[str, Button], frame: TableFrame) -> None:
+        buttons["expose"].enabled = "expose" in frame.legal_kinds()
 
-    def action(self, name: str) -> bool:
+    def action(self, name: str, frame: TableFrame) -> Intents | None:
         if name == "expose":
-            if self.scene.is_human_turn():
-                self.scene.human_play("expose")
-            return True
-        return False
+            return (PlayMove("expose", otherwise=()),) if frame.human_turn else ()
+        return None
 
     # --- the chooser ------------------------------------------------------------------------
 
-    def choices(self) -> list[tuple[str, Move, int | None]]:
+    def choices(self, frame: TableFrame) -> list[tuple[str, Move, int | None]]:
         """(box, move, points) for each box the viewer may mark now, in sheet order; points
         None for a box that can only be crossed out."""
-        if not self.scene.is_human_turn() or self.phase not in CHOOSING:
+        if not frame.human_turn or frame.phase not in CHOOSING:
             return []
-        exposing = self.public.exposer == self.view.seat
-        return box_choices(self.view.hand, self.view.legal_moves, exposing, self.view.variant.yami)
+        exposing = frame.view.public_as(YamiPublic).exposer == frame.view.seat
+        return box_choices(frame.view.hand, frame.view.legal_moves, exposing, frame.view.variant.yami)
 
-    def choose(self, index: int) -> None:
-        options = self.choices()
-        if 0 <= index < len(options):
-            self.scene.human_play(options[index][1])
+    @staticmethod
+    def choose(options: list[tuple[str, Move, int | None]], index: int) -> Intents:
+        """Mark the box of option `index` (nothing when there is no such option)."""
+        return (PlayMove(options[index][1], otherwise=()),) if 0 <= index < len(options) else ()
 
-    def key(self, key: int) -> bool:
-        options = self.choices()
+    def key(self, key: int, frame: TableFrame) -> Intents | None:
+        options = self.choices(frame)
         if not options:
-            return False
+            return None
         if key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
             step = 1 if key in (pygame.K_RIGHT, pygame.K_DOWN) else -1
             self.box_focus = (self.box_focus + step) % len(options)
-            return True
+            return ()
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            self.choose(min(self.box_focus, len(options) - 1))
-            return True
-        return False
+            return self.choose(options, min(self.box_focus, len(options) - 1))
+        return None
 
-    def click(self, pos: tuple[int, int]) -> bool:
-        grid = self.grid()
-        seat = self.view.seat
+    def click(self, pos: tuple[int, int], frame: TableFrame) -> Intents | None:
+        grid = self.grid(frame)
+        seat = frame.view.seat
         if grid is None:
-            return False
+            return None
         for column, rect in grid.headers.items():
             if rect.collidepoint(pos):
                 self.pinned = None if self.pinned == column else column
-                return True
-        for index, (box, _, _) in enumerate(self.choices()):
+                return ()
+        options = self.choices(frame)
+        for index, (box, _, _) in enumerate(options):
             rect = grid.cells.get((seat, box))
             if rect is not None and rect.collidepoint(pos):
                 self.box_focus = index
-                self.choose(index)
-                return True
-        return False
+                return self.choose(options, index)
+        return None
 
     # --- words ------------------------------------------------------------------------------
 
-    def prompt(self) -> str:
-        phase = self.phase
+    def prompt(self, frame: TableFrame) -> str:
+        phase = frame.phase
         if phase == "exchange":
-            return i18n.tr("table.yami.exchange_expose") if "expose" in self.legal_kinds() else self.draw_prompt()
+            return i18n.tr("table.yami.exchange_expose") if "expose" in frame.legal_kinds() else draw_prompt(frame.view)
         if phase == "discard":
             return i18n.tr("table.yami.discard")
         if phase == "expose":
             return i18n.tr("table.yami.expose")
         if phase == "reply":
-            exposer = self.public.exposer
-            name = self.scene.name(exposer) if exposer is not None else ""
-            crossing = all(points is None for _, _, points in self.choices())
+            exposer = frame.view.public_as(YamiPublic).exposer
+            name = frame.name(exposer) if exposer is not None else ""
+            crossing = all(points is None for _, _, points in self.choices(frame))
             return i18n.tr("table.yami.cross" if crossing else "table.yami.reply", name=name)
         return ""
 
     # --- drawing ----------------------------------------------------------------------------
 
-    def seats(self) -> list[int]:
+    @staticmethod
+    def seats(frame: TableFrame) -> list[int]:
         """The viewer's row first, then the others in seat order."""
-        players = self.view.players
-        me = self.scene.visible_seat()
-        first = me if me is not None else 0
+        players = frame.view.players
+        first = frame.viewer if frame.viewer is not None else 0
         return [(first + k) % players for k in range(players)]
 
-    def grid(self) -> SheetGrid | None:
-        lay = self.scene.layout
+    def grid(self, frame: TableFrame) -> SheetGrid | None:
+        lay = frame.layout
         if lay is None:
             return None
-        return sheet_grid(lay.melds_area, self.seats(), int(lay.text * 0.9))
+        return sheet_grid(lay.melds_area, self.seats(frame), int(lay.text * 0.9))
 
-    def draw(self, surface: pygame.Surface, lay: TableLayout) -> None:
-        grid = self.grid()
-        if grid is None:
+    def draw(self, surface: pygame.Surface, frame: TableFrame) -> None:
+        grid = self.grid(frame)
+        lay = frame.layout
+        if grid is None or lay is None:
             return
         draw_panel(surface, grid.area.inflate(lay.margin, lay.margin), (0, 0, 0, 70), lay.margin)
-        self._draw_headers(surface, grid)
-        sheets = self.public.sheets
-        for seat in self.seats():
-            self._draw_row(surface, grid, seat, sheets[seat] if seat < len(sheets) else {})
-        self._draw_choices(surface, grid)
-        self._draw_tooltip(surface, grid)
+        self._draw_headers(surface, grid, frame.pointer_at, self._named_column(frame))
+        sheets = frame.view.public_as(YamiPublic).sheets
+        for seat in self.seats(frame):
+            self._draw_row(surface, grid, seat, sheets[seat] if seat < len(sheets) else {}, frame)
+        self._draw_choices(surface, grid, frame)
+        self._draw_tooltip(surface, grid, frame.pointer_at)
 
-    def _draw_headers(self, surface: pygame.Surface, grid: SheetGrid) -> None:
+    def _named_column(self, frame: TableFrame) -> str | None:
+        """The column whose full name shows without a pointer over it: the one tapped, else
+        the box the arrow keys stand on while choosing."""
+        if self.pinned is not None:
+            return self.pinned
+        options = self.choices(frame)
+        return options[min(self.box_focus, len(options) - 1)][0] if options else None
+
+    def _draw_headers(self, surface: pygame.Surface, grid: SheetGrid, pointer_at: tuple[int, int] | None,
+                      named: str | None = None) -> None:
         lines = 1 if grid.short else 2
         short: bool | str = grid.short
         size = max(SMALLEST_TEXT, READABLE_HEADER, int(grid.text * HEADER_SHARE))
@@ -269,10 +272,9 @@ class YamiTable(FamilyTable):
         if not _header_fits(list(grid.headers), size, width, lines, short):
             short = "tiny"  # codes at a readable size rather than words at 8 px
         hovered = None
-        named = self._named_column()
         for column, rect in grid.headers.items():
             label = box_label(column, short)
-            pointed = self.scene.pointer_at is not None and rect.collidepoint(self.scene.pointer_at)
+            pointed = pointer_at is not None and rect.collidepoint(pointer_at)
             if label != box_label(column) and (pointed or (hovered is None and column == named)):
                 hovered = (column, rect)
             wrapped = wrap_lines(label, size, rect.width - 4, True)[:lines]
@@ -283,15 +285,7 @@ class YamiTable(FamilyTable):
                 y = blit_text(surface, line, size, colour, (rect.centerx, y), "midtop", bold=True).bottom
         self._hovered = hovered
 
-    def _named_column(self) -> str | None:
-        """The column whose full name shows without a pointer over it: the one tapped, else
-        the box the arrow keys stand on while choosing."""
-        if self.pinned is not None:
-            return self.pinned
-        options = self.choices()
-        return options[min(self.box_focus, len(options) - 1)][0] if options else None
-
-    def _draw_tooltip(self, surface: pygame.Surface, grid: SheetGrid) -> None:
+    def _draw_tooltip(self, surface: pygame.Surface, grid: SheetGrid, pointer_at: tuple[int, int] | None) -> None:
         """The full name of the header under the pointer, tapped, or chosen with the arrow
         keys ("Two pairs" under "2P"), on top."""
         if self._hovered is None:
@@ -301,23 +295,23 @@ class YamiTable(FamilyTable):
         label = box_label(column)
         box = pygame.Rect(0, 0, text_width(label, size, True) + size, int(size * 1.6))
         box.midtop = (rect.centerx, rect.bottom + 2)
-        pointed = self.scene.pointer_at is not None and rect.collidepoint(self.scene.pointer_at)
-        if not pointed:  # tapped or chosen by the keys: above, clear of the cells being chosen
+        if pointer_at is None or not rect.collidepoint(pointer_at):  # tapped or keyed: above, clear of the cells
             box.midbottom = (rect.centerx, rect.top - 2)
         box.clamp_ip(surface.get_rect())
         draw_panel(surface, box, (20, 30, 24, 255), size // 3, (*GOLD, 255))
         blit_text(surface, label, size, WHITE, box.center, "center", bold=True)
 
-    def _draw_row(self, surface: pygame.Surface, grid: SheetGrid, seat: int, marks: Mapping[str, int | None]) -> None:
+    def _draw_row(self, surface: pygame.Surface, grid: SheetGrid, seat: int, marks: Mapping[str, int | None],
+                  frame: TableFrame) -> None:
         colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
-        name = self.scene.name(seat)
-        names = [self.scene.name(s) for s in self.seats()]
+        name = frame.name(seat)
+        names = [frame.name(s) for s in self.seats(frame)]
         for block in (0, 1):
             rect = grid.name_rect[seat * 2 + block]
             size = common_size(names, grid.text, rect.width - 8, True, smallest=max(SMALLEST_TEXT, int(grid.text * 0.8)))
             shown = ellipsized(name, size, rect.width - 8, True)
             blit_text(surface, shown, size, colour, (rect.left + 6, rect.centery), "midleft", bold=True)
-        latest = {box for s, box, _ in self.public.marks if s == seat}
+        latest = {box for s, box, _ in frame.view.public_as(YamiPublic).marks if s == seat}
         for column in (*SERIES, *COMBINATIONS):
             cell = grid.cells[(seat, column)].inflate(-2, -2)
             draw_panel(surface, cell, (255, 255, 255, 28), 4, (*GOLD, 255) if column in latest else (0, 0, 0, 0))
@@ -326,10 +320,11 @@ class YamiTable(FamilyTable):
             points = marks[column]
             shown, tint = ("✗", CROSS_COLOUR) if points is None else (str(points), WHITE)
             blit_text(surface, shown, min(grid.text, int(cell.height * 0.8)), tint, cell.center, "center", bold=True)
-        self._draw_totals(surface, grid, seat)
+        self._draw_totals(surface, grid, seat, frame)
 
-    def _draw_totals(self, surface: pygame.Surface, grid: SheetGrid, seat: int) -> None:
-        public = self.public
+    @staticmethod
+    def _draw_totals(surface: pygame.Surface, grid: SheetGrid, seat: int, frame: TableFrame) -> None:
+        public = frame.view.public_as(YamiPublic)
         values = {"series": public.series_totals, "bonus": public.bonus, "total": public.sheet_totals}
         for column, numbers in values.items():
             cell = grid.cells[(seat, column)].inflate(-2, -2)
@@ -338,10 +333,11 @@ class YamiTable(FamilyTable):
             shown = "–" if column == "bonus" and not value else str(value)
             blit_text(surface, shown, min(grid.text, int(cell.height * 0.8)), GOLD, cell.center, "center", bold=True)
 
-    def _draw_choices(self, surface: pygame.Surface, grid: SheetGrid) -> None:
-        seat = self.view.seat
-        focus = min(self.box_focus, max(0, len(self.choices()) - 1))
-        for index, (box, _, points) in enumerate(self.choices()):
+    def _draw_choices(self, surface: pygame.Surface, grid: SheetGrid, frame: TableFrame) -> None:
+        seat = frame.view.seat
+        options = self.choices(frame)
+        focus = min(self.box_focus, max(0, len(options) - 1))
+        for index, (box, _, points) in enumerate(options):
             cell = grid.cells[(seat, box)].inflate(-2, -2)
             draw_panel(surface, cell, LIT_FILL if points is not None else (120, 30, 30, 220), 4)
             label = f"+{points}" if points is not None else "✗"

@@ -1,0 +1,94 @@
+"""The hand in front of the viewer: its order, the selected cards, the keyboard's focus, a drag.
+
+The table scene owns one `HandState`. The pointer and the keys never change it: they
+return intents (`table_intents`) and the scene applies them through these methods, so
+every change to the hand has one name and one place.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from ramigui.cards import Card
+
+
+@dataclass(frozen=True)
+class Drag:
+    """Cards following the pointer, with the drop targets the rules would accept (`lit`)."""
+
+    source: str  # "hand", "stock", "discard", "meld"
+    cards: tuple[Card, ...]
+    indices: tuple[int, ...]
+    offset: tuple[int, int]
+    pos: tuple[int, int]
+    meld: int = 0
+    lit: frozenset[str] = frozenset()
+
+
+@dataclass
+class HandState:
+    """The viewer's hand as arranged on screen (the rules know only which cards it holds)."""
+
+    order: list[Card] = field(default_factory=list)
+    selected: set[int] = field(default_factory=set)
+    focus: int = 0
+    drag: Drag | None = None
+
+    def hide(self) -> None:
+        """Nobody's hand is shown: its arrangement goes (the next hand starts from a sort)."""
+        self.order = []
+
+    def take_in(self, hand: Sequence[Card]) -> tuple[list[Card], list[Card]]:
+        """The cards of `hand` already in the order (in their place) and the new ones: a
+        move keeps the player's own arrangement of what stays."""
+        remaining = Counter(hand)
+        kept: list[Card] = []
+        for card in self.order:
+            if remaining[card] > 0:
+                kept.append(card)
+                remaining[card] -= 1
+        added: list[Card] = []
+        for card in hand:
+            if remaining[card] > 0:
+                added.append(card)
+                remaining[card] -= 1
+        return kept, added
+
+    def arrange(self, order: list[Card]) -> None:
+        """The hand in a new order; the selection and the focus stay on existing slots."""
+        self.order = order
+        self.selected = {i for i in self.selected if i < len(order)}
+        self.focus = min(self.focus, max(0, len(order) - 1))
+
+    def resort(self, order: list[Card]) -> None:
+        """The hand sorted anew: nothing stays selected (the slots hold other cards)."""
+        self.order = order
+        self.selected.clear()
+
+    def toggle(self, index: int) -> None:
+        """Select the card at `index`, or unselect it; the focus goes to it."""
+        self.selected ^= {index}
+        self.focus = index
+
+    def step_focus(self, step: int) -> None:
+        """The focus moves `step` cards along the hand, round from one end to the other."""
+        if self.order:
+            self.focus = (self.focus + step) % len(self.order)
+
+    def clear_selection(self) -> None:
+        self.selected.clear()
+
+    def move_cards(self, indices: Sequence[int], insert: int) -> None:
+        """The cards at `indices` moved together to slot `insert` of the rest; several
+        moved cards stay selected (to be dropped again), one alone does not."""
+        moving = [self.order[i] for i in indices]
+        rest = [c for i, c in enumerate(self.order) if i not in set(indices)]
+        self.order = rest[:insert] + moving + rest[insert:]
+        self.selected = set(range(insert, insert + len(moving))) if len(moving) > 1 else set()
+        self.focus = insert
+
+    def selected_cards(self) -> list[Card]:
+        """The selected cards, in hand order."""
+        return [self.order[i] for i in sorted(self.selected) if i < len(self.order)]

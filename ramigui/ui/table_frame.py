@@ -1,0 +1,107 @@
+"""What the table shows at one moment: a frozen frame the scene builds for its parts.
+
+Drawing (`table_draw`, a family's panel), the pointer and the keys read a `TableFrame`
+and nothing else of the scene: the game's view for the seat on screen, the hand as
+arranged, the layout, the status line, the cards in flight. The frame holds the `Game`
+only to ask the rules (`is_legal`); nobody plays a move through it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from ramigui import i18n
+from ramigui.cards import Card
+from ramigui.rules import Game, Move, PlayerView
+from ramigui.ui.anim import Flight
+from ramigui.ui.cardart import CardArt
+from ramigui.ui.hand_state import Drag
+from ramigui.ui.layout import TableLayout
+from ramigui.ui.seats import TableConfig
+
+
+@dataclass(frozen=True)
+class TableFrame:
+    """One moment of the table, as its parts may read it."""
+
+    game: Game
+    view: PlayerView
+    config: TableConfig
+    viewer: int | None
+    """The seat whose hand is drawn face up (None: every hand hidden)."""
+    human_turn: bool
+    """The person at the screen is to play, their hand shown."""
+    played_here: bool
+    """Someone plays at this screen (else it is watched: no keyboard help)."""
+    layout: TableLayout | None
+    size: tuple[int, int]
+    order: tuple[Card, ...]
+    selected: frozenset[int]
+    focus: int
+    drag: Drag | None
+    fresh: int | None
+    """Where the card just drawn or taken is in the hand (None: no such card)."""
+    hinted: frozenset[int]
+    hint_move: Move | None
+    flights: tuple[Flight, ...]
+    now: float
+    pace: float
+    message: str
+    message_kind: str
+    pointer_at: tuple[int, int] | None
+    phones_connected: frozenset[int]
+    settings: Any
+    art: Callable[[int], CardArt]
+    said: Callable[[Sequence[str]], list[str]]
+    """The last-moves lines, oldest first, with the seats' names given (table_log)."""
+
+    # --- the public table -------------------------------------------------------------------
+
+    @property
+    def phase(self) -> str:
+        return self.view.public.phase
+
+    def legal_kinds(self) -> set[str]:
+        """The kinds of move the viewer may make now (empty when it is not their turn)."""
+        return {m.kind for m in self.view.legal_moves} if self.human_turn else set()
+
+    def name(self, seat: int) -> str:
+        """A seat's name as shown now (a default name follows the language)."""
+        return i18n.seat_name(self.config.names[seat])
+
+    def setting(self, name: str, default: Any) -> Any:
+        return getattr(self.settings, name, default) if self.settings is not None else default
+
+    # --- the hand -----------------------------------------------------------------------------
+
+    def selected_cards(self) -> list[Card]:
+        """The selected cards, in hand order."""
+        return [self.order[i] for i in sorted(self.selected) if i < len(self.order)]
+
+    def chosen_cards(self) -> list[Card]:
+        """The selected cards, else the one under the keyboard's cursor (for the keys that
+        name their move: D discards it, a digit lays it off)."""
+        indices = sorted(self.selected) or ([self.focus] if self.order else [])
+        return [self.order[i] for i in indices if i < len(self.order)]
+
+    def hand_rect(self, index: int) -> pygame.Rect:
+        """Where hand card `index` is drawn: its slot, raised when selected."""
+        assert self.layout is not None
+        rect = self.layout.hand[index].copy()
+        if index in self.selected:
+            rect.y -= int(self.layout.card_h * 0.18)
+        return rect
+
+    def visible_part(self, index: int) -> pygame.Rect:
+        """The part of hand card `index` that shows: up to where the next card covers it,
+        so a ring round it (focus, hint) never covers the next card."""
+        rect = self.hand_rect(index)
+        if index + 1 < min(len(self.order), len(self.layout.hand) if self.layout else 0):
+            following = self.hand_rect(index + 1)
+            if rect.left < following.left < rect.right and following.top <= rect.bottom:
+                rect.width = following.left - rect.left - 1
+        return rect
