@@ -405,7 +405,7 @@ class SetupScreen(Screen):
         here = fields.index(self.focus) if self.focus in fields else -1
         if 0 <= here + step < len(fields):
             self.focus = fields[here + step]
-            self._scroll_into_view(self.controls[self.focus].rect)
+            self.scroll_into_view(self.controls[self.focus].rect)
             self.rebuild()
         else:
             self.move_focus(step)
