@@ -299,9 +299,7 @@ class GameSession:
         self.game = game
         self.seats = tuple(seats)
         self.store = store
-        self.logs = store
-        """Where the game's log is kept when it ends: the store, or the data folder alone
-        for a game that is not saved (a demo beside a family's saved game)."""
+        self._logs: Store | None = None
         self.game_id = game_id or uuid.uuid4().hex
         self.started = started or datetime.now().isoformat(timespec="seconds")
         self.bot_secret = new_secret() if bot_secret is None else bot_secret
@@ -309,6 +307,16 @@ class GameSession:
         self.recorded = False
         self.save_failing = False
         self._save_problem: Notice | None = None
+
+    @property
+    def logs(self) -> Store | None:
+        """Where the game's log is kept: the store it is saved in, or the folders given for
+        a game that is not saved (a demo beside a family's saved game)."""
+        return self._logs if self._logs is not None else self.store
+
+    @logs.setter
+    def logs(self, store: Store | None) -> None:
+        self._logs = store
 
     # --- starting -------------------------------------------------------------------------
 

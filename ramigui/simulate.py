@@ -7,8 +7,9 @@ same cards — the luck of the deal cancels out. The report gives each level's w
 a 95% confidence interval — per game and per hand (a hand won is a round the level wins;
 a void round is neither won nor lost) — its points per hand against the table with an
 interval, its mean final score, turns per round, moves per second and the bots' decision
-times in CPU time (median and p99), and any rule violation: a bot move that the
-rules refuse is counted and reported, never a crash. `--check` also checks, after every
+times in CPU time (median and p99), and any rule violation: a bot that raises, runs past
+its time limit or answers a move the rules refuse is counted and reported once on stderr,
+its seat plays a legal fallback move and the run goes on (`ramigui.match`), never a crash. `--check` also checks, after every
 move, that each card of the pack is somewhere exactly once and that the bot's move was one
 of the listed legal moves. The exit code is 1 when a violation was found.
 """
@@ -27,11 +28,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ramigui.bots import LEVELS, Bot, make_bot
-from ramigui.bots.random_bot import RandomBot
+from ramigui.bots import LEVELS, make_bot
 from ramigui.bots.secret import bot_rng, derived_secret
 from ramigui.cards import Card, make_deck
-from ramigui.rules import Game, IllegalMove
+from ramigui.match import BotFault, BotSeats, FaultLog
+from ramigui.rules import Game
 from ramigui.rules.variant import Variant
 from ramigui.variants import get_variant
 
@@ -133,45 +134,59 @@ def rotation(levels: Sequence[str], shift: int) -> list[str]:
 
 def play_game(variant: Variant, seating: list[str], seed: int, bot_secret: int, stats: RunStats, check: bool) -> None:
     """One game, every bot decision timed, every move checked as asked. The bots draw their
-    randomness from `bot_secret`, as at the table, never from the deal's seed."""
+    randomness from `bot_secret`, as at the table, never from the deal's seed. Turns run
+    through the match engine: a bot that raises, runs out of time or answers an illegal
+    move is a violation, and its seat's fallback move is played."""
     players = len(seating)
     game = Game.new(variant, players, seed)
-    bots: list[Bot] = [make_bot(variant.id, level, bot_rng(bot_secret, seat)) for seat, level in enumerate(seating)]
-    rescue = RandomBot(bot_rng(bot_secret, -1, "fallback").getrandbits(63))
+    bots = {seat: make_bot(variant.id, level, bot_rng(bot_secret, seat)).choose for seat, level in enumerate(seating)}
+    faults = _FaultCounter(stats, seed, seating)
+    seats = BotSeats(bots, bot_rng(bot_secret, -1, "fallback"), threaded=False, report=faults)
     pack = pack_of(variant, players)
     round_moves = 0
-    while not game.game_over:
-        if game.round_over:
-            _count_round(game, seating, stats)
-            game.play("next")
-            round_moves = 0
-            continue
-        if round_moves >= MAX_MOVES_PER_ROUND:
-            stats.violation(f"seed {seed}: round {game.round_no} still going after {round_moves} moves ({seating})")
-            stats.abandoned += 1
-            return
-        _bot_move(game, bots, seating, rescue, stats, check, seed)
-        round_moves += 1
-        if check and game.all_cards() != pack:
-            stats.violation(f"seed {seed}: after {game.log[-1][1]} the cards are not the pack")
+    try:
+        while not game.game_over:
+            if game.round_over:
+                _count_round(game, seating, stats)
+                game.play("next")
+                round_moves = 0
+                continue
+            if round_moves >= MAX_MOVES_PER_ROUND:
+                stats.violation(f"seed {seed}: round {game.round_no} still going after {round_moves} moves ({seating})")
+                stats.abandoned += 1
+                return
+            _bot_move(game, seats, seating, stats, check, seed)
+            round_moves += 1
+            if check and game.all_cards() != pack:
+                stats.violation(f"seed {seed}: after {game.log[-1][1]} the cards are not the pack")
+    finally:
+        seats.close()
     _count_round(game, seating, stats)
     _count_game(game, seating, stats)
 
 
-def _bot_move(game: Game, bots: list[Bot], seating: list[str], rescue: RandomBot, stats: RunStats, check: bool, seed: int) -> None:
+class _FaultCounter(FaultLog):
+    """A bot's fault in a simulated game: a rule violation of the run, told once on stderr."""
+
+    def __init__(self, stats: RunStats, seed: int, seating: list[str]) -> None:
+        super().__init__()
+        self.stats, self.seed, self.seating = stats, seed, seating
+
+    def __call__(self, fault: BotFault) -> None:
+        self.stats.violation(f"seed {self.seed}: {self.seating[fault.seat]} bot {fault.kind}: {fault.detail}")
+        super().__call__(fault)
+
+
+def _bot_move(game: Game, seats: BotSeats, seating: list[str], stats: RunStats, check: bool, seed: int) -> None:
     seat = game.to_play
-    view = game.view(seat)
+    view = game.view(seat) if check else None
     started = time.process_time()
-    move = bots[seat].choose(view)
+    move = seats.choose(game)
     stats.levels[seating[seat]].times.append(time.process_time() - started)
     before = game.to_play, game.round_no
-    if check and move not in view.legal_moves:
+    move = seats.play(game, move, game.play)
+    if view is not None and move not in view.legal_moves:
         stats.violation(f"seed {seed}: {seating[seat]} bot played {move}, not a listed legal move")
-    try:
-        game.play(move)
-    except IllegalMove as error:
-        stats.violation(f"seed {seed}: {seating[seat]} bot played illegal {move}: {error}")
-        game.play(rescue.choose(view))
     stats.moves += 1
     if (game.to_play, game.round_no) != before:
         stats.turns += 1

@@ -691,3 +691,27 @@ def test_a_peer_outside_the_home_network_hears_nothing(monkeypatch: pytest.Monke
         assert answer == b"" and took < 1.0
         assert host.server.door.turned_away == 1
         assert request(host.server.url(0) + "state", source="127.0.0.4")[0] == 200
+
+
+def test_stopping_the_door_lets_an_answer_being_written_finish() -> None:
+    """The game's last move, accepted by the table just as the game ends: the server stops
+    while the move's worker is still writing its answer. The phone gets the answer (it
+    used to find its connection cut, and was never told its move was played)."""
+    serving = threading.Event()
+
+    def serve(sock: socket.socket, peer: str, data: bytes) -> None:
+        serving.set()
+        time.sleep(0.3)  # the table stops the server meanwhile
+        sock.sendall(b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok")
+
+    door = door_mod.Door(["127.0.0.1"], 0, serve, lambda status, sent: b"HTTP/1.1 503 X\r\n\r\n",
+                         lambda path: True)
+    door.start()
+    with socket.create_connection(("127.0.0.1", door.port), timeout=5) as client:
+        client.sendall(b"POST /move HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n")
+        assert serving.wait(5)
+        door.stop()
+        reply = b""
+        while chunk := client.recv(4096):
+            reply += chunk
+    assert reply.startswith(b"HTTP/1.1 200") and reply.endswith(b"ok")

@@ -2,7 +2,8 @@
 
 A meld laid down and taken back in the same turn went back into the hand: telling it to the
 next player would show them four of the previous player's cards. The record holds only what
-stands, and the open turn only for the seat playing it.
+stands (what `undo` can no longer take back, like a draw), and what may still be taken back
+only for the seat playing it.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ def _said(game: Game, viewer: int | None) -> list[str]:
 def test_a_meld_taken_back_is_never_told_to_anyone() -> None:
     game = play(_game(), "draw", "meld 6S 7S 8S 9S")
     assert _said(game, 0) == ["0 draw", "0 meld 6S 7S 8S 9S"]  # the player sees their own turn
-    assert _said(game, 1) == [] and _said(game, None) == []  # nobody else, before it is over
+    assert _said(game, 1) == ["0 draw"] and _said(game, None) == ["0 draw"]  # others: what stands
     play(game, "undo", "discard KH")
     for viewer in (0, 1, None):
         assert _said(game, viewer) == ["0 draw", "0 discard KH"], viewer  # no meld, no "undo"
@@ -35,7 +36,7 @@ def test_a_meld_taken_back_is_never_told_to_anyone() -> None:
 
 def test_a_meld_that_stands_is_told_once_the_turn_is_over() -> None:
     game = play(_game(), "draw", "meld 6S 7S 8S 9S")
-    assert _said(game, 1) == []
+    assert _said(game, 1) == ["0 draw"]
     play(game, "discard KH")
     assert _said(game, 1) == ["0 draw", "0 meld 6S 7S 8S 9S", "0 discard KH"]
 

@@ -95,7 +95,7 @@ def test_two_decks_set_never_holds_two_identical_cards() -> None:
     refused(game, "meld 8S 8S 8C", "not_a_meld")
     play(game, "meld 8S 8C 8H")
     refused(game, "layoff 8S to 1", "layoff_invalid")
-    assert table(game) == ["8S 8C 8H"]
+    assert table(game) == ["8S 8H 8C"]  # a set lies by suit, as it is written
 
 
 def test_one_joker_per_meld() -> None:

@@ -52,6 +52,7 @@ from ramigui.cards import JOKER, Card
 from ramigui.rules.melds import Meld
 from ramigui.rules.moves import Move
 from ramigui.rules.public import RummyPublic
+from ramigui.rules.rummy import candidate_melds
 from ramigui.rules.view import PlayerView
 
 EASY_MISTAKE = 0.2
@@ -298,7 +299,11 @@ class _Turn:
             return None
         if self.level == "hard" and (self._holds(arrangement) or self._waits_to_open(arrangement)):
             return None
-        legal = [m for m in self.view.legal_moves if m.kind == "meld" and self.bot.guard.allowed(m)]
+        # The planner's melds never put a joker where the hand holds the card: the legal
+        # writings that do are not the bot's to lay.
+        planned = set(candidate_melds(self.view.hand, self.rules))
+        legal = [m for m in self.view.legal_moves
+                 if m.kind == "meld" and m.cards in planned and self.bot.guard.allowed(m)]
         for cards in self._meld_order(arrangement):
             wanted = Counter(cards)
             for move in legal:
@@ -412,7 +417,7 @@ class _Turn:
         loose = Counter(arrangement.left)
         jokers_ok = len(arrangement.left) <= 2
         for move in self.view.legal_moves:
-            if move.kind != "layoff" or not self.bot.guard.allowed(move):
+            if move.kind != "layoff" or len(move.cards) != 1 or not self.bot.guard.allowed(move):
                 continue
             card = move.cards[0]
             if loose[card] and (not card.is_joker or jokers_ok):

@@ -51,6 +51,9 @@ LINGER = 1.0
 """Seconds a closed connection's remaining bytes are drained before it is dropped."""
 WRITE_TIMEOUT = 20.0
 """Seconds a worker's write may block (a phone that stopped reading is dropped)."""
+STOP_DRAIN = 2.0
+"""Seconds `stop` waits for the answers being written (a move accepted just as the game
+ends is answered, not cut off)."""
 
 HEAD_END = re.compile(rb"\r?\n\r?\n")
 LONE_CR = re.compile(rb"\r[^\n]")
@@ -186,6 +189,8 @@ class Door:
         self._open: dict[socket.socket, str] = {}  # every open connection → its peer
         self._waiting: dict[socket.socket, Arrival] = {}  # oldest first
         self._handed_back: list[socket.socket] = []
+        self._serving = 0  # workers answering a request right now
+        self._served = threading.Condition(self._lock)
         self._pools = {True: threading.BoundedSemaphore(SEATED_WORKERS),
                        False: threading.BoundedSemaphore(GUEST_WORKERS)}
         self._selector = selectors.DefaultSelector()
@@ -210,13 +215,15 @@ class Door:
         return self._thread is not None and self._thread.is_alive()
 
     def stop(self) -> None:
-        """Stop listening and drop every connection (idempotent)."""
+        """Stop listening, let the answers being written finish (a moment at most), then drop
+        every connection (idempotent)."""
         self._stopping.set()
         self._wake()
         if self._thread is not None:
             self._thread.join(timeout=5)
             self._thread = None
         with self._lock:
+            self._served.wait_for(lambda: self._serving == 0, timeout=STOP_DRAIN)
             sockets = list(self._open)
             back, self._handed_back = self._handed_back, []
         for sock in sockets:
@@ -376,6 +383,7 @@ class Door:
         self._selector.unregister(arrival.sock)
         with self._lock:
             del self._waiting[arrival.sock]
+            self._serving += 1
         threading.Thread(target=self._work, args=(arrival.sock, arrival.peer, data, pool),
                          name="ramigui-phone", daemon=True).start()
 
@@ -414,6 +422,9 @@ class Door:
         finally:
             pool.release()
             self._give_back(sock)
+            with self._lock:
+                self._serving -= 1
+                self._served.notify_all()
 
     def _count_error(self) -> None:
         with self._lock:

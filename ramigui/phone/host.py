@@ -1,6 +1,7 @@
 """`ramigui host`: a game whose first K seats are played on phones, the rest by bots, no window.
 
-    ramigui host --variant V --players N --phones K [--port P] [--seed S] [--bind ADDR]
+    ramigui host --variant V --players N --phones K [--port P] [--seed S] [--bind ADDR] [--new]
+    ramigui host --resume [--bind ADDR]
 
 It prints `seat I: URL` for each phone seat (seats numbered from 1, as in game logs) and
 serves them until the game ends: the phone page at URL, `GET URL/state` (the seat's view as
@@ -8,8 +9,14 @@ JSON), `POST URL/move` with `{"move": "<notation>"}` (200 and the new state, or 
 the refusal's reason), `GET URL/events` (Server-Sent Events). A wrong token gets 403.
 The contract is in the README; it is how the phone side is checked headless.
 
-This loop owns the game: bots' moves and phones' moves are all played here, in one thread.
-A round's end waits for a phone to send `next` (in its `legal` moves then).
+This loop owns the game: bots' moves and phones' moves are all played here, in one thread,
+each one a turn of the match engine (`ramigui.match`). A round's end waits for a phone to
+send `next` (in its `legal` moves then).
+
+The game is saved after every move in the `host` folder of the user's data folder (its
+own lock: the window may run beside it), before the phone hears its move was accepted.
+`ramigui host --resume` continues it after a crash, kill -9 or Ctrl-C, with the same seat
+addresses; a new `ramigui host` refuses to replace a saved game unless given `--new`.
 """
 
 from __future__ import annotations
@@ -17,26 +24,28 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
-import random
 import signal
 import sys
 import threading
 from collections.abc import Sequence
-from pathlib import Path
 
-from ramigui import i18n
+from ramigui import i18n, paths
 from ramigui.arguments import Parser, check_players, known_variant, seconds, seed, whole
-from ramigui.bots import LEVELS
-from ramigui.deal_record import fresh_deals
+from ramigui.bots import LEVELS, make_bot
+from ramigui.bots.secret import bot_rng
+from ramigui.match import BotSeats, Match
 from ramigui.phone.bridge import Bridge
 from ramigui.phone.network import lan_address, listen_addresses
 from ramigui.phone.relay import PhoneRelay
 from ramigui.phone.server import PhoneServer
 from ramigui.phone.tokens import PhoneSeats
-from ramigui.rules import Game, IllegalMove, Move
-from ramigui.variants import get_variant
+from ramigui.rules import Game, Move
+from ramigui.session import GameSession, GameSetup, Seat
+from ramigui.storage import Store
 
 WAKE_EVERY = 1.0
+HOST_FOLDER = "host"
+"""The host's folder inside the user's data folder (its save, its lock, its statistics)."""
 MAX_BOT_DELAY = 60
 """The longest wait asked of a bot: longer, the table looks stuck."""
 MAX_LINGER = 3600
@@ -64,66 +73,69 @@ def host_parser() -> argparse.ArgumentParser:
     parser.add_argument("--linger", type=seconds(MAX_LINGER), default=3.0, metavar="S",
                         help=f"seconds the phones are still served after the game ends (0 to {MAX_LINGER})")
     parser.add_argument("--lang", choices=("fr", "en"), default=None, help="the phones' language")
+    parser.add_argument("--resume", action="store_true",
+                        help="continue the saved host game: its seats, seat addresses and port")
+    parser.add_argument("--new", action="store_true", help="start a new game even if a host game is saved "
+                        "(the saved one goes to the statistics as unfinished)")
     return parser
 
 
 class PhoneHost:
-    """One headless game: the game, its bots, its phone server; `run()` plays it to the end."""
+    """One headless game: the game, its bots, its phone server; `run()` plays it to the end.
+
+    Every move — a phone's or a bot's — is one turn of the match engine (`ramigui.match`),
+    played through the game's `GameSession`: with a store, the move is saved (atomically)
+    before any phone hears of it, so kill -9 at any moment loses no move a phone was told
+    was accepted. The seats' tokens and the port are kept in the save, so a resumed game
+    (`ramigui host --resume`) keeps its addresses."""
 
     def __init__(self, variant: str, players: int, phones: int, seed: int, *, bind: str | list[str] = "127.0.0.1",
                  port: int = 0, public_host: str | None = None, bots: str = "medium",
-                 bot_delay: float = 0.0, game: Game | None = None) -> None:
-        from ramigui.bots import make_bot
-        from ramigui.bots.secret import bot_rng, new_secret
-
-        self.game = game or Game.new(get_variant(variant), players, seed)
-        if not 1 <= phones <= players:
-            raise ValueError(f"--phones must be 1 to {players}, not {phones}")
-        self.names = [i18n.tr("table.player", n=s + 1) if s < phones else i18n.tr("table.bot_name", n=s)
-                      for s in range(players)]
-        secret = new_secret()  # the bots' randomness owes nothing to the deal's seed
-        self.bot_secret = secret
-        self.bot_level = bots
-        self.bots = {s: make_bot(variant, bots, bot_rng(secret, s)) for s in range(phones, players)}
-        self.rng = bot_rng(secret, -1, "fallback")
+                 bot_delay: float = 0.0, game: Game | None = None, store: Store | None = None,
+                 session: GameSession | None = None) -> None:
+        if session is None:
+            if not 1 <= phones <= players:
+                raise ValueError(f"--phones must be 1 to {players}, not {phones}")
+            session = new_host_session(variant, players, phones, seed, bots, store, game)
+        self.session = session
+        self.game = session.game
+        self.names = [seat.name for seat in session.seats]
+        phone_seats = [s for s, seat in enumerate(session.seats) if seat.phone]
+        choosers = {s: make_bot(self.game.variant.id, seat.bot, bot_rng(session.bot_secret, s)).choose
+                    for s, seat in enumerate(session.seats) if seat.bot is not None}
+        self.bots = BotSeats(choosers, bot_rng(session.bot_secret, -1, "fallback"))
         self.bot_delay = bot_delay
-        self.seats = PhoneSeats(range(phones))
+        saved = session.phones.get("tokens", {}) if session.phones else {}
+        self.seats = PhoneSeats(phone_seats, {int(s): token for s, token in saved.items() if int(s) in phone_seats})
         self.woken = threading.Event()
         self.bridge = Bridge(self.seats.seats, wake=self.woken.set)
         self.relay = PhoneRelay(self.game, self.names, self.seats, self.bridge)
+        self.match = Match(self.game, self.bots, play=session.play, observers=[self.relay.publish])
         self.server = PhoneServer(self.seats, self.bridge, bind, port, public_host=public_host)
         self.stopping = threading.Event()
 
     def start(self) -> PhoneHost:
         self.relay.publish()
         self.server.start()
+        self.session.phones = {"port": self.server.port,
+                               "tokens": {str(seat): token for seat, token in self.seats.tokens().items()}}
+        self.session.save()
         return self
 
     def play(self, seat: int, move: Move) -> None:
-        """The one way moves are played here (phones' and bots'): `Game.play`."""
-        self.game.play(move)
+        """A phone's move, checked by the relay: one turn of the engine (saved, then told)."""
+        self.match.play(move)
 
     def step(self, timeout: float = WAKE_EVERY) -> None:
         """Play what is due: phones' waiting moves, then a bot's move if it is a bot's turn."""
         self.relay.serve(self.play)
-        game = self.game
-        if game.game_over or game.round_over or game.to_play not in self.bots:
+        if not self.match.is_bot_turn() or self.game.game_over:
             self.woken.wait(timeout)
             self.woken.clear()
             return
         if self.bot_delay and self.stopping.wait(self.bot_delay):
             return
-        self._bot_move(game.to_play)
-        self.relay.publish()
-
-    def _bot_move(self, seat: int) -> None:
-        view = self.game.view(seat)
-        move = self.bots[seat].choose(view)
-        try:
-            self.game.play(move)
-        except IllegalMove:  # a bot's mistake never stops the game: any legal move instead
-            choices = [m for m in view.legal_moves if m.kind not in ("undo", "next")]
-            self.game.play(self.rng.choice(choices))
+        self.match.bot_turn()
 
     def run(self, linger: float = 3.0) -> int:
         try:
@@ -134,24 +146,29 @@ class PhoneHost:
                 self.stopping.wait(linger)
         finally:
             self.server.stop()
+            self.close()
         return 0
 
+    def close(self) -> None:
+        self.match.close()
 
-def keep_log(host: PhoneHost) -> Path | None:
-    """The hosted game's log, finished or stopped, kept in the data folder's `logs/` as
-    every game's is (None when another copy of ramigui owns the folder, or it failed)."""
-    from ramigui.session import GameSession, Seat
-    from ramigui.storage import Store
 
-    seats = [Seat(name, host.bot_level if seat in host.bots else None, phone=seat not in host.bots)
-             for seat, name in enumerate(host.names)]
-    store = Store.open()
-    try:
-        session = GameSession(host.game, seats, None, bot_secret=host.bot_secret)
-        session.logs = store
-        return session.keep_log()
-    finally:
-        store.close()
+def new_host_session(variant: str, players: int, phones: int, seed: int | None, bots: str, store: Store | None,
+                     game: Game | None = None) -> GameSession:
+    """A new host game: the first `phones` seats on phones, the others bots of level `bots`,
+    saved at once when there is a store (raises GameInProgress if a host game is saved).
+    Without a seed, it is dealt keyed (`GameSession.new`)."""
+    seats = [Seat(i18n.tr("table.player", n=s + 1), phone=True) if s < phones
+             else Seat(i18n.tr("table.bot_name", n=s), bots) for s in range(players)]
+    if game is not None:
+        return GameSession(game, seats, store)
+    return GameSession.new(GameSetup(variant, tuple(seats)), store, seed=seed)
+
+
+def host_store() -> Store:
+    """The host's own folder in the user's data folder, with its own lock: a host game is
+    saved beside the window's, never over it, and both may run at once."""
+    return Store.open(paths.data_dir() / HOST_FOLDER, paths.config_dir())
 
 
 def host_main(argv: Sequence[str]) -> int:
@@ -159,20 +176,84 @@ def host_main(argv: Sequence[str]) -> int:
     parser = host_parser()
     args = parser.parse_args(list(argv))
     i18n.set_language(args.lang)
+    binds, public = listen_addresses(args.bind, lan_address())
+    store = host_store()
+    try:
+        host = _resumed(args, store, binds, public) if args.resume else _new_host(parser, args, store, binds, public)
+        if host is None:
+            return 2
+        return _serve(host, args)
+    finally:
+        store.close()
+
+
+def _say(text: str) -> None:
+    print(f"ramigui host: {text}", file=sys.stderr, flush=True)
+
+
+def _new_host(parser: argparse.ArgumentParser, args: argparse.Namespace, store: Store, binds: list[str],
+              public: str) -> PhoneHost | None:
+    """A new game (None, said on stderr, when it cannot start). A saved host game is kept
+    unless `--new` abandons it, and only once the new game listens. A game asked for
+    without a seed is dealt keyed (its fingerprints and codes can be shown)."""
     variant = known_variant(parser, args.variant)
     players = check_players(parser, variant, args.players)
     if args.phones > players:
         parser.error(f"argument --phones: {args.phones} phones for {players} seats")
-    seed = args.seed if args.seed is not None else random.randrange(1_000_000)
-    binds, public = listen_addresses(args.bind, lan_address())
-    # a game asked for without a seed is dealt keyed (its fingerprints and codes can be shown)
-    keyed = Game.new(variant, players, seed, deals=fresh_deals()) if args.seed is None else None
+    if GameSession.has_saved_game(store) and not args.new:
+        _say(f"a host game is saved in {store.data_dir}: --resume continues it, --new abandons it")
+        return None
+    session = new_host_session(args.variant, players, args.phones, args.seed, args.bots, None)
     try:
-        host = PhoneHost(args.variant, players, args.phones, seed, bind=binds, port=args.port,
-                         public_host=public, bots=args.bots, bot_delay=args.bot_delay, game=keyed)
+        host = PhoneHost(args.variant, players, args.phones, session.game.seed, bind=binds, port=args.port,
+                         public_host=public, bot_delay=args.bot_delay, session=session)
     except OSError as error:
-        print(f"ramigui host: cannot listen on {' and '.join(binds)}:{args.port}: {error.strerror}", file=sys.stderr)
-        return 2
+        _say(f"cannot listen on {' and '.join(binds)}:{args.port}: {error.strerror}")
+        return None
+    if store.read_only:
+        _say(f"another ramigui host uses {store.data_dir}: this game is not saved")
+    elif args.new:
+        GameSession.abandon_saved(store)
+    session.store = store
+    return host
+
+
+def _resumed(args: argparse.Namespace, store: Store, binds: list[str], public: str) -> PhoneHost | None:
+    """The saved host game on its saved port and seat addresses (another port only if
+    that one is taken, said on stderr); None, said, when there is none to resume."""
+    if store.read_only:
+        _say(f"another ramigui host is playing the game saved in {store.data_dir}")
+        return None
+    session = GameSession.resume(store)
+    problems = store.take_notices()
+    if session is None:
+        why = f" (the save was set aside: {problems[0].params.get('detail', '')})" if problems else ""
+        _say(f"no saved host game to resume in {store.data_dir}{why}")
+        return None
+    port = int(session.phones.get("port", 0)) or args.port
+    try:
+        return _host_of(session, args, binds, public, port)
+    except OSError as error:
+        if not port:
+            _say(f"cannot listen on {' and '.join(binds)}: {error.strerror}")
+            return None
+    try:
+        host = _host_of(session, args, binds, public, 0)
+    except OSError as error:
+        _say(f"cannot listen on {' and '.join(binds)}: {error.strerror}")
+        return None
+    _say(f"port {port} is taken: the game goes on on port {host.server.port}, the phones need the new addresses")
+    return host
+
+
+def _host_of(session: GameSession, args: argparse.Namespace, binds: list[str], public: str, port: int) -> PhoneHost:
+    game = session.game
+    phones = sum(seat.phone for seat in session.seats)
+    return PhoneHost(game.variant.id, game.players, phones, game.seed, bind=binds, port=port,
+                     public_host=public, bot_delay=args.bot_delay, session=session)
+
+
+def _serve(host: PhoneHost, args: argparse.Namespace) -> int:
     host.start()
     for seat, url in host.server.urls().items():
         print(f"seat {seat + 1}: {url}")
@@ -181,7 +262,6 @@ def host_main(argv: Sequence[str]) -> int:
         if hasattr(signal, name):
             signal.signal(getattr(signal, name), lambda *_: host.stopping.set())
     code = host.run(args.linger)
-    keep_log(host)
     scores = " ".join(f"{name}={score}" for name, score in zip(host.names, host.game.scores, strict=True))
     with contextlib.suppress(BrokenPipeError):  # whoever read the addresses may have gone
         print(("game over: " if host.game.game_over else "stopped: ") + scores, flush=True)

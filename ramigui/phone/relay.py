@@ -6,8 +6,9 @@ move is checked on a copy of the game first, so a refusal changes nothing and sh
 nothing on the big screen (a reason may speak of the mover's own cards); an accepted
 one goes to `play`, the owner's own path (the table's `play`, a session that saves), and
 through it to `Game.play`. Each phone's state is made from `Game.view(seat)` only, and its
-last moves from `Game.public_record(seat)`: never a move taken back, never another
-player's open turn.
+last moves from `Game.public_record(seat)`, both read from `Game.seen_by(seat)`: never a
+move taken back, never what another player may still take back (its own shows as not laid
+yet).
 """
 
 from __future__ import annotations
@@ -125,7 +126,8 @@ class PhoneRelay:
             body = {"error": refusal.code, "reason": refusal.text, "message": refusal.text}
             self.bridge.answer(request, 400, json.dumps(body, ensure_ascii=False).encode("utf-8"))
             return False
-        self.publish()
+        if self.stale():  # the owner's play may have told every phone already
+            self.publish()
         self.bridge.answer(request, 200, self._published.get(seat) or state_bytes(self.state(seat)))
         return True
 

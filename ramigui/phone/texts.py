@@ -23,8 +23,8 @@ PAGE_KEYS = (
     "button.next_round", "button.discard", "button.cancel", "common.yes", "common.no",
     "table.ask_go_out", "table.gin.discard_or_knock", "phone.elsewhere", "phone.take_back",
     "phone.connecting", "phone.offline", "phone.closed", "phone.your_turn", "phone.new_meld",
-    "phone.tap_hint", "phone.paused", "phone.boxes", "phone.cross", "phone.points", "phone.last_moves",
-    "table.refused", "reason.discard_one_card", "deal.fingerprint_line",
+    "phone.tap_hint", "phone.pending_meld", "phone.paused", "phone.boxes", "phone.cross", "phone.points",
+    "phone.last_moves", "table.refused", "reason.discard_one_card", "deal.fingerprint_line",
 )
 """Labels the page shows as they are ({n}-style fields are filled by the page)."""
 

@@ -7,7 +7,9 @@ the prompt in the game's language, and the family's helpers that the table shows
 gin deadwood and the knock it would choose, Yami's boxes with their points).
 
 Cards are written in the move notation (`QH`, `10S`, `JK`), moves in notation too, so the
-page sends back exactly what `Game.play` reads.
+page sends back exactly what `Game.play` reads. The melds this seat laid or changed in its
+open turn carry `pending: true`: they stand (and the other phones see them) only once the
+turn ends.
 """
 
 from __future__ import annotations
@@ -83,13 +85,24 @@ def view_json(
         "legal": [str(move) for move in view.legal_moves] + list(extra_legal),
         "history": [[seat, str(move)] for seat, move in view.history[-60:]],
         "last_moves": list(last_moves),
-        "public": plain(view.public),
+        "public": _marked_pending(plain(view.public), view.pending),
+        "pending": list(view.pending),
         "prompt": texts.prompt(view, names, phone_family.prompt),
         "deal_print": fingerprint_words(view.deal_print) if view.deal_print else "",
     }
     state["help"] = phone_family.helpers(view)
     state["guide"] = dict(guide) if guide is not None else None
     return state
+
+
+def _marked_pending(table: dict[str, Any], pending: Sequence[int]) -> dict[str, Any]:
+    """The table with each meld this seat laid or changed this turn flagged `pending: true`: the page
+    shows it as not laid yet (nobody else sees it before the turn ends)."""
+    for number in pending:
+        melds = table.get("melds") or []
+        if 1 <= number <= len(melds) and isinstance(melds[number - 1], dict):
+            melds[number - 1]["pending"] = True
+    return table
 
 
 def _lower_wins(view: PlayerView) -> bool:

@@ -62,6 +62,10 @@ class Family(Protocol):
     def apply(self, state: Any, move: Move) -> Any:
         """The state after `move`; raises IllegalMove (and changes nothing) if illegal."""
 
+    def canonical(self, state: Any, move: Move) -> Move:
+        """The one writing of `move` (cards of a meld in table order, …): what `Game.play`
+        records and `legal_moves` lists, so a move is legal exactly when it is listed."""
+
     def is_undoable(self, state: Any, move: Move) -> bool:
         """Whether `move` (just legal in `state`) may be taken back later this turn."""
 

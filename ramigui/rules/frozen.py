@@ -10,6 +10,7 @@ Objects (cards, melds, moves) are frozen dataclasses already and are kept as the
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
@@ -65,3 +66,58 @@ def frozen(value: Any) -> Any:
 def frozen_mapping(value: Mapping[Any, Any] | None) -> Mapping[Any, Any]:
     """A read-only mapping (empty for None)."""
     return frozen(value) if value else EMPTY
+
+
+_PLAIN: frozenset[type] = frozenset({int, str, bool, float, bytes, type(None)})
+"""Values no one can change, not even through `object.__setattr__`: kept as they are."""
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _field_names(kind: type) -> tuple[str, ...]:
+    names = _FIELD_NAMES.get(kind)
+    if names is None:
+        names = _FIELD_NAMES[kind] = tuple(f.name for f in dataclasses.fields(kind))
+    return names
+
+
+def detached(value: Any, memo: dict[int, Any] | None = None) -> Any:
+    """A frozen copy of `value` that shares no changeable object with it: like `frozen`, but
+    cards, melds, moves, rules and every other dataclass inside are new objects too (each
+    copied once: `memo`, by id, holding the originals so that no id is reused meanwhile). Only what nobody can change even with `object.__setattr__` is kept
+    as it is: numbers, text, and tuples, frozensets and read-only mappings holding only such
+    things. A view is built this way, so changing a meld reached through a view leaves the
+    running game — and the cards every game shares — untouched."""
+    kind = type(value)
+    if kind in _PLAIN:
+        return value
+    memo = {} if memo is None else memo
+    found = memo.get(id(value))
+    if found is not None:
+        return found[1]
+    copy: Any
+    if isinstance(value, tuple):
+        items = [detached(item, memo) for item in value]
+        if all(a is b for a, b in zip(items, value, strict=True)):
+            copy = value
+        else:
+            copy = value._make(items) if hasattr(value, "_make") else tuple(items)
+    elif kind is list:
+        copy = tuple(detached(item, memo) for item in value)
+    elif isinstance(value, Mapping):
+        pairs = {detached(key, memo): detached(item, memo) for key, item in value.items()}
+        same = kind is MappingProxyType and all(pairs[key] is item for key, item in value.items())
+        copy = value if same else MappingProxyType(pairs)
+    elif isinstance(value, (set, frozenset)):
+        items = [detached(item, memo) for item in value]
+        same = kind is frozenset and all(a is b for a, b in zip(items, value, strict=True))
+        copy = value if same else frozenset(items)
+    elif hasattr(kind, "__dataclass_fields__"):
+        copy = object.__new__(kind)
+        for name in _field_names(kind):
+            object.__setattr__(copy, name, detached(getattr(value, name), memo))
+    else:
+        return value
+    memo[id(value)] = (value, copy)  # the original kept alive, so its id is not reused
+    return copy

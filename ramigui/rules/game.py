@@ -20,6 +20,7 @@ from ramigui.rules.deals import SEEDED_DEALS, Deals, deal_nonce, round_code
 from ramigui.rules.errors import IllegalMove
 from ramigui.rules.families import family_of
 from ramigui.rules.family import RoundResult
+from ramigui.rules.frozen import detached
 from ramigui.rules.moves import Move, as_move
 from ramigui.rules.variant import Variant
 from ramigui.rules.view import PlayerView, Said
@@ -51,6 +52,27 @@ def use_catalogue(lookup: VariantLookup) -> None:
     so `Game.new("rami51", …)` works for callers outside the rules while the rules read no
     file and import nothing of the catalogue."""
     _catalogue[:] = [lookup]
+
+
+@dataclass(frozen=True)
+class Seen:
+    """What one observer may see of the table (`Game.seen_by`): the round's state as it is
+    shown to them (read only through the family's `hand` and `public`, for what they may
+    see), each hand's size, the round's history, the game's record, and the meld numbers
+    (from 1) the observer laid or changed this turn, which do not stand yet."""
+
+    state: Any
+    hand_counts: tuple[int, ...]
+    history: tuple[Said, ...]
+    record: tuple[PublicMove, ...]
+    pending: tuple[int, ...] = ()
+
+
+def _changed_melds(before: Any, after: Any) -> tuple[int, ...]:
+    """The meld numbers (from 1) laid or changed between two states of one turn."""
+    old: tuple[Any, ...] = getattr(before, "melds", ())
+    new: tuple[Any, ...] = getattr(after, "melds", ())
+    return tuple(n for n, meld in enumerate(new, start=1) if n > len(old) or meld != old[n - 1])
 
 
 def resolve_variant(variant: str | Variant, options: Mapping[str, Any] | None = None) -> Variant:
@@ -105,7 +127,6 @@ class Game:
         self.totals: list[int] = [0] * players
         self._undo: list[tuple[Any, int, int]] = []
         self._record: list[PublicMove] = []
-        self._turn_start = 0  # where the open turn's moves begin in _record
         self._dealt: dict[int, tuple[int, bytes]] = {}  # round -> (its dealer, its fingerprint)
 
     # --- creating ------------------------------------------------------------------------
@@ -177,7 +198,6 @@ class Game:
         twin.totals = list(self.totals)
         twin._undo = list(self._undo)
         twin._record = list(self._record)
-        twin._turn_start = self._turn_start
         return twin
 
     # --- reading ---------------------------------------------------------------------------
@@ -246,6 +266,15 @@ class Game:
             moves.append(UNDO)
         return moves
 
+    def canonical(self, move: Move | str) -> Move:
+        """`move` (a Move or notation) in its one writing, the one `legal_moves` lists and the
+        log, history and saves keep: `meld 3S JK 4S` is `meld 3S 4S JK`, the meld it lays.
+        Old saves and logs written another way replay the same, read through this."""
+        parsed = as_move(move)
+        if parsed.kind in ("undo", "next") or self.round_over:
+            return parsed
+        return self.family.canonical(self.state, parsed)
+
     def is_legal(self, move: Move | str) -> bool:
         """Whether `play(move)` would be accepted (tries it on a copy)."""
         try:
@@ -254,36 +283,73 @@ class Game:
             return False
         return True
 
+    def seen_by(self, observer: int | None) -> Seen:
+        """What `observer` may see of the table now: the one answer the table, its last-moves
+        lines, the phones and `host` all read.
+
+        `observer` is a seat, or None for everyone at once (the shared screen while no seat's
+        player sits at it). What may still be taken back this turn is the mover's alone: the
+        seat playing sees the table as it is, the melds it laid or changed marked `pending`;
+        every other observer sees it as it stands — as it was before the open turn's first
+        move that `undo` can still take back (a meld, a lay-off, a swap, a take in the rummy
+        family; the knocker's melds and the defender's melds and lay-offs in Gin). So a meld
+        laid to read the opening total and taken back is told to nobody, and the turn's melds
+        are told when its discard (or going out) makes them stand. A move that cannot be
+        taken back stands at once and is told at once (a draw, a knock, a Yami exposure). A
+        hand count follows the same table: a try-out meld lowers the mover's count only in
+        the mover's own view."""
+        standing = self._standing()
+        if observer is not None and observer == self.to_play and not self.round_over:
+            state, said, told = self.state, len(self._history), len(self._record)
+            pending = _changed_melds(standing[0], self.state)
+        else:
+            (state, said, told), pending = standing, ()
+        return Seen(
+            state=state,
+            hand_counts=tuple(len(self.family.hand(state, s)) for s in range(self.players)),
+            history=tuple(self._history[:said]),
+            record=tuple(self._record[:told]),
+            pending=pending,
+        )
+
+    def _standing(self) -> tuple[Any, int, int]:
+        """The state that stands, with how many lines of the round's history and moves of the
+        record stand: before the first move `undo` can still take back, else now."""
+        if self._undo:
+            return self._undo[0]
+        return self.state, len(self._history), len(self._record)
+
     def public_record(self, viewer: int | None = None) -> tuple[PublicMove, ...]:
-        """The game's moves as the table may tell them to `viewer`: every move of a finished
-        turn that stands, and the open turn's moves only to the seat playing it.
+        """The game's moves as the table may tell them to `viewer` (see `seen_by`): every
+        move that stands, and the moves `undo` may still take back only to the seat playing
+        them. Built from what stands, never from what happened: a move taken back,
+        and the `undo` itself, are not in it."""
+        return self.seen_by(viewer).record
 
-        Built from what stands, never from what happened: a move taken back, and the
-        `undo` itself, are not in it. So a meld laid down and taken back in the same turn is
-        never told to anyone, and the next player learns nothing of the cards that went
-        back into the hand (issue 13, hot-seat privacy)."""
-        if viewer is not None and viewer == self.to_play and not self.round_over:
-            return tuple(self._record)
-        return tuple(self._record[: self._turn_start])
+    def view(self, seat: int, *, shared: bool = False) -> PlayerView:
+        """What `seat` may see: its hand, the table, the public history.
 
-    def view(self, seat: int) -> PlayerView:
-        """What `seat` may see: its hand, the table, the public history."""
-        own_turn = seat == self.to_play and not self.round_over
+        `shared`: the table as the shared screen shows it to everyone (`seen_by(None)`), for
+        a screen that draws the table while a phone's player is in the middle of a turn."""
+        seen = self.seen_by(None if shared else seat)
+        own_turn = seat == self.to_play and not self.round_over and not shared
+        copies: dict[int, Any] = {}  # built from copies: nothing in a view is the game's
         return PlayerView(
-            variant=self.variant,
+            variant=detached(self.variant, copies),
             seat=seat,
             players=self.players,
             to_play=self.to_play,
-            hand=tuple(self.family.hand(self.state, seat)),
-            hand_counts=tuple(len(self.family.hand(self.state, s)) for s in range(self.players)),
+            hand=detached(self.family.hand(seen.state, seat), copies),
+            hand_counts=seen.hand_counts,
             round_no=self.round_no,
             dealer=self.dealer,
             scores=tuple(self.totals),
             round_over=self.round_over,
             game_over=self.game_over,
-            history=tuple(self._history),
-            legal_moves=tuple(self.legal_moves()) if own_turn else (),
-            public=self.family.public(self.state, seat),
+            history=detached(seen.history, copies),
+            legal_moves=detached(self.legal_moves(), copies) if own_turn else (),
+            public=detached(self.family.public(seen.state, seat), copies),
+            pending=seen.pending,
             deal_print=self.fingerprint(),
         )
 
@@ -291,7 +357,7 @@ class Game:
 
     def play(self, move: Move | str) -> Move:
         """Apply a move given as a Move or in notation. Raises IllegalMove, changing nothing."""
-        move = as_move(move)
+        move = self.canonical(move)
         if self.game_over:
             raise IllegalMove("game_over")
         seat = self.to_play
@@ -319,8 +385,6 @@ class Game:
         self.round_log.append((before.to_play, move))
         self._history.append(Said(before.to_play, move))
         self._record.append(PublicMove(self.round_no, before.to_play, move, self._taken(before, move)))
-        if turn_ends:
-            self._turn_start = len(self._record)
         self.state = after
         if self.family.round_over(after):
             result = self.family.round_result(after)
@@ -359,7 +423,6 @@ class Game:
         self.round_log = []
         self._history = []
         self._undo.clear()
-        self._turn_start = len(self._record)
 
     # --- the deal's fingerprint and proof -------------------------------------------------------
 

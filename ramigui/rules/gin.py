@@ -45,6 +45,7 @@ from ramigui.rules.gin_melds import (
     melds_in,
     min_deadwood,
     min_deadwood_mask,
+    sorted_meld,
 )
 from ramigui.rules.melds import SET, Meld
 from ramigui.rules.moves import Move
@@ -595,6 +596,12 @@ class Gin:
 
     def apply(self, state: GinState, move: Move) -> GinState:
         return apply(state, move)
+
+    def canonical(self, state: GinState, move: Move) -> Move:
+        """The one writing of a meld or a lay-off: a run low to high, a set by suit."""
+        if move.kind in ("meld", "layoff") and len(move.cards) > 1:
+            return Move(move.kind, tuple(sorted_meld(move.cards)), move.target)
+        return move
 
     def is_undoable(self, state: GinState, move: Move) -> bool:
         """Laying out melds (knocker or defender) may be taken back; draws reveal cards."""

@@ -215,6 +215,13 @@ def arrange(cards: Sequence[Card], variant: Variant, owner: int = 0) -> Meld:
             raise (set_error if same_rank else run_error) from None
 
 
+def written(meld: Meld) -> tuple[Card, ...]:
+    """A meld's one writing in a move: a run in table order, low to high, each joker where
+    it stands; a set by suit (♠ ♥ ♦ ♣), jokers last. So `meld 3S JK 4S`, which lays
+    3♠ 4♠ JK, is written `meld 3S 4S JK`, as `legal_moves` lists it."""
+    return meld.cards if meld.kind == RUN else tuple(sorted(meld.cards, key=Card.sort_key))
+
+
 def classify(cards: Sequence[Card], variant: Variant) -> str | None:
     """"run", "set" or None: the contract the table and tests rely on."""
     try:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from itertools import combinations
 from typing import Any
 
-from ramigui.cards import JOKER, Card, make_deck, parse_cards, shuffled
+from ramigui.cards import JOKER, SUITS, Card, make_deck, parse_cards, shuffled
 from ramigui.rules.deals import DealSeed, round_rng
 from ramigui.rules.errors import IllegalMove
 from ramigui.rules.family import RoundResult
@@ -31,6 +31,7 @@ from ramigui.rules.melds import (
     meld_points,
     swap_joker,
     take_from,
+    written,
 )
 from ramigui.rules.moves import Move
 from ramigui.rules.public import RummyPublic
@@ -600,6 +601,29 @@ def candidate_melds(hand: Sequence[Card], rules: RummyRules) -> list[tuple[Card,
     return found
 
 
+def joker_runs(hand: Sequence[Card], rules: RummyRules) -> list[tuple[Card, ...]]:
+    """The runs `candidate_melds` leaves out: a joker standing where the hand holds the real
+    card (legal, seldom wise). Low to high, jokers where they stand."""
+    jokers = min(hand.count(JOKER), rules.jokers_per_run)
+    if not jokers:
+        return []
+    high = {"low": 13, "high_or_low": 14, "around": 13 + 12}[rules.ace]
+    found: list[tuple[Card, ...]] = []
+    for suit in SUITS:
+        held = {c.rank for c in hand if c.suit == suit and not c.is_joker}
+        for first in range(1, {"low": 12, "high_or_low": 13, "around": 14}[rules.ace]):
+            for last in range(first + 2, min(first + 12, high) + 1):
+                positions = range(first, last + 1)
+                have = [p for p in positions if (p - 1) % 13 + 1 in held]
+                missing = len(positions) - len(have)
+                for size in range(1, jokers - missing + 1):
+                    for wild in combinations(have, size):
+                        if len(have) > size:
+                            found.append(tuple(JOKER if p in wild or p not in have else card_at(p, suit)
+                                               for p in positions))
+    return found
+
+
 def _meld_moves(state: RummyState) -> list[Move]:
     rules = state.rules
     if _meld_limit_reached(state):
@@ -607,7 +631,7 @@ def _meld_moves(state: RummyState) -> list[Move]:
     keep = 1 if rules.going_out == "discard" else 0
     return [
         Move("meld", cards)
-        for cards in candidate_melds(state.hand, rules)
+        for cards in candidate_melds(state.hand, rules) + joker_runs(state.hand, rules)
         if len(state.hand) - len(cards) >= keep
     ]
 
@@ -642,7 +666,48 @@ def _layoff_moves(state: RummyState) -> list[Move]:
             except MeldError:
                 continue
             moves.append(Move("layoff", (card,), number))
+    for number, meld in enumerate(state.melds, start=1):
+        for group in _layoff_groups(meld, state.hand, state.rules):
+            if len(state.hand) - len(group) >= keep and Counter(group) <= Counter(state.hand):
+                try:
+                    lay_off(meld, group, state.variant)
+                except MeldError:
+                    continue
+                moves.append(Move("layoff", group, number))
     return moves
+
+
+def _layoff_groups(meld: Meld, hand: Sequence[Card], rules: RummyRules) -> list[tuple[Card, ...]]:
+    """Groups of two or more hand cards that might go onto `meld` together, each by suit and
+    rank, jokers last (`lay_off` judges them): a set's other suits and jokers, or the cards
+    at a run's two ends, any of them a joker instead."""
+    jokers = hand.count(JOKER)
+    groups: set[tuple[Card, ...]] = set()
+    if meld.kind != RUN:
+        pool = sorted({c for c in hand if not c.is_joker and c.rank == meld.rank}, key=Card.sort_key)
+        pool += [JOKER] * min(jokers, rules.jokers_per_set)
+        groups = {group for size in range(2, 5 - len(meld.cards)) for group in combinations(pool, size)}
+    else:
+        held = {c.rank for c in hand if c.suit == meld.suit and not c.is_joker}
+        room = 13 - len(meld.cards)
+        down = [(meld.start - k - 1) % 13 + 1 for k in range(1, room + 1)]
+        up = [(meld.start + len(meld.cards) + k - 1) % 13 + 1 for k in range(room)]
+        for below in range(room + 1):
+            if sum(rank not in held for rank in down[:below]) > jokers:
+                break
+            for above in range(room - below + 1):
+                ranks = down[:below] + up[:above]
+                naturals = [card_at(rank, meld.suit) for rank in ranks if rank in held]
+                wild = len(ranks) - len(naturals)
+                if wild > jokers:
+                    break
+                if len(ranks) < 2:
+                    continue
+                for size in range(min(len(naturals), jokers - wild) + 1):
+                    for spared in combinations(naturals, size):
+                        kept = sorted((c for c in naturals if c not in spared), key=Card.sort_key)
+                        groups.add(tuple(kept) + (JOKER,) * (wild + size))
+    return sorted(groups, key=lambda group: [c.sort_key() for c in group])
 
 
 def _swap_moves(state: RummyState) -> list[Move]:
@@ -653,7 +718,9 @@ def _swap_moves(state: RummyState) -> list[Move]:
         if meld.kind == RUN:
             options: Iterable[tuple[Card, ...]] = [(c,) for c in meld.stands_for() if c is not None and c in state.hand and c not in meld.cards]
         else:
-            missing = [c for c in set(state.hand) if not c.is_joker and c.rank == meld.rank and c.suit in meld.missing_suits()]
+            missing = sorted((c for c in set(state.hand)
+                              if not c.is_joker and c.rank == meld.rank and c.suit in meld.missing_suits()),
+                             key=Card.sort_key)
             options = [combo for size in range(1, len(missing) + 1) for combo in combinations(missing, size)]
         for cards in options:
             try:
@@ -706,6 +773,20 @@ def legal_moves(state: RummyState) -> list[Move]:
     if state.rules.carte_penalty and len(state.hand) == 2 and not state.log.announced:
         moves.append(Move("carte"))
     return moves + _discard_moves(state)
+
+
+def canonical(state: RummyState, move: Move) -> Move:
+    """The one writing of `move` (what logs, history and `legal_moves` hold): a meld as
+    `melds.written` writes what it lays, the cards of a lay-off or a swap by suit and rank,
+    jokers last. A move that cannot be played is left as written, for its refusal."""
+    if move.kind == "meld":
+        try:
+            return Move("meld", written(arrange(move.cards, state.variant)))
+        except MeldError:
+            return move
+    if move.kind in ("layoff", "swap") and len(move.cards) > 1:
+        return Move(move.kind, tuple(sorted(move.cards, key=Card.sort_key)), move.target)
+    return move
 
 
 def apply(state: RummyState, move: Move) -> RummyState:
@@ -804,6 +885,9 @@ class Rummy:
 
     def apply(self, state: RummyState, move: Move) -> RummyState:
         return apply(state, move)
+
+    def canonical(self, state: RummyState, move: Move) -> Move:
+        return canonical(state, move)
 
     def is_undoable(self, state: RummyState, move: Move) -> bool:
         return move.kind in ("meld", "layoff", "swap", "carte", "take")

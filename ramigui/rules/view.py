@@ -36,7 +36,8 @@ PublicT = TypeVar("PublicT", RummyPublic, GinPublic, YamiPublic)
 @dataclass(frozen=True)
 class PlayerView:
     """What seat `seat` sees. `public` is the family's own public table (`rules.public`:
-    for rummy the melds, discard, stock count, opened seats; for gin the upcard, …)."""
+    for rummy the melds, discard, stock count, opened seats; for gin the upcard, …); other
+    seats' provisional moves are not in it (`Game.seen_by`)."""
 
     variant: Variant
     seat: int
@@ -55,11 +56,14 @@ class PlayerView:
     deal_print: bytes = b""
     """The round's deal fingerprint, public from the deal on (`ramigui.rules.deal_proof`):
     it commits to the order of the cards and tells nothing of it."""
+    pending: tuple[int, ...] = ()
+    """Meld numbers (from 1) this seat laid or changed this turn: on the table for this seat
+    only, until the turn's end makes them stand (see `Game.seen_by`)."""
 
     def __post_init__(self) -> None:
         # A caller may pass lists: the view keeps frozen copies only (the tables are frozen
         # dataclasses whose mappings the families build read-only).
-        for name in ("hand", "hand_counts", "scores", "history", "legal_moves"):
+        for name in ("hand", "hand_counts", "scores", "history", "legal_moves", "pending"):
             object.__setattr__(self, name, frozen(getattr(self, name)))
 
     @property

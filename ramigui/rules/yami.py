@@ -401,6 +401,11 @@ class YamiFamily:
     def apply(self, state: YamiState, move: Move) -> YamiState:
         return apply(state, move)
 
+    def canonical(self, state: YamiState, move: Move) -> Move:
+        """The one writing of a box: `score carré` and `score CARRE` are `score carre`."""
+        box = box_of(move.word) if move.kind in ("score", "cross") else None
+        return Move(move.kind, word=move_word(box)) if box is not None else move
+
     def is_undoable(self, state: YamiState, move: Move) -> bool:
         """Nothing is taken back: a drawn card has been seen, an exposed hand shown."""
         return False

@@ -1,25 +1,22 @@
 """Who sits at the table (names, humans, bot levels) and how a bot's move is obtained.
 
-Bots run in a worker thread so the window keeps drawing while they think; they receive
-an immutable PlayerView, so the thread cannot touch the game. Their randomness comes from
-the game's bot secret (`TableConfig.bot_secret`, see `ramigui.bots.secret`), never from
-the deal's seed. `fallback_choose` plays a simple legal move from the view.
+Bots are asked through the match engine (`ramigui.match`), in a worker thread so the
+window keeps drawing while they think; they receive an immutable PlayerView, so the thread
+cannot touch the game. Their randomness comes from the game's bot secret
+(`TableConfig.bot_secret`, see `ramigui.bots.secret`), never from the deal's seed.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
 from ramigui import i18n
 from ramigui.bots.secret import bot_rng, new_secret
-from ramigui.rules import Move, PlayerView
+from ramigui.match import Chooser
 
 DEFAULT_VARIANT = "rami51"
-Chooser = Callable[[PlayerView], Move]
 
 
 @dataclass
@@ -107,51 +104,3 @@ def seat_choosers(config: TableConfig) -> dict[int, Chooser]:
 def fallback_rng(config: TableConfig) -> random.Random:
     """The generator that picks a replacement when a bot's move is refused."""
     return bot_rng(config.bot_secret, -1, "fallback")
-
-
-_PREFERENCE = {"carte": 0, "gin": 1, "knock": 2, "meld": 3, "layoff": 4, "swap": 5, "draw": 6,
-               "discard": 7, "take": 8, "pass": 9, "expose": 9, "score": 9, "cross": 10}
-
-
-def fallback_choose(view: PlayerView, rng: random.Random) -> Move:
-    """A plain legal move: announce, meld, lay off, draw, then discard a high card.
-
-    Never `undo` (a random bot that undoes can loop for ever).
-    """
-    moves = [m for m in view.legal_moves if m.kind not in ("undo", "next")]
-    if not moves:
-        return view.legal_moves[0]
-    best = min(_PREFERENCE.get(m.kind, 9) for m in moves)
-    choices = [m for m in moves if _PREFERENCE.get(m.kind, 9) == best]
-    if best == _PREFERENCE["discard"]:
-        top = max(m.card.rank if not m.card.is_joker else -1 for m in choices)
-        choices = [m for m in choices if (m.card.rank if not m.card.is_joker else -1) == top]
-    return rng.choice(choices)
-
-
-class BotRunner:
-    """Runs bot choices in one worker thread; `poll()` returns the move when ready."""
-
-    def __init__(self) -> None:
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ramigui-bot")
-        self._future: Future[Move] | None = None
-
-    def start(self, chooser: Chooser, view: PlayerView) -> None:
-        self._future = self._pool.submit(chooser, view)
-
-    @property
-    def thinking(self) -> bool:
-        return self._future is not None
-
-    def poll(self) -> Move | None:
-        """The chosen move once the bot is done (re-raises a bot's crash)."""
-        if self._future is None or not self._future.done():
-            return None
-        future, self._future = self._future, None
-        return future.result()
-
-    def cancel(self) -> None:
-        self._future = None
-
-    def close(self) -> None:
-        self._pool.shutdown(wait=False, cancel_futures=True)

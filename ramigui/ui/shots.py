@@ -61,12 +61,14 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def advance(scene: Any, moves: int, seed: int, stop: Any = None) -> None:
-    """Play `moves` moves with bots at every seat (seat 0 included), through the scene;
-    stop early when `stop(game)` says so."""
-    from ramigui.ui.seats import fallback_choose, make_chooser
+    """Play `moves` moves with bots at every seat (seat 0 included), through the scene and
+    the match engine (a broken bot's seat plays its fallback); stop early when `stop(game)`
+    says so."""
+    from ramigui.match import BotSeats
+    from ramigui.ui.seats import make_chooser
 
-    rng = random.Random(seed)
     choosers = {seat: make_chooser(scene.config.variant, "medium", seed + seat) for seat in range(scene.game.players)}
+    seats = BotSeats(choosers, random.Random(seed), threaded=False)
     for _ in range(moves):
         game = scene.game
         if game.game_over or (stop is not None and stop(game)):
@@ -74,12 +76,7 @@ def advance(scene: Any, moves: int, seed: int, stop: Any = None) -> None:
         if game.round_over:
             scene.play("next")
             continue
-        seat = game.to_play
-        try:
-            move = choosers[seat](game.view(seat))
-        except Exception:  # a broken bot must not stop a screenshot
-            move = fallback_choose(game.view(seat), rng)
-        scene.bots.apply(seat, move)
+        seats.turn(game, scene.bots.table_play)
 
 
 def _names(options: argparse.Namespace) -> list[str]:

@@ -14,9 +14,10 @@ The scene never decides a rule. Every action becomes a `Move` and goes through
 moves only sprites, and a refused drop slides the card back with the translated reason.
 
 Hands shown: only `visible_seat()`'s, read from `game.view(seat)`. In hot-seat games the
-hand is hidden between two people's turns until the next one claims the screen. The
-last-moves lines are told from `Game.public_record(viewer)`: what stands once a turn is
-over (and the viewer's own open turn), never a move taken back.
+hand is hidden between two people's turns until the next one claims the screen. The table
+and the last-moves lines show what `Game.seen_by(observer())` says: what stands, and the
+provisional moves of whoever plays in front of the screen, never a move taken back nor a
+phone's provisional melds.
 
 While anything is open over the table (the pause menu, a score sheet, a question, the
 hand-off, the end of a round) the table stands still: no bot moves, no flight, no timer.
@@ -185,6 +186,15 @@ class TableScene(Scene):
         """The seat whose hand is drawn face up (None: every hand hidden)."""
         return self.viewer
 
+    def observer(self) -> int | None:
+        """Whose eyes the big screen's table is drawn for (`Game.seen_by`): the person at
+        it; else the seat playing, when it plays in front of everyone (a bot, a person at the
+        screen); else nobody's, so a phone's provisional melds stay on that phone."""
+        if self.viewer is not None:
+            return self.viewer
+        to_play = self.game.to_play
+        return None if to_play in self.config.phone_seats else to_play
+
     def is_human_turn(self) -> bool:
         g = self.game
         return not g.round_over and self.config.at_screen(g.to_play) and self.viewer == g.to_play
@@ -244,7 +254,7 @@ class TableScene(Scene):
     def _sync(self) -> None:
         """Re-read the view after a move: the hand order keeps its cards, adds new ones."""
         seat = self.viewer if self.viewer is not None else self.game.to_play
-        self.view = self.game.view(seat)
+        self.view = self.game.view(seat, shared=self.observer() is None)
         kept, added = self.hand.take_in(list(self.view.hand) if self.viewer is not None else [])
         if not kept or (added and self._still_sorted(kept)):
             self.hand.arrange(self._arranged(kept + added, self.sort_mode))  # a drawn card finds its place
@@ -332,7 +342,7 @@ class TableScene(Scene):
             flights=tuple(self.flights), now=self.now, pace=self.pace, message=self.message,
             message_kind=self.message_kind, pointer_at=self.pointer_at,
             phones_connected=frozenset(self.phones.connected()), settings=settings, art=self.art,
-            said=partial(self.last_moves.lines, game, viewer))
+            said=partial(self.last_moves.lines, game, self.observer()))
 
     def apply(self, intents: Intents) -> bool:
         """Do what the pointer, the keys or the family reported, in order. False when the
@@ -454,7 +464,7 @@ class TableScene(Scene):
     def log(self) -> list[str]:
         """The last-moves panel's lines, oldest first, in the current language: the game's
         public record as the viewer may be told it (never a move taken back; table_log)."""
-        return self.last_moves.lines(self.game, self.viewer, self.config.names)
+        return self.last_moves.lines(self.game, self.observer(), self.config.names)
 
     def name(self, seat: int) -> str:
         """A seat's name as shown now (a default name follows the language: "Robot 2" → "Bot 2")."""

@@ -1,10 +1,12 @@
 """The bots at the table: when each one thinks (paced by the settings), and its move flown in.
 
-A bot thinks in the `BotRunner`'s worker thread on its own seat's view, so the window never
-freezes; its move's card flies to where it goes and is played when it lands. A move the
-rules refuse is replaced by a legal one: a broken bot never stops the game. Every bot, and
-the fallback, draws its randomness from the game's bot secret (`seats.seat_choosers`),
-never from the deal's seed.
+A bot is asked through the match engine (`ramigui.match.BotSeats`): it thinks in a worker
+thread on its own seat's view, so the window never freezes, and its answer is judged by the
+engine's one rule — a bot that raises, runs past its time limit or answers a move the rules
+refuse is reported once on stderr and its seat plays a legal fallback move: a broken bot
+never stops the game. The move's card flies to where it goes and is played when it lands,
+through the table's `play` (which saves it). Every bot, and the fallback, draws its
+randomness from the game's bot secret (`seats.seat_choosers`), never from the deal's seed.
 """
 
 from __future__ import annotations
@@ -13,18 +15,12 @@ from typing import Protocol
 
 import pygame
 
-from ramigui.rules import Game, Move, PlayerView
+from ramigui.match import BotSeats, Chooser
+from ramigui.rules import Game, IllegalMove, Move, PlayerView
 from ramigui.ui.anim import FLIGHT_TIME, Flight
 from ramigui.ui.cardart import card_height
 from ramigui.ui.layout import TableLayout
-from ramigui.ui.seats import (
-    BotRunner,
-    Chooser,
-    TableConfig,
-    fallback_choose,
-    fallback_rng,
-    seat_choosers,
-)
+from ramigui.ui.seats import TableConfig, fallback_rng, seat_choosers
 
 BOT_PAUSE = 0.55
 """A bot's pause before it plays, in seconds at the normal bot speed."""
@@ -55,25 +51,30 @@ class BotDriver:
 
     def __init__(self, scene: BotTable) -> None:
         self.scene = scene
-        self.choosers: dict[int, Chooser] = seat_choosers(scene.config)
-        self.runner = BotRunner()
-        self.rng = fallback_rng(scene.config)
+        self.seats = BotSeats(seat_choosers(scene.config), fallback_rng(scene.config))
         self.wait = BOT_PAUSE
         self.pending: tuple[int, Move] | None = None
         """A bot's move whose card is still flying: played when it lands."""
+        self._asked: Game | None = None
+        """The game the open question was asked on (a new game at the table drops it)."""
+
+    @property
+    def choosers(self) -> dict[int, Chooser]:
+        """Each bot seat's chooser (a lesson puts its script in their place)."""
+        return self.seats.choosers
 
     def rest(self) -> None:
         """A move was played: the next bot waits its pause (scaled by the bot speed)."""
         self.wait = BOT_PAUSE * self.scene.bot_pace
 
     def close(self) -> None:
-        self.runner.close()
+        self.seats.close()
 
     def busy(self) -> bool:
         """True while a bot is to play, thinks, or its move is in the air."""
         game = self.scene.game
         bot_turn = not game.round_over and not self.scene.config.humans[game.to_play]
-        return bool(self.runner.thinking or bot_turn or self.pending)
+        return bool(self.seats.thinking or bot_turn or self.pending)
 
     def land(self) -> None:
         """Play the move whose flight has landed, if one is waiting."""
@@ -85,35 +86,37 @@ class BotDriver:
     def drive(self, dt: float) -> None:
         """On a bot's turn: start it thinking once its pause is over, fly its move when chosen."""
         scene = self.scene
-        seat = scene.game.to_play
+        game = scene.game
+        if self._asked is not None and self._asked is not game:
+            self.seats.cancel()  # asked on a game the table has left
+            self._asked = None
+        seat = game.to_play
         if scene.config.humans[seat]:
             return
-        move = self.runner.poll()
-        if move is not None:
-            self._animate(seat, move)
-            return
-        if self.runner.thinking:
+        if self.seats.thinking:
+            answer = self.seats.poll(game)
+            if answer is not None:
+                self._asked = None
+                self._animate(seat, self.seats.checked(game, answer))
             return
         self.wait -= dt
         if self.wait <= 0 or scene.bot_pace <= 0:
-            self.runner.start(self.choosers[seat], scene.game.view(seat))
+            self.seats.start(game)
+            self._asked = game
 
     def apply(self, seat: int, move: Move) -> None:
-        """Play the bot's move; a move the rules refuse is replaced by a legal one."""
+        """Play the bot's move through the table's `play` (the engine's rule: a move the
+        rules refuse is reported and the seat's fallback played)."""
         scene = self.scene
         game = scene.game
         if game.to_play != seat or game.round_over:
             return
-        if game.is_legal(move) and scene.play(move):
-            return
-        view = game.view(seat)
-        candidates = [m for m in view.legal_moves if m.kind not in ("undo",)]
-        self.rng.shuffle(candidates)
-        first = fallback_choose(view, self.rng)
-        for candidate in [first, *candidates]:
-            if game.is_legal(candidate) and scene.play(candidate):
-                return
-        scene.play("undo")
+        self.seats.play(game, move, self.table_play)
+
+    def table_play(self, move: Move) -> None:
+        """A bot's move through the table's own `play`; raises IllegalMove if refused."""
+        if not self.scene.play(move):
+            raise IllegalMove("unknown_move", move=str(move))
 
     # --- the flight of a bot's card -------------------------------------------------------------
 

@@ -5,9 +5,10 @@ is drawn, through `movetext.describe_move`, with each seat's name as shown now
 (`i18n.seat_name`); switching language mid-game relabels every line and every default
 name ("Robot 2" → "Bot 2") at once.
 
-The facts are `Game.public_record(viewer)`: the moves of finished turns that stand, and
-the viewer's own open turn — never a move taken back, nor the "undo" itself (issue 13: a
-meld laid down and taken back told the next player four cards of the previous hand). A
+The facts are `Game.public_record(observer)`, read from `Game.seen_by` like the table and
+the phones: the moves that stand (that `undo` can no longer take back), and what may still
+be taken back only when the screen shows it to the one playing (the person at the screen, a
+bot) — never a move taken back, nor the "undo" itself, nor a phone's provisional melds. A
 take from the discard pile names its card, which lay face up.
 """
 
@@ -27,17 +28,17 @@ KEEP = 40
 
 
 class LastMoves:
-    """The lines the panel tells the table's viewer, newest last, in the current language."""
+    """The lines the panel tells the table's observer, newest last, in the current language."""
 
     def __init__(self) -> None:
         self._lines: tuple[tuple[Any, ...], list[str]] = ((), [])
 
-    def lines(self, game: Game, viewer: int | None, names: Sequence[str]) -> list[str]:
-        """Every line of `game` told to `viewer`, oldest first (remembered until a move, the
-        viewer, the language or a name changes: the panel is drawn every frame)."""
-        key = (i18n.language(), id(game), len(game.log), viewer, tuple(names))
+    def lines(self, game: Game, observer: int | None, names: Sequence[str]) -> list[str]:
+        """Every line of `game` told to `observer`, oldest first (remembered until a move, the
+        observer, the language or a name changes: the panel is drawn every frame)."""
+        key = (i18n.language(), id(game), len(game.log), observer, tuple(names))
         if self._lines[0] != key:
-            self._lines = (key, said_lines(game, game.public_record(viewer)[-KEEP:], names))
+            self._lines = (key, said_lines(game, game.public_record(observer)[-KEEP:], names))
         return self._lines[1]
 
 

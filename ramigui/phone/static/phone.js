@@ -500,7 +500,7 @@
     ((st.public || {}).melds || []).forEach((meld, i) => {
       const number = i + 1;
       const box = document.createElement("div");
-      box.className = "meld target";
+      box.className = meld.pending ? "meld target pending" : "meld target";
       box.dataset.target = "meld";
       box.dataset.meld = String(number);
       const tag = document.createElement("span");
@@ -514,6 +514,13 @@
         box.appendChild(svg);
       }
       box.appendChild(tag);
+      if (meld.pending) {
+        // Laid or changed this turn: only this phone sees it until the turn's discard.
+        const note = document.createElement("span");
+        note.className = "pending-note";
+        note.textContent = t("phone.pending_meld");
+        box.appendChild(note);
+      }
       row.appendChild(box);
     });
     const fresh = $("newmeld");
