@@ -123,6 +123,7 @@ CATALOGUE: dict[str, str] = {
     "round.melds": "Combinaisons",
     "round.box": "Case remplie",
     "round.hand_shown": "Main étalée",
+    "score.others_in_hand": "les autres : les points des cartes restées en main",
     "score.in_hand": "{n} en main",
     "score.never_down": "+ {n} rien posé",
     "score.others_cards": "{n} dans les mains des autres",
