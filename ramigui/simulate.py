@@ -176,10 +176,12 @@ def play_game(variant: Variant, seating: list[str], seed: int, bot_secret: int, 
 def _bot(variant: Variant, level: str, rng: random.Random) -> Bot:
     """The bot of a level at this table: one of the app's, or a benchmark opponent."""
     if level == "openspiel":
-        if variant.family != "gin":
-            raise ValueError("the openspiel level plays Gin only")
         from ramigui.bots.openspiel_gin import OpenSpielGinBot
+        from ramigui.rules.families import family_of
+        from ramigui.rules.gin import GIN
 
+        if family_of(variant) is not GIN:
+            raise ValueError("the openspiel level plays Gin only")
         return OpenSpielGinBot(rng.getrandbits(63))
     return make_bot(variant.id, level, rng)
 
