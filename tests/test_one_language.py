@@ -174,6 +174,21 @@ def test_english_texts_use_no_french_word() -> None:
     rules = Path(__file__).resolve().parent.parent / "assets" / "rules"
     texts += [line for page in sorted(rules.glob("*.en.md")) for line in page.read_text(encoding="utf-8").splitlines()]
     unglossed = [re.sub(r"\([^)]*\)", "", text) for text in texts if "{{" not in text]  # {{paire: 5}}: file keys
-    found = [(word, text) for text in unglossed for word in ("séries", "série", "rami sec", "sec", "brelan", "paire", "carré", "quinte", "combinaison", "couleur")
-             if re.search(rf"(?<![\w]){re.escape(word)}(?![\w])", text)]
+    found = [
+        (word, text)
+        for text in unglossed
+        for word in (
+            "séries",
+            "série",
+            "rami sec",
+            "sec",
+            "brelan",
+            "paire",
+            "carré",
+            "quinte",
+            "combinaison",
+            "couleur",
+        )
+        if re.search(rf"(?<![\w]){re.escape(word)}(?![\w])", text)
+    ]
     assert not found

@@ -101,7 +101,9 @@ def test_state_is_that_seats_view_and_nothing_more() -> None:
             assert isinstance(state["public"]["stock"], int), "the stock is a count, never its cards"
             others = [card for s in range(4) if s != seat for card in game.hand(s)]
             mine = set(game.hand(seat))
-            leaked = {str(card) for card in others if card not in mine} & set(json.dumps(state).replace('"', " ").split())
+            leaked = {str(card) for card in others if card not in mine} & set(
+                json.dumps(state).replace('"', " ").split()
+            )
             assert not leaked, f"seat {seat}'s state names cards of other hands: {leaked}"
 
 
@@ -223,8 +225,12 @@ def test_two_phones_at_once_each_follow_their_own_hand() -> None:
             # whichever comes first (out of turn, or in its turn before drawing)
             move = "draw" if "draw" in a["legal"] else next(m for m in a["legal"] if m.startswith("discard "))
             replies: dict[int, tuple[int, Any]] = {}
-            threads = [threading.Thread(target=lambda s=s, m=m: replies.__setitem__(s, post_move(host.server.url(s), m)))
-                       for s, m in ((mover, move), (other, f"discard {b['hand'][0]}"))]
+            threads = [
+                threading.Thread(
+                    target=lambda s=s, m=m: replies.__setitem__(s, post_move(host.server.url(s), m))
+                )
+                for s, m in ((mover, move), (other, f"discard {b['hand'][0]}"))
+            ]
             for thread in threads:
                 thread.start()
             for thread in threads:
@@ -437,7 +443,20 @@ def test_the_host_command_answers_400_and_keeps_serving() -> None:
     from ramigui.phone.network import lan_address
 
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
-    command = [sys.executable, "-m", "ramigui", "host", "--players", "2", "--phones", "1", "--seed", "4", "--lang", "en"]
+    command = [
+        sys.executable,
+        "-m",
+        "ramigui",
+        "host",
+        "--players",
+        "2",
+        "--phones",
+        "1",
+        "--seed",
+        "4",
+        "--lang",
+        "en",
+    ]
     host = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     try:
         assert host.stdout is not None

@@ -66,7 +66,10 @@ def test_oklahoma_says_it_doubled_the_round() -> None:
 def test_rami_sec_says_the_cards_the_hundred_and_the_doubling() -> None:
     game = rami_sec()
     assert game.round_scores == [0, (24 + 100) * 2, (31 + 100) * 2]
-    assert points_parts(game.last_result, 1, game.variant) == "24 in hand + 100 never laid down × 2, rummy before anyone laid down"
+    assert (
+        points_parts(game.last_result, 1, game.variant)
+        == "24 in hand + 100 never laid down × 2, rummy before anyone laid down"
+    )
     i18n.set_language("fr")
     assert points_parts(game.last_result, 2, game.variant) == "31 en main + 100 rien posé × 2, rami sec"
 
@@ -158,7 +161,10 @@ def test_the_sheet_says_each_round_in_words(app: App, monkeypatch: pytest.Monkey
 
 def test_round_summary_in_both_languages() -> None:
     game = rami_sec()
-    assert round_summary(game.last_result, ["Ann", "Bob", "Cid"]) == "Ann wins the round — rummy before anyone laid down (rami sec)!"
+    assert (
+        round_summary(game.last_result, ["Ann", "Bob", "Cid"])
+        == "Ann wins the round — rummy before anyone laid down (rami sec)!"
+    )
     i18n.set_language("fr")
     assert round_summary(game.last_result, ["Vous", "Bob", "Cid"]) == "Vous gagnez la manche — rami sec\u00a0!"
 

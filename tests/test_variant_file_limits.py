@@ -475,7 +475,10 @@ def test_a_user_file_that_is_not_a_file_is_refused_at_once(tmp_path: Path, kind:
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="pipes are POSIX")
-@pytest.mark.parametrize("command", [["variants"], ["--max-frames", "2"], ["simulate", "--variant", "gin", "--games", "1"]])
+@pytest.mark.parametrize(
+    "command",
+    [["variants"], ["--max-frames", "2"], ["simulate", "--variant", "gin", "--games", "1"]],
+)
 def test_a_pipe_as_the_user_file_the_commands_and_the_app_start(tmp_path: Path, command: list[str]) -> None:
     """`ramigui variants`, the app itself and `simulate` with a pipe as the user's
     variants.yaml: each says so on stderr, naming the file, and goes on (60 s cap)."""

@@ -232,7 +232,15 @@ class _Decision:
         if self.level == "easy":
             return min(discards, key=lambda m: (self._deadwood_without(m.card), -card_value(m.card), str(m)))
         if self.level == "medium":
-            return min(discards, key=lambda m: (self._deadwood_without(m.card), self._promise(m.card), -card_value(m.card), str(m)))
+            return min(
+                discards,
+                key=lambda m: (
+                    self._deadwood_without(m.card),
+                    self._promise(m.card),
+                    -card_value(m.card),
+                    str(m),
+                ),
+            )
         draws = self.draws()
         return min(discards, key=lambda m: (self._hard_cost(m.card, draws), str(m)))
 
