@@ -1,4 +1,4 @@
-"""Fair bots (issue 13): a bot's randomness comes from the game's bot secret, never from the
+"""Fair bots: a bot's randomness comes from the game's bot secret, never from the
 deal's seed, and the secret is saved with the game so a replay rebuilds the same bots."""
 
 from __future__ import annotations

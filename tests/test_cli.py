@@ -1,4 +1,4 @@
-"""The `ramigui` command line (issue 14): a bad argument is one line on stderr and exit 2 —
+"""The `ramigui` command line: a bad argument is one line on stderr and exit 2 —
 never a traceback, never a value quietly changed — and `--help` says what there is."""
 
 from __future__ import annotations

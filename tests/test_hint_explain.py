@@ -166,7 +166,7 @@ def test_score_that_earns_the_series_bonus_says_so() -> None:
     assert key == "why.yami.score_bonus" and (params["points"], params["bonus"]) == (15, 50)
     assert (
         text == "score 15 in the Q box: your rank boxes reach the bonus (+50)."
-    )  # no French word in English (issue 17)
+    )  # no French word in English
 
 
 def test_draw_names_the_cards_kept_and_the_box_aimed_at() -> None:

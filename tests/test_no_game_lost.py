@@ -1,4 +1,4 @@
-"""No game is ever lost without asking (issue 13): a new game never silently replaces the
+"""No game is ever lost without asking: a new game never silently replaces the
 saved one, an abandoned game goes to the statistics as unfinished, a save that fails is
 reported once, and a save or stats file that is a folder, a pipe or a device is set aside
 without hanging — a save missing its move list is never written over."""

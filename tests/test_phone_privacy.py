@@ -1,4 +1,4 @@
-"""Privacy of the phones (issue 16): a phone gets its seat's view, never another hand.
+"""Privacy of the phones: a phone gets its seat's view, never another hand.
 
 For random games of every family, after every move, the JSON each seat's phone would receive
 (the relay's state, the exact bytes the server sends) is searched for every card it names —

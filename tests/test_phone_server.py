@@ -1,4 +1,4 @@
-"""The phone server (issue 16): tokens, each seat's view, moves, bad requests, two phones.
+"""The phone server: tokens, each seat's view, moves, bad requests, two phones.
 
 Every test runs a real server on 127.0.0.1 and a real owner loop (`ramigui host`'s, in a
 thread, standing in for the table's), and speaks HTTP to it as a phone would.
@@ -43,7 +43,7 @@ def test_tokens_are_long_random_and_new_each_game() -> None:
     tokens = {first.token(0), first.token(2), second.token(0), second.token(2)}
     assert len(tokens) == 4, "every seat of every game gets its own token"
     assert all(len(token) == TOKEN_CHARS == 28 for token in tokens)  # 28 of 31 symbols: 138 random bits
-    # play-test 1, item 5: typed by hand from the screen, no I/l/1 nor O/0 to misread
+    # typed by hand from the screen, no I/l/1 nor O/0 to misread
     assert len(ALPHABET) == 31 and not set("Il1O0oiL") & set("".join(tokens)) and set("".join(tokens)) <= set(ALPHABET)
     assert first.seat_of(first.token(2)) == 2
     assert first.seat_of(second.token(2)) is None, "last game's address opens nothing"

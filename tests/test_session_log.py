@@ -158,7 +158,7 @@ def _bad_logs() -> list[tuple[str, str, str]]:
             "line 8: dealer '4' is not a seat number from 1 to 3",
         ),
         ("dealer not a number", _edit(lines, lines[7], "dealer: ²"), "line 8: dealer '²'"),
-        # issue 14: no traceback on numbers int() refuses ("²", more than 4300 digits)
+        # no traceback on numbers int() refuses ("²", more than 4300 digits)
         ("huge seed", _edit(lines, lines[5], "seed: " + "9" * 5000), "line 6: seed '9999"),
         (
             "superscript seat",

@@ -1,5 +1,5 @@
-"""Symbols in text are drawn as shapes, the same on every machine (issue 14, "Looks the same
-on every machine"), and fonts are found the platform's way.
+"""Symbols in text are drawn as shapes, the same on every machine, and
+fonts are found the platform's way.
 
 pygame's own font — what a machine without DejaVu/Arial gets — has no ✓, no arrows, no
 suits and no no-break spaces: it draws empty boxes. With that font forced, every text of a

@@ -1,6 +1,6 @@
 """A family's variants.yaml may hold anything: every field is checked by type and range, and
 the file by size, depth, aliases and number length, before anything uses it. Each hostile
-file of issue 14 once crashed or hung the catalogue (and so the app); now each is an error
+file below once crashed or hung the catalogue (and so the app); now each is an error
 naming the file, line, variant and field, and the built-in variants still load.
 
 The files that once hung are loaded in a child process with a time and memory cap, so a
@@ -84,7 +84,7 @@ def billion_laughs() -> str:
     return "\n".join(lines) + "\n"
 
 
-# --- the crashes and hangs of issue 14 --------------------------------------------------------
+# --- files that once crashed or hung the catalogue ---------------------------------------------
 
 
 def test_option_min_not_a_number(tmp_path: Path) -> None:
@@ -459,7 +459,7 @@ def test_many_accepted_variants_deal_and_play(tmp_path: Path, body: dict[str, An
     plays(tmp_path, body, seed)
 
 
-# --- a variants.yaml that is not a file (issue 14's leftover) ---------------------------------
+# --- a variants.yaml that is not a file ------------------------------------------------------
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="pipes and /dev/zero are POSIX")
