@@ -28,17 +28,21 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ramigui.bots import LEVELS, make_bot
+from ramigui.bots import LEVELS, Bot, make_bot
 from ramigui.bots.secret import bot_rng, derived_secret
 from ramigui.cards import Card, make_deck
 from ramigui.match import BotFault, BotSeats, FaultLog
 from ramigui.rules import Game
+from ramigui.rules.family import RoundResult
 from ramigui.rules.variant import Variant
 from ramigui.variants import get_variant
 
 MAX_MOVES_PER_ROUND = 20_000
 """A round still going after this many moves is stuck: reported, and the game abandoned."""
 MAX_VIOLATIONS_SHOWN = 20
+BENCH_LEVELS = ("openspiel",)
+"""Opponents for measurements only, never at the table: `openspiel` is OpenSpiel's
+SimpleGinRummyBot (Gin only; needs the `bench` extra, `pip install -e '.[bench]'`)."""
 
 
 @dataclass
@@ -54,6 +58,10 @@ class LevelStats:
     margins: list[float] = field(default_factory=list)
     final: int = 0
     times: list[float] = field(default_factory=list)
+    ended: int = 0
+    undercuts: int = 0
+    hand_left: int = 0
+    ended_turns: int = 0
 
 
 @dataclass
@@ -101,7 +109,7 @@ def _option_value(text: str) -> Any:
 def seat_levels(text: str, players: int | None, variant: Variant) -> tuple[list[str], int]:
     """The level of each seat and the number of players (one level: every seat)."""
     levels = [word.strip() for word in text.split(",") if word.strip()]
-    allowed = set(LEVELS) | {"baseline"}
+    allowed = set(LEVELS) | {"baseline", *BENCH_LEVELS}
     for level in levels:
         if level not in allowed:
             raise ValueError(f"unknown bot level {level!r} (one of {', '.join(sorted(allowed))})")
@@ -139,30 +147,41 @@ def play_game(variant: Variant, seating: list[str], seed: int, bot_secret: int, 
     move is a violation, and its seat's fallback move is played."""
     players = len(seating)
     game = Game.new(variant, players, seed)
-    bots = {seat: make_bot(variant.id, level, bot_rng(bot_secret, seat)).choose for seat, level in enumerate(seating)}
+    bots = {seat: _bot(variant, level, bot_rng(bot_secret, seat)).choose for seat, level in enumerate(seating)}
     faults = _FaultCounter(stats, seed, seating)
     seats = BotSeats(bots, bot_rng(bot_secret, -1, "fallback"), threaded=False, report=faults)
     pack = pack_of(variant, players)
-    round_moves = 0
+    round_moves = round_turns = 0
     try:
         while not game.game_over:
             if game.round_over:
-                _count_round(game, seating, stats)
+                _count_round(game, seating, stats, round_turns)
                 game.play("next")
-                round_moves = 0
+                round_moves = round_turns = 0
                 continue
             if round_moves >= MAX_MOVES_PER_ROUND:
                 stats.violation(f"seed {seed}: round {game.round_no} still going after {round_moves} moves ({seating})")
                 stats.abandoned += 1
                 return
-            _bot_move(game, seats, seating, stats, check, seed)
+            round_turns += _bot_move(game, seats, seating, stats, check, seed)
             round_moves += 1
             if check and game.all_cards() != pack:
                 stats.violation(f"seed {seed}: after {game.log[-1][1]} the cards are not the pack")
     finally:
         seats.close()
-    _count_round(game, seating, stats)
+    _count_round(game, seating, stats, round_turns)
     _count_game(game, seating, stats)
+
+
+def _bot(variant: Variant, level: str, rng: random.Random) -> Bot:
+    """The bot of a level at this table: one of the app's, or a benchmark opponent."""
+    if level == "openspiel":
+        if variant.family != "gin":
+            raise ValueError("the openspiel level plays Gin only")
+        from ramigui.bots.openspiel_gin import OpenSpielGinBot
+
+        return OpenSpielGinBot(rng.getrandbits(63))
+    return make_bot(variant.id, level, rng)
 
 
 class _FaultCounter(FaultLog):
@@ -177,7 +196,8 @@ class _FaultCounter(FaultLog):
         super().__call__(fault)
 
 
-def _bot_move(game: Game, seats: BotSeats, seating: list[str], stats: RunStats, check: bool, seed: int) -> None:
+def _bot_move(game: Game, seats: BotSeats, seating: list[str], stats: RunStats, check: bool, seed: int) -> int:
+    """Play the seat's move through the match engine; 1 when it ended a turn, else 0."""
     seat = game.to_play
     view = game.view(seat) if check else None
     started = time.process_time()
@@ -190,12 +210,24 @@ def _bot_move(game: Game, seats: BotSeats, seating: list[str], stats: RunStats, 
     stats.moves += 1
     if (game.to_play, game.round_no) != before:
         stats.turns += 1
+        return 1
+    return 0
 
 
-def _count_round(game: Game, seating: list[str], stats: RunStats) -> None:
+def _count_round(game: Game, seating: list[str], stats: RunStats, turns: int) -> None:
+    """A round's points, who won it, and how each level played it: who ended it (went out or
+    knocked) and in how many turns, an undercut suffered, the hand each was caught with."""
     result = game.last_result
     if result is None:
         return
+    ender = _ender(result)
+    if ender is not None:
+        level = stats.levels[seating[ender]]
+        level.ended += 1
+        level.ended_turns += turns
+        level.undercuts += result.reason == "undercut"
+    for seat, name in enumerate(seating):
+        stats.levels[name].hand_left += _hand_left(result, seat)
     stats.rounds += 1
     stats.reasons[result.reason] += 1
     sign = -1 if game.lower_wins else 1
@@ -211,6 +243,23 @@ def _count_round(game: Game, seating: list[str], stats: RunStats) -> None:
             level.hands_won += 1
         elif result.winner is not None:
             level.hands_lost += 1
+
+
+def _ender(result: RoundResult) -> int | None:
+    """The seat that ended the round: the knocker in Gin, whoever went out in rummy."""
+    knocker = result.details.get("knocker")
+    return knocker if isinstance(knocker, int) else result.winner if result.reason != "void" else None
+
+
+def _hand_left(result: RoundResult, seat: int) -> int:
+    """The points a seat was left holding when the round ended (rummy: its hand; Gin: its
+    deadwood; Yami: none)."""
+    details = result.details
+    if "hand_points" in details:
+        return int(details["hand_points"][seat])
+    if "knocker" in details:
+        return int(details["knocker_deadwood" if details["knocker"] == seat else "defender_deadwood"])
+    return 0
 
 
 def _count_game(game: Game, seating: list[str], stats: RunStats) -> None:
@@ -280,6 +329,10 @@ def build_report(variant: Variant, players: int, levels: list[str], args: argpar
             "decisions": len(entry.times),
             "decision_ms_median": round(1000 * statistics.median(entry.times), 3) if entry.times else 0.0,
             "decision_ms_p99": round(1000 * _percentile(entry.times, 0.99), 3),
+            "ended_rate": round(entry.ended / entry.rounds, 4) if entry.rounds else 0.0,
+            "undercut_rate": round(entry.undercuts / entry.ended, 4) if entry.ended else 0.0,
+            "hand_left": round(entry.hand_left / entry.rounds, 2) if entry.rounds else 0.0,
+            "turns_to_end": round(entry.ended_turns / entry.ended, 2) if entry.ended else 0.0,
         }
     return {
         "variant": variant.id,
@@ -324,6 +377,13 @@ def format_report(report: dict[str, Any]) -> str:
             f"{entry['points_per_round']:>10} {entry['margin_per_hand']:>+12.2f} {entry['final_score']:>8} "
             f"{entry['decision_ms_median']:>10} {entry['decision_ms_p99']:>8}"
         )
+    lines.append(f"{'level':9} {'ends':>6} {'undercut':>9} {'hand left':>10} {'turns':>6}")
+    for level, entry in report["levels"].items():
+        lines.append(
+            f"{level:9} {entry['ended_rate']:>6.1%} {entry['undercut_rate']:>9.1%} {entry['hand_left']:>10} {entry['turns_to_end']:>6}"
+        )
+    lines.append("ends: rounds it ended (went out or knocked); undercut: of its knocks; hand left: points held at "
+                 "a round's end; turns: length of the rounds it ended")
     lines.append("hands won: of the rounds someone won (void rounds left out); margin: points per hand against the table; times: CPU")
     lines.append(f"rule violations: {report['violations']}" + (" (every move checked)" if report["checked"] else ""))
     lines += [f"  {text}" for text in report["violation_examples"]]
@@ -375,7 +435,7 @@ def merge_stats(parts: Sequence[RunStats]) -> RunStats:
         total.reasons += part.reasons
         for level, entry in part.levels.items():
             into = total.levels[level]
-            for name in ("seats", "wins", "points", "rounds", "hands_won", "hands_lost", "final"):
+            for name in ("seats", "wins", "points", "rounds", "hands_won", "hands_lost", "final", "ended", "undercuts", "hand_left", "ended_turns"):
                 setattr(into, name, getattr(into, name) + getattr(entry, name))
             into.margins += entry.margins
             into.times += entry.times

@@ -3,9 +3,11 @@ points per hand, final scores and decision times (strength itself is never asser
 
 from __future__ import annotations
 
+import importlib.util
+
 import pytest
 
-from ramigui.bots.ladder import COLUMNS, MATCHES, main, select
+from ramigui.bots.ladder import COLUMNS, MATCHES, PLAY_COLUMNS, main, select
 
 
 def run(*argv: str) -> str:
@@ -24,8 +26,20 @@ def test_a_match_prints_its_row() -> None:
 def test_markdown_table_for_the_readme() -> None:
     text = run("--family", "gin", "--match", "easy vs random", "--games", "2", "--markdown")
     rows = [line for line in text.splitlines() if line.startswith("|")]
-    assert len(rows) == 3 and rows[1].startswith("| ---")
+    assert len(rows) == 6 and rows[1].startswith("| ---") and rows[4].startswith("| ---")
     assert rows[2].count("|") == len(COLUMNS) + 1
+    assert rows[5].count("|") == len(PLAY_COLUMNS) + 1
+
+
+def test_how_each_level_plays_is_a_table_of_its_own() -> None:
+    """Per level: the rounds it ended (out or knock), its knocks undercut, the points it held
+    at a round's end and the turns of the rounds it ended."""
+    text = run("--family", "gin", "--match", "medium vs easy", "--games", "4")
+    lines = text.splitlines()
+    header = next(i for i, line in enumerate(lines) if line.startswith("variant") and "undercut" in line)
+    assert all(column in lines[header] for column in PLAY_COLUMNS)
+    row = lines[header + 1]
+    assert "medium vs easy" in row and row.count("%") == 4 and row.count(" vs ") == 5
 
 
 def test_matches_are_data_and_selectable() -> None:
@@ -33,16 +47,22 @@ def test_matches_are_data_and_selectable() -> None:
     assert gin and all(m.family == "gin" for m in gin)
     assert [m.label for m in select(["gin"], ["hard vs baseline"])] == ["hard vs baseline"]
     assert {m.family for m in MATCHES} >= {"gin", "rummy", "yami"}
-    assert [m.players for m in select(["rummy"], ["hard vs 3 medium"])] == [4]
+    assert [m.players for m in select(["rummy"], ["hard vs 3 medium"])] == [4, 4]
+    assert [(m.variant, m.options) for m in select(["rummy"], ["hard vs 2 medium"])] == [("rami", ()), ("rami_base", ())]
+    assert [m.table for m in select(None, ["hard vs medium"], ["rami51"])] == ["rami51"]
+    assert [m.table for m in select(None, ["hard vs medium"], ["rami51 rounds=1"])] == ["rami51 rounds=1"]
 
 
 def test_a_four_player_match_prints_one_score_per_level() -> None:
     text = run("--family", "rummy", "--match", "hard vs 3 medium", "--games", "1")
+    assert len([line for line in text.splitlines() if line.startswith("rami51")]) == 4  # one round and five, two tables
     row = text.splitlines()[1]
     assert "hard vs 3 medium" in row and row.count(" vs ") == 3  # label, final scores, times: hard vs medium
 
 
 @pytest.mark.long
 def test_the_whole_ladder_runs_a_few_games() -> None:
+    pyspiel = importlib.util.find_spec("pyspiel") is not None
     text = run("--games", "2")
-    assert len([line for line in text.splitlines() if " vs " in line]) == len(MATCHES)
+    rows = [line for line in text.splitlines() if line.split(" ")[0] in {m.variant for m in MATCHES}]
+    assert len(rows) == 2 * len([m for m in MATCHES if pyspiel or not m.needs_openspiel])
