@@ -18,7 +18,7 @@ import tracemalloc
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ramigui.arguments import Parser, seconds
+from ramigui.arguments import Parser, seconds, window_size
 from ramigui.bots.random_bot import RandomBot
 from ramigui.cards import ALL_CARDS
 from ramigui.match import BotSeats
@@ -167,8 +167,9 @@ OPTIONAL = {
 """Parts that need pygame (or the phone server): imported only when asked for."""
 
 
-def run_benchmarks(which: str, seconds: float) -> list[dict[str, Any]]:
-    """Each asked part with about `seconds` of budget; each says how long it took."""
+def run_benchmarks(which: str, seconds: float, size: tuple[int, int] | None = None) -> list[dict[str, Any]]:
+    """Each asked part with about `seconds` of budget; each says how long it took. `size` is
+    the ui part's window (its own default when None)."""
     results: list[dict[str, Any]] = []
     for name in PARTS:
         if which not in (name, "all"):
@@ -183,7 +184,7 @@ def run_benchmarks(which: str, seconds: float) -> list[dict[str, Any]]:
             if bench is None:
                 results.append({"benchmark": name, "missing": f"{'.'.join(OPTIONAL[name])} not available"})
                 continue
-            found = bench(seconds)
+            found = bench(seconds, size) if name == "ui" and size is not None else bench(seconds)
             figures = found if isinstance(found, list) else [found]
         figures[-1]["seconds"] = round(time.perf_counter() - started, 2)
         results.extend(figures)
@@ -196,13 +197,19 @@ def bench_parser() -> Parser:
                         help="which part to measure (default: all)")
     parser.add_argument("--seconds", type=seconds(3600, zero=False), default=3.0, metavar="S",
                         help="about how long each part measures (default 3)")
+    parser.add_argument("--size", type=window_size, default=None, metavar="WxH",
+                        help="the ui part's window size (default 1920x1080)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     return parser
 
 
 def bench_main(argv: Sequence[str]) -> int:
     args = bench_parser().parse_args(list(argv))
-    results = run_benchmarks(args.which, args.seconds)
+    size = None
+    if args.size:
+        width, height = args.size.split("x")
+        size = (int(width), int(height))
+    results = run_benchmarks(args.which, args.seconds, size)
     if args.json:
         print(json.dumps(results, indent=2))
         return 0

@@ -5,7 +5,7 @@
     ramigui --humans N [--variant V --players P]   the table at once, N people, the rest bots
     ramigui simulate …              bot-vs-bot games, results and speed
     ramigui screenshot …            play some moves headless and save the table as PNG
-    ramigui replay FILE             replay an exported game log on the table
+    ramigui replay FILE             replay a game log in the replay viewer
     ramigui verify LOG              check a game log: every deal's fingerprint, move and total
     ramigui host …                  a game with seats played on phones (and bots), no window
     ramigui bench                   speed figures (rules, gin deadwood, drawing)
@@ -38,7 +38,7 @@ from ramigui.arguments import (
 COMMANDS = (
     ("simulate", "bot-vs-bot games, headless: win rates with 95% intervals, speed, rule checks"),
     ("screenshot", "play some moves headless and save a screen of the game as a PNG"),
-    ("replay", "replay an exported game log on the table (--headless: print its scores)"),
+    ("replay", "replay a game log in the replay viewer (--headless: print its scores)"),
     ("verify", "check a game log: each round's deal against its fingerprint, every move, the totals"),
     ("host", "a game whose seats are played on phones (and bots), served on the LAN, no window"),
     ("bench", "speed and memory figures, each beside its target (rules, gin, ui, phone)"),

@@ -23,7 +23,11 @@ from ramigui.rules.deals import (
     DealCodeError,
     Deals,
     RoundKey,
+    Table,
     read_code,
+    read_code_for,
+    read_table_code,
+    write_code,
 )
 from ramigui.storage import BrokenFile
 
@@ -44,11 +48,11 @@ def fresh_deals() -> Deals:
     return Deals(KEYED, secrets.token_bytes(SECRET_BYTES))
 
 
-def redeal_deals(code: str) -> Deals:
-    """A new keyed game whose round 1 is the round `code` names (DealCodeError if the code
-    is misread); its later rounds are fresh."""
-    key = read_code(code)
-    return Deals(KEYED, secrets.token_bytes(SECRET_BYTES), {1: key}, redeal=key.code)
+def redeal_deals(code: str, table: Table) -> Deals:
+    """A new keyed game at `table` whose round 1 is the round `code` names (DealCodeError
+    if the code is misread or was dealt for another table); its later rounds are fresh."""
+    key = read_code_for(code, table)
+    return Deals(KEYED, secrets.token_bytes(SECRET_BYTES), {1: key}, redeal=write_code(key, table))
 
 
 def deals_to_json(deals: Deals) -> dict[str, Any]:
@@ -105,15 +109,15 @@ def deals_from_log(header: Mapping[str, tuple[int, str]]) -> Deals:
             keys[round_no] = None
     redeal = ""
     if "redeal" in header:
-        key = _code(*header["redeal"])
-        redeal = key.code
+        key, table = _code(*header["redeal"])
+        redeal = write_code(key, table)
         keys.setdefault(1, key)
     return Deals(KEYED, b"", {n: key for n, key in keys.items() if key is not None}, redeal)
 
 
-def _code(line: int, text: str) -> RoundKey:
+def _code(line: int, text: str) -> tuple[RoundKey, Table | None]:
     try:
-        return read_code(text)
+        return read_table_code(text)
     except DealCodeError as error:
         raise DealLineError(line, str(error)) from None
 

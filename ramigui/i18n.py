@@ -116,6 +116,16 @@ def tr_count(key: str, n: int, **params: Any) -> str:
     return tr(key, n=n, **params)
 
 
+def day_text(stamp: str) -> str:
+    """A day the way the current language writes it (23 nov. 2026), from ISO text; text
+    that is not a date is shown as it is."""
+    try:
+        day = datetime.fromisoformat(stamp.strip())
+    except ValueError:
+        return stamp
+    return tr("date.day", day=day.day, month_name=tr(f"date.month.{day.month}"), year=day.year)
+
+
 def date_text(stamp: str | datetime) -> str:
     """A date and time the way the current language writes it (23 nov. 2026 à 14:22, or
     23 Nov 2026, 14:22), from a datetime or its ISO text; text that is not a date is shown

@@ -40,7 +40,7 @@ LEARNER = 0
 POSITION_KEYS = frozenset({"hands", "stock", "discard", "to_play", "melds", "dealer", "opened", "round_no",
                            "upcard", "sheets"})
 STEP_KEYS = frozenset({"say", "move", "lit", "then"})
-LESSON_KEYS = frozenset({"lesson", "variant", "title", "names", "position", "steps"})
+LESSON_KEYS = frozenset({"lesson", "variant", "title", "names", "position", "steps", "done"})
 
 
 class LessonError(ValueError):
@@ -83,6 +83,7 @@ class Lesson:
     names: tuple[str, ...]
     position: Mapping[str, Any]
     steps: tuple[Step, ...]
+    done: str = "guide.done"  # the last word, true to how the lesson's round ended
 
     @property
     def players(self) -> int:
@@ -255,7 +256,8 @@ class _Checker:
         if not isinstance(steps, list) or not steps:
             raise self.fail(("steps",), "a list of steps")
         checked = tuple(self.step(raw, ("steps", str(i)), game) for i, raw in enumerate(steps))
-        return Lesson(lesson_id, variant, title, seat_names, dict(position), checked)
+        done = self.key(data, ("done",)) if "done" in data else "guide.done"
+        return Lesson(lesson_id, variant, title, seat_names, dict(position), checked, done)
 
     def text(self, data: Mapping[str, Any], path: tuple[str, ...]) -> str:
         value = data.get(path[-1])

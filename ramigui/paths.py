@@ -13,10 +13,12 @@ from pathlib import Path
 
 APP_NAME = "ramigui"
 DATA_ENV = "RAMIGUI_DATA_DIR"
+PICTURES_ENV = "RAMIGUI_PICTURES_DIR"
 CONFIG_ENV = "RAMIGUI_CONFIG_DIR"
 
 SETTINGS_FILE = "settings.json"
 STATS_FILE = "stats.json"
+PEOPLE_FILE = "people.json"
 CURRENT_GAME_FILE = "current_game.json"
 LOCK_FILE = "ramigui.lock"
 LOGS_FOLDER = "logs"
@@ -41,6 +43,21 @@ def data_dir() -> Path:
 def config_dir() -> Path:
     """settings.json and the user's own variants.yaml."""
     return _folder(CONFIG_ENV, "config")
+
+
+def pictures_dir() -> Path:
+    """Where a score sheet saved as a picture goes: the user's pictures folder
+    (`RAMIGUI_PICTURES_DIR` moves it), or the data folder where there is none."""
+    override = os.environ.get(PICTURES_ENV)
+    if override:
+        return Path(override).expanduser().resolve()
+    import platformdirs
+
+    try:
+        found = Path(platformdirs.user_pictures_dir()).resolve()
+    except Exception:  # noqa: BLE001 - any platform without one: the data folder
+        return data_dir()
+    return found if found.is_dir() and found != Path.home().resolve() else data_dir()
 
 
 def user_roots() -> tuple[Path, Path]:

@@ -1,4 +1,5 @@
-"""`ramigui replay FILE [--headless]`: replay an exported game log.
+"""`ramigui replay FILE [--headless]`: replay a game log (every game keeps one in the data
+folder's `logs/`).
 
 The log is read and every move replayed through the rules (`ramigui.session.replay_log`),
 so a log that does not replay is reported with its line, never half shown. With a table
@@ -15,39 +16,17 @@ from pathlib import Path
 from typing import TextIO
 
 from ramigui.arguments import Parser
-from ramigui.session import MAX_LOG_BYTES, GameSession, LogError, replay_log
-from ramigui.storage import BrokenFile, read_bounded
+from ramigui.past_games import read_log
+from ramigui.session import GameSession, LogError, replay_log
 
 EXIT_BAD_FILE = 2
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = Parser(prog="ramigui replay", description="Replay an exported game log.")
-    parser.add_argument("file", type=Path, help="a log written by 'Export the game log'")
+    parser = Parser(prog="ramigui replay", description="Replay a game log.")
+    parser.add_argument("file", type=Path, help="a game's log (the data folder's logs/ keeps every game's)")
     parser.add_argument("--headless", action="store_true", help="print the scores instead of opening the table")
     return parser
-
-
-def read_log(path: Path) -> str:
-    """The log's text; LogError if unreadable, not a regular file, too big or not UTF-8.
-
-    Read as every file of the app is (`storage.read_bounded`): a pipe, a device or a folder
-    is refused before it is read (opening a pipe waits for a writer, and reading a terminal
-    or /dev/zero never ends), and never more than the size limit is read."""
-    try:
-        data = read_bounded(path, MAX_LOG_BYTES)
-    except OSError as error:
-        raise LogError(None, f"cannot read the file: {error.strerror or error}") from None
-    except BrokenFile as broken:
-        if broken.reason == "not_a_file":
-            raise LogError(None, "not a regular file (a saved log is; a pipe, a device or a folder is not)") from None
-        if broken.reason == "too_big":
-            raise LogError(None, f"the file is larger than {MAX_LOG_BYTES} bytes") from None
-        raise LogError(None, f"cannot read the file: {broken.detail}") from None
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise LogError(None, "the file is not UTF-8 text") from None
 
 
 def score_sheet(session: GameSession) -> str:

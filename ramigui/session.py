@@ -20,7 +20,6 @@ and a replay can still rebuild the same bots. Saves from before it get one on lo
 
 from __future__ import annotations
 
-import contextlib
 import json
 import secrets
 import uuid
@@ -30,6 +29,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from ramigui import paths
 from ramigui.bots.secret import MAX_SECRET, new_secret
 from ramigui.cards import shorten
 from ramigui.deal_record import (
@@ -55,6 +55,8 @@ from ramigui.storage import (
     expect,
     expect_key,
     expect_list,
+    parse_json,
+    read_bounded,
 )
 from ramigui.variants import catalogue, get_variant
 
@@ -63,6 +65,14 @@ MAX_NAME = 24
 MAX_SEED = 2**63 - 1
 LOG_FORMAT = "ramigui-log 1"
 MAX_LOG_BYTES = 2_000_000
+LOGS_KEPT = 500
+"""The logs kept in the data folder's `logs/`: the newest games; older ones are pruned."""
+LOGS_MAX_TOTAL = 50 * 2**20
+"""The most bytes the kept logs may take together (the newest are kept first)."""
+LOG_SUFFIX = ".txt"
+DEMO_MARK = "demo-"
+DEMO_LOGS_KEPT = 20
+"""The logs of games of bots only (the demo) kept, at most, among the others."""
 
 
 # --- seats and setups ----------------------------------------------------------------------------
@@ -289,6 +299,7 @@ class GameSession:
         self.game = game
         self.seats = tuple(seats)
         self.store = store
+        self._logs: Store | None = None
         self.game_id = game_id or uuid.uuid4().hex
         self.started = started or datetime.now().isoformat(timespec="seconds")
         self.bot_secret = new_secret() if bot_secret is None else bot_secret
@@ -296,6 +307,16 @@ class GameSession:
         self.recorded = False
         self.save_failing = False
         self._save_problem: Notice | None = None
+
+    @property
+    def logs(self) -> Store | None:
+        """Where the game's log is kept: the store it is saved in, or the folders given for
+        a game that is not saved (a demo beside a family's saved game)."""
+        return self._logs if self._logs is not None else self.store
+
+    @logs.setter
+    def logs(self, store: Store | None) -> None:
+        self._logs = store
 
     # --- starting -------------------------------------------------------------------------
 
@@ -442,34 +463,36 @@ class GameSession:
         return problem
 
     def finish(self) -> None:
-        """File the finished game in the statistics (once), then remove the autosave.
+        """File the finished game: its log, then the statistics (once), then remove the autosave.
 
-        In that order: a crash in between leaves a save that `resume` files again, and the
-        statistics ignore a game id they already hold.
+        In that order: a crash in between leaves a save that `resume` files again (the log
+        is written over under the same name, the statistics ignore a game id they hold).
         """
-        if self.store is None or self.recorded or not self.game.game_over:
+        if self.recorded or not self.game.game_over:
             return
-        self._file_in_stats(self.store, unfinished=False)
+        self._file(unfinished=False)
 
     def abandon(self) -> None:
-        """Give the game up (the player agreed): its score sheet so far goes to the
-        statistics as unfinished, then the save is removed. A game already over is filed
-        as finished."""
-        if self.store is None or self.recorded:
-            self.recorded = True
+        """Give the game up (the player agreed): its log and its score sheet so far go to
+        the statistics as unfinished, then the save is removed. A game already over is
+        filed as finished."""
+        if self.recorded:
             return
-        if self.game.game_over:
-            self.finish()
-            return
-        self._file_in_stats(self.store, unfinished=True)
+        self._file(unfinished=not self.game.game_over)
 
-    def _file_in_stats(self, store: Store, unfinished: bool) -> None:
-        """Add the game to the statistics, then remove the autosave if that worked."""
+    def _file(self, unfinished: bool) -> None:
+        """Keep the game's log, add the game to the statistics, then remove the autosave if
+        that worked."""
+        log = self.keep_log()
+        self.recorded = True
+        store = self.store
+        if store is None:
+            return
         entry = FinishedGame.of_game(self.game, self.game_id, [seat.name for seat in self.seats],
-                                     [seat.bot for seat in self.seats], unfinished=unfinished)
+                                     [seat.bot for seat in self.seats], unfinished=unfinished,
+                                     log=log.name if log else "")
         if save_stats(store, load_stats(store).with_game(entry)):
             store.remove(store.current_game_path)
-        self.recorded = True
 
     # --- logs -----------------------------------------------------------------------------
 
@@ -479,32 +502,146 @@ class GameSession:
 
     @property
     def log_path(self) -> Path | None:
-        """Where the game's log is kept as it goes (None without a store)."""
-        if self.store is None:
+        """Where the game's log is kept (None with nowhere to keep it)."""
+        if self.logs is None:
             return None
-        return self.store.logs_dir / f"game-{self.started[:10]}-{self.game_id[:12]}.txt"
-
-    def keep_log(self) -> None:
-        """Write the game's log now: at each deal (its fingerprint) and each round's end (its
-        code, nonce and points), for `ramigui verify`. Only games a person plays (the demo
-        would fill the folder); a log that cannot be written never stops the game."""
-        path = self.log_path
-        if path is None or self.store is None or self.store.read_only or not any(s.is_human for s in self.seats):
-            return
-        with contextlib.suppress(OSError, StorageError):
-            self.store.write_bytes(path, self.log_text().encode("utf-8"))
+        return self.logs.logs_dir / log_file_name(self.record(), demo=not any(s.is_human for s in self.seats))
 
     def export_log(self) -> Path:
-        """Write the log into the data folder's `logs/` and return its path.
-
-        Raises OSError or StorageError if it cannot be written (the UI says so).
-        """
-        if self.store is None:
+        """Write the log into the data folder's `logs/` (atomic), prune the oldest logs, and
+        return its path. Raises OSError or StorageError if it cannot be written."""
+        path = self.log_path
+        if path is None or self.logs is None:
             raise ValueError("no store to export into")
-        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-        path = self.store.logs_dir / f"{stamp}-{self.game.variant.id}-{self.game_id[:8]}.txt"
-        self.store.write_bytes(path, self.log_text().encode("utf-8"))
+        self.logs.write_bytes(path, self.log_text().encode("utf-8"))
+        prune_logs(self.logs, keep=path)
         return path
+
+    def keep_log(self) -> Path | None:
+        """Write the game's log now — as it is dealt, at each round's end (its code, nonce
+        and points, for `ramigui verify`) and as it ends or is abandoned — under one name
+        per game. None when there is nowhere to write (no store, another copy owns the
+        folder) or it failed: a log never stops the game (a notice says so)."""
+        if self.logs is None or self.logs.read_only:
+            return None
+        try:
+            return self.export_log()
+        except (OSError, StorageError, ValueError) as error:
+            self.logs.notify(NOTICE_SAVE_FAILED, file=paths.LOGS_FOLDER, reason=str(error))
+            return None
+
+
+def log_file_name(record: GameRecord, demo: bool = False) -> str:
+    """`<started>-<variant>-<game id>.txt` (`-demo-` before the variant for a game of bots
+    only): one name per game (written over as it goes), sorted by when the game began."""
+    stamp = "".join(ch for ch in record.started if ch.isdigit())[:14] or "00000000000000"
+    stamp = f"{stamp[:8]}-{stamp[8:]}"
+    return f"{stamp}-{DEMO_MARK if demo else ''}{record.variant}-{record.game_id}{LOG_SUFFIX}"
+
+
+def kept_logs(store: Store) -> list[Path]:
+    """The logs in `logs/`, newest first (by name, which starts with when the game began;
+    ties broken by the file's time)."""
+    folder = store.logs_dir
+    if not folder.is_dir():
+        return []
+    found = []
+    for path in folder.glob(f"*{LOG_SUFFIX}"):
+        try:
+            info = path.stat()
+        except OSError:
+            continue
+        found.append((path.name[:15], info.st_mtime, path))
+    return [path for _, _, path in sorted(found, reverse=True)]
+
+
+def prune_logs(store: Store, keep: Path | None = None, *, count: int | None = None, total: int | None = None) -> list[Path]:
+    """Remove the oldest logs beyond the newest `count` (LOGS_KEPT) or `total` bytes
+    (LOGS_MAX_TOTAL), and the demos' beyond the newest DEMO_LOGS_KEPT (a demo left running
+    all night never pushes out the family's games); never `keep` (the game being written)
+    nor the saved game in progress. Returns what was removed."""
+    count = LOGS_KEPT if count is None else count
+    total = LOGS_MAX_TOTAL if total is None else total
+    kept = kept_bytes = demos = 0
+    doomed: list[Path] = []
+    for path in kept_logs(store):
+        try:
+            size = path.stat().st_size
+        except OSError:
+            continue
+        demo = f"-{DEMO_MARK}" in path.name[15:]
+        if path == keep or (kept < count and kept_bytes + size <= total and (not demo or demos < DEMO_LOGS_KEPT)):
+            kept += 1
+            kept_bytes += size
+            demos += demo
+        else:
+            doomed.append(path)
+    playing = _saved_game_id(store) if doomed else ""
+    removed = []
+    for path in doomed:
+        if playing and path.name.endswith(f"-{playing}{LOG_SUFFIX}"):
+            continue
+        try:
+            store.remove(path)
+        except (OSError, StorageError):
+            continue
+        removed.append(path)
+    return removed
+
+
+def _saved_game_id(store: Store) -> str:
+    """The game id of the saved game in progress ("" if none can be read)."""
+    try:
+        body = parse_json(read_bounded(store.current_game_path, CURRENT_GAME_SCHEMA.max_bytes))
+    except (OSError, BrokenFile, ValueError):
+        return ""
+    found = body.get("game_id", "") if isinstance(body, dict) else ""
+    return found if isinstance(found, str) else ""
+
+
+def find_log(store: Store, game_id: str) -> Path | None:
+    """The kept log of a game, by its id, or None (pruned, or never written)."""
+    if not game_id or not store.logs_dir.is_dir():
+        return None
+    for path in store.logs_dir.glob(f"*-{game_id}{LOG_SUFFIX}"):
+        return path
+    return None
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """What Continue resumes, read without changing anything: the game as replayed, its
+    seats, and when it was last saved."""
+
+    game: Game
+    seats: tuple[Seat, ...]
+    saved: datetime
+
+
+def peek_saved(store: Store) -> SavedGame | None:
+    """The saved game, replayed to check it can be resumed, or None without a save.
+
+    Raises BrokenFile (its reason) when it cannot be resumed. Unlike `resume`, nothing is
+    set aside: the main menu asks this to say which game Continue resumes, or why not."""
+    path = store.current_game_path
+    try:
+        saved = datetime.fromtimestamp(path.stat().st_mtime)
+        data = read_bounded(path, CURRENT_GAME_SCHEMA.max_bytes)
+    except FileNotFoundError:
+        return None
+    except OSError as error:
+        raise BrokenFile("unreadable", str(error)) from None
+    try:
+        record = GameRecord.from_json(CURRENT_GAME_SCHEMA.upgrade(parse_json(data)))
+    except (KeyError, TypeError, ValueError, AttributeError) as error:
+        raise BrokenFile("wrong_shape", repr(error)) from None
+    try:
+        game = record.replay()
+    except BrokenFile:
+        raise
+    except Exception as error:  # any failure to replay: Continue cannot resume it
+        raise replay_failure(record, error) from None
+    return SavedGame(game, record.seats, saved)
 
 
 def replay_failure(record: GameRecord, error: Exception) -> BrokenFile:

@@ -40,31 +40,63 @@ STATS_MAX_BYTES = 8_000_000
 
 @dataclass(frozen=True)
 class PlayerRecord:
-    """One name's record in one variant."""
+    """One name's record in one variant: games, wins, best and worst final totals, and
+    their rounds (how many, the points of all together, the best one) for the best and
+    average round, and when they last played."""
 
     played: int = 0
     won: int = 0
     best: int | None = None
     worst: int | None = None
     abandoned: int = 0
+    rounds: int = 0
+    round_points: int = 0
+    best_round: int | None = None
+    last: str = ""
 
-    def with_game(self, score: int, won: bool, lower_wins: bool) -> PlayerRecord:
+    def with_game(self, score: int, won: bool, lower_wins: bool, rounds: Sequence[int] = (), when: str = "") -> PlayerRecord:
         better, worse = (min, max) if lower_wins else (max, min)
+        best_round = self.best_round
+        for points in rounds:
+            best_round = points if best_round is None else better(best_round, points)
         return PlayerRecord(
             played=self.played + 1,
             won=self.won + int(won),
             best=score if self.best is None else better(self.best, score),
             worst=score if self.worst is None else worse(self.worst, score),
             abandoned=self.abandoned,
+            rounds=self.rounds + len(rounds),
+            round_points=self.round_points + sum(rounds),
+            best_round=best_round,
+            last=max(self.last, when),
         )
 
-    def with_abandoned(self) -> PlayerRecord:
-        return replace(self, abandoned=self.abandoned + 1)
+    def with_abandoned(self, when: str = "") -> PlayerRecord:
+        return replace(self, abandoned=self.abandoned + 1, last=max(self.last, when))
+
+    @property
+    def win_rate(self) -> int | None:
+        """Games won in a hundred played, rounded (None before the first game)."""
+        return round(100 * self.won / self.played) if self.played else None
+
+    @property
+    def average_round(self) -> float | None:
+        """Points of an average round (None before the first round)."""
+        return self.round_points / self.rounds if self.rounds else None
+
+    def __add__(self, other: PlayerRecord) -> PlayerRecord:
+        """Two variants' records together: counts add up; best and worst do not mix."""
+        return PlayerRecord(self.played + other.played, self.won + other.won, abandoned=self.abandoned + other.abandoned,
+                            last=max(self.last, other.last))
 
     def to_json(self) -> Document:
         body: Document = {"played": self.played, "won": self.won, "best": self.best, "worst": self.worst}
         if self.abandoned:
             body["abandoned"] = self.abandoned
+        if self.rounds:
+            body.update(rounds=self.rounds, round_points=self.round_points, best_round=self.best_round)
+        if self.last:
+            body["last"] = self.last
         return body
 
     @classmethod
@@ -75,10 +107,25 @@ class PlayerRecord:
         if not 0 <= won <= played:
             raise BrokenFile("wrong_shape", f"{where}: won {won} of {played}")
         abandoned = expect(body.get("abandoned", 0), int, where)
-        if abandoned < 0:
-            raise BrokenFile("wrong_shape", f"{where}: abandoned {abandoned}")
+        rounds = expect(body.get("rounds", 0), int, where)
+        if abandoned < 0 or rounds < 0:
+            raise BrokenFile("wrong_shape", f"{where}: abandoned {abandoned}, rounds {rounds}")
         return cls(played, won, _optional_int(body.get("best"), where), _optional_int(body.get("worst"), where),
-                   abandoned)
+                   abandoned, rounds, expect(body.get("round_points", 0), int, where),
+                   _optional_int(body.get("best_round"), where), expect(body.get("last", ""), str, where))
+
+
+def _joined(one: PlayerRecord, other: PlayerRecord, lower_wins: bool) -> PlayerRecord:
+    """One name's two records of a variant as one (a person renamed to a name with games)."""
+    better, worse = (min, max) if lower_wins else (max, min)
+
+    def pick(a: int | None, b: int | None, choose: Any) -> int | None:
+        return a if b is None else b if a is None else choose(a, b)
+
+    return PlayerRecord(one.played + other.played, one.won + other.won, pick(one.best, other.best, better),
+                        pick(one.worst, other.worst, worse), one.abandoned + other.abandoned, one.rounds + other.rounds,
+                        one.round_points + other.round_points, pick(one.best_round, other.best_round, better),
+                        max(one.last, other.last))
 
 
 def _optional_int(value: Any, where: str) -> int | None:
@@ -147,15 +194,17 @@ class FinishedGame:
     yami: YamiSheets | None = None
     unfinished: bool = False
     """Abandoned before its end: the scores are those it had, nobody won it."""
+    log: str = ""
+    """The file name of its log in the data folder's `logs/` ("" if none was written)."""
     redeal: str = ""
     """The deal code the game was dealt from ("" for a fresh deal): a re-deal is kept in the
     history but counts apart, never in the players' records."""
 
     @classmethod
     def of_game(cls, game: Game, game_id: str, names: Sequence[str], bots: Sequence[str | None],
-                unfinished: bool = False) -> FinishedGame:
+                unfinished: bool = False, log: str = "") -> FinishedGame:
         """The history's entry for `game` as it stands (over, or given up when `unfinished`),
-        played by `names`, each a person (None in `bots`) or a bot of that level."""
+        played by `names`, each a person (None in `bots`) or a bot of that level; `log`: its kept log's file name."""
         return cls(
             game_id=game_id,
             finished=datetime.now().isoformat(timespec="seconds"),
@@ -170,6 +219,7 @@ class FinishedGame:
             lower_wins=game.lower_wins,
             yami=YamiSheets.of_game(game),
             unfinished=unfinished,
+            log=log,
             redeal=game.deals.redeal,
         )
 
@@ -191,6 +241,8 @@ class FinishedGame:
             body["yami"] = self.yami.to_json()
         if self.unfinished:
             body["unfinished"] = True
+        if self.log:
+            body["log"] = self.log
         if self.redeal:
             body["redeal"] = self.redeal
         return body
@@ -222,8 +274,17 @@ class FinishedGame:
             lower_wins=expect_key(body, "lower_wins", bool),
             yami=YamiSheets.from_json(body["yami"], players) if body.get("yami") is not None else None,
             unfinished=expect(body.get("unfinished", False), bool, "unfinished"),
+            log=_log_name(body.get("log", "")),
             redeal=expect(body.get("redeal", ""), str, "redeal"),
         )
+
+
+def _log_name(value: Any) -> str:
+    """A kept log's file name: a bare name (never a path that could lead out of `logs/`)."""
+    name = expect(value, str, "log")
+    if "/" in name or "\\" in name or name.startswith("."):
+        raise BrokenFile("wrong_shape", f"log {name!r} is not a file name")
+    return name
 
 
 def _ints_for(value: Any, players: int, where: str) -> tuple[int, ...]:
@@ -256,8 +317,9 @@ class Stats:
         table = records.setdefault(game.variant, {})
         for seat, name in enumerate(game.names):
             old = table.get(name, PlayerRecord())
-            table[name] = old.with_abandoned() if game.unfinished else \
-                old.with_game(game.totals[seat], seat in game.winners, game.lower_wins)
+            table[name] = old.with_abandoned(game.finished) if game.unfinished else \
+                old.with_game(game.totals[seat], seat in game.winners, game.lower_wins,
+                              [points[seat] for points in game.rounds], game.finished)
         games = dict(self.games)
         if not game.unfinished:
             games[game.variant] = games.get(game.variant, 0) + 1
@@ -274,11 +336,30 @@ class Stats:
         """Every player name with a record, sorted."""
         return sorted({name for names in self.records.values() for name in names})
 
+    def bot_names(self) -> set[str]:
+        """Names that only ever sat as a bot in the history (bots are not people)."""
+        bots = {name for game in self.history for name, bot in zip(game.names, game.bots, strict=True) if bot}
+        people = {name for game in self.history for name, bot in zip(game.names, game.bots, strict=True) if not bot}
+        return bots - people
+
     def overall(self, name: str) -> PlayerRecord:
         """Games played and won by a name over all variants (no best/worst: they do not mix)."""
-        records = [names[name] for names in self.records.values() if name in names]
-        return PlayerRecord(sum(r.played for r in records), sum(r.won for r in records),
-                            abandoned=sum(r.abandoned for r in records))
+        return sum((names[name] for names in self.records.values() if name in names), PlayerRecord())
+
+    def renamed(self, old: str, new: str) -> Stats:
+        """These statistics with a person renamed: their records (joined with any the new
+        name already had, counts added) and their seats in the history."""
+        records: dict[str, dict[str, PlayerRecord]] = {}
+        for variant, names in self.records.items():
+            table = {name: record for name, record in names.items() if name != old}
+            if old in names:
+                mine = names[old]
+                lower = all(game.lower_wins for game in self.history if game.variant == variant)
+                table[new] = _joined(table[new], mine, lower) if new in table else mine
+            records[variant] = table
+        history = tuple(replace(game, names=tuple(new if name == old else name for name in game.names))
+                        for game in self.history)
+        return replace(self, records=records, history=history)
 
     def to_json(self) -> Document:
         return {

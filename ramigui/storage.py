@@ -463,6 +463,10 @@ class Store:
         return self.data_dir / paths.STATS_FILE
 
     @property
+    def people_path(self) -> Path:
+        return self.data_dir / paths.PEOPLE_FILE
+
+    @property
     def current_game_path(self) -> Path:
         return self.data_dir / paths.CURRENT_GAME_FILE
 
@@ -502,6 +506,25 @@ class Store:
     def write_bytes(self, path: Path, data: bytes) -> None:
         self.check_writable(path)
         atomic_write_bytes(path, data)
+
+    def save_picture(self, name: str, data: bytes) -> Path:
+        """Write a picture (a PNG the player asked for) into the pictures folder, or the
+        data folder where there is none, under `name` made unique; its path. The one write
+        outside the app's own folders, and only of a bare file name into that folder.
+        Raises OSError or StorageError."""
+        if self.read_only:
+            raise ReadOnlyStore("another copy of ramigui owns the folders")
+        folder = paths.pictures_dir()
+        if Path(name).name != name or name.startswith("."):
+            raise OutsideUserFolders(f"{name!r} is not a file name")
+        path = folder / name
+        count = 2
+        while path.exists():
+            path = folder / f"{Path(name).stem}-{count}{Path(name).suffix}"
+            count += 1
+        folder.mkdir(parents=True, exist_ok=True)
+        atomic_write_bytes(path, data)
+        return path
 
     def write_json(self, path: Path, document: Any) -> None:
         self.write_bytes(path, dump_json(document))

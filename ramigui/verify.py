@@ -22,7 +22,7 @@ from ramigui.cards import shorten
 from ramigui.deal_record import round_fields
 from ramigui.deal_words import fingerprint_words
 from ramigui.rules import Game, IllegalMove
-from ramigui.rules.deals import SealedDeal, read_code
+from ramigui.rules.deals import SealedDeal, read_code, read_table_code
 from ramigui.session import LogError, ParsedLog, parse_log
 
 EXIT_OK, EXIT_FAILED = 0, 1
@@ -167,7 +167,8 @@ class Verifier:
         if "code" in fields:
             line, code = fields["code"]
             try:
-                same = read_code(code).code == proof.code
+                key, table = read_table_code(code)  # a code from before tables were written: its key alone
+                same = key == read_code(proof.code) and table in (None, read_table_code(proof.code)[1])
             except ValueError as error:
                 same, code = False, str(error)
             if not same:

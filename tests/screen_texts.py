@@ -13,6 +13,7 @@ from typing import Any
 import pygame
 
 from ramigui.ui import widgets
+from ramigui.ui.table import forget_kept_layers
 
 
 @dataclass(frozen=True)
@@ -24,13 +25,18 @@ class Drawn:
 
 @contextmanager
 def drawn_texts() -> Iterator[list[Drawn]]:
-    """Record every text drawn on the window (not on off-screen surfaces) while inside."""
+    """Record every text drawn on the window while inside: on the window itself or on a
+    window-sized layer that is put on it whole (a table's kept still layer, composed anew
+    for the purpose), not on other off-screen surfaces."""
     original = widgets.blit_text
     drawn: list[Drawn] = []
+    forget_kept_layers()
 
     def spy(target: pygame.Surface, text: str, size: int, *args: Any, **kwargs: Any) -> pygame.Rect:
         rect = original(target, text, size, *args, **kwargs)
-        if target is pygame.display.get_surface() and text.strip():
+        window = pygame.display.get_surface()
+        on_window = target is window or (window is not None and target.get_size() == window.get_size())
+        if on_window and text.strip():
             clip = target.get_clip()
             drawn.append(Drawn(text, size, rect.clip(clip) if clip.size != target.get_size() else rect))
         return rect

@@ -74,12 +74,15 @@ def test_bench_refuses_a_senseless_budget(seconds: str, capsys: pytest.CaptureFi
 
 
 def test_bench_ui_reports_every_figure_beside_its_target(capsys: pytest.CaptureFixture[str]) -> None:
-    """A 0.2-second run through `ramigui bench ui --json`: every figure present and of a sane
-    type (timings are printed for people to read, never asserted)."""
-    assert bench_main(["ui", "--seconds", "0.2", "--json"]) == 0
+    """A 0.2-second run through `ramigui bench ui --size 1024x600 --json`: every figure present
+    and of a sane type (timings are printed for people to read, never asserted), and the
+    animation really animates: ten moves, a hundred frames with a card in flight."""
+    assert bench_main(["ui", "--seconds", "0.2", "--size", "1024x600", "--json"]) == 0
     (figures,) = json.loads(capsys.readouterr().out)
-    measured = ("idle_cpu_percent_of_one_core", "redraw_median_ms", "redraw_p95_ms", "animate_fps_median",
-                "animate_fps_p5", "start_to_first_frame_s")
+    assert figures["size"] == "1024x600"
+    measured = ("idle_cpu_percent_of_one_core", "redraw_median_ms", "redraw_p95_ms", "redraw_all_anew_median_ms",
+                "animate_fps_median", "animate_fps_p5", "animate_frame_work_p95_ms", "start_to_first_frame_s",
+                "bare_blit_flip_median_ms", "bare_blit_flip_p95_ms")
     for key in measured:
         assert isinstance(figures[key], (int, float)) and figures[key] >= 0, key
     for target in ("idle_cpu_target", "redraw_target", "animate_fps_target", "start_to_first_frame_target"):
@@ -87,3 +90,10 @@ def test_bench_ui_reports_every_figure_beside_its_target(capsys: pytest.CaptureF
     assert figures["redraw_melds_on_table"] == 15
     assert figures["redraw_p95_ms"] >= figures["redraw_median_ms"]
     assert figures["animate_frames"] > 0
+    assert figures["animate_moves_played"] >= 10 and figures["animate_frames_with_flights"] >= 100
+
+
+def test_bench_refuses_a_window_it_cannot_lay_out(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_code:
+        bench_main(["ui", "--size", "10x10"])
+    assert exit_code.value.code == 2 and "--size" in capsys.readouterr().err

@@ -15,14 +15,21 @@ from ramigui.rules import Game
 from ramigui.rules.deal_proof import DealLayout, fingerprint, layout_of
 from ramigui.rules.deals import (
     CODE_ALPHABET,
+    MAX_TABLE_PLAYERS,
     SEEDED_DEALS,
+    TABLE_FAMILIES,
     DealCodeError,
+    DealCodeForOtherTable,
     Deals,
     RoundKey,
     SealedDeal,
+    Table,
     deal_nonce,
     read_code,
+    read_code_for,
+    read_table_code,
     round_secret,
+    write_code,
 )
 from ramigui.session import GameSession, GameSetup, Seat, parse_log
 from ramigui.verify import verify_main, verify_text
@@ -107,13 +114,15 @@ def test_a_code_reads_back_to_its_key_and_uses_no_confusable_symbol() -> None:
 
 
 def test_a_mistyped_code_is_refused() -> None:
-    """One wrong symbol, or two neighbours swapped, fails the check symbol."""
-    code = round_secret(b"s" * 32, 3).code.replace("-", "")
+    """One wrong symbol, or two neighbours swapped, fails the check symbol (a code as shown
+    to people, with its table symbol first)."""
+    code = write_code(round_secret(b"s" * 32, 3), Table("gin", 2)).replace("-", "")
+    assert len(code) == 14
     for place in range(len(code)):
         for symbol in CODE_ALPHABET:
             if symbol != code[place]:
                 with pytest.raises(DealCodeError):
-                    read_code(code[:place] + symbol + code[place + 1:])
+                    read_table_code(code[:place] + symbol + code[place + 1:])
     for place in range(len(code) - 1):
         if code[place] != code[place + 1]:
             with pytest.raises(DealCodeError):
@@ -343,7 +352,7 @@ def test_deal_from_a_code_plays_that_rounds_cards_as_round_one() -> None:
     proof = game.deal_proof(2)
     assert proof is not None
     again = GameSession.new(GameSetup("rami51", SEATS, {"rounds": 3}), None, dealer=proof_dealer(game, 2),
-                            deals=redeal_deals(proof.code))
+                            deals=redeal_deals(proof.code, game.table))
     assert layout_of(again.game.family, again.game.state, 3) == proof.layout
     assert again.game.deals.redeal == proof.code
     assert again.game.fingerprint() == proof.shown
@@ -373,3 +382,21 @@ def test_the_command_line_runs_verify(tmp_path: Path, capsys: pytest.CaptureFixt
     path.write_text("not a log\n", encoding="utf-8")
     assert cli.main(["verify", str(path)]) == 1
     assert "cannot be read" in capsys.readouterr().out
+
+
+def test_a_code_names_its_table_and_is_refused_at_another() -> None:
+    """The same key deals other cards to another family or player count: a Gin round-2
+    code typed for Rami 51 with 4 players is refused, saying which table it is for."""
+    game = session_played(100_000).game
+    proof = game.deal_proof(2)
+    assert proof is not None and len(proof.code.replace("-", "")) == 14
+    key, table = read_table_code(proof.code)
+    assert table == game.table == Table("rummy", 3)
+    assert read_code_for(proof.code, Table("rummy", 3)) == key
+    for other in (Table("gin", 2), Table("rummy", 4), Table("yami", 3)):
+        with pytest.raises(DealCodeForOtherTable) as refused:
+            read_code_for(proof.code, other)
+        assert refused.value.table == Table("rummy", 3)
+    with pytest.raises(DealCodeError):  # the bare key (as a save keeps it) names no table: not for typing
+        read_code_for(key.code, Table("rummy", 3))
+    assert {Table(f, n).symbol for f in TABLE_FAMILIES for n in range(1, MAX_TABLE_PLAYERS + 1)} == set(range(27))

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from test_ui_menus import app, choose, click, control, press  # noqa: F401 - fixtures
+from test_ui_menus import app, choose, click, control, key, press  # noqa: F401 - fixtures
 
 from ramigui.bots import make_bot
 from ramigui.rules.yami_boxes import SHEET_BOXES
@@ -19,6 +19,7 @@ from ramigui.session import GameSession, GameSetup, Seat
 from ramigui.stats import FinishedGame, YamiSheets, load_stats
 from ramigui.storage import BrokenFile, Store
 from ramigui.ui.app import App
+from ramigui.ui.replay_screen import ReplayScreen
 from ramigui.ui.scoresheet import ScoreSheetScene
 
 SHOTS = Path(os.environ.get("RAMIGUI_SHOTS", "/tmp/shots-helper-hints"))
@@ -64,6 +65,9 @@ def test_the_history_opens_a_yami_game_on_its_grille(app: App, store: Store) -> 
     press(app, "stats")
     choose(app, "page", "history")
     click(app, control(app, "open_game").rect.center)
+    assert isinstance(app.top, ReplayScreen)  # replayed from its kept log, from the start
+    key(app, pygame.K_END)
+    key(app, pygame.K_TAB)  # the whole score sheet, as the game ended
     scene = app.top
     assert isinstance(scene, ScoreSheetScene)
     assert scene.data.yami is not None and scene.page == "grid"

@@ -28,9 +28,11 @@ def test_the_guide_speaks_on_the_learners_phone(app: App, store: Store) -> None:
     assert state["guide"]["offer"] == "next" and "9H" in state["guide"]["lit"]
     status, state = phone_move(app, url, GUIDE_SHOW)  # Next, from the phone
     assert status == 200 and scene.run.index == 1
-    assert state["guide"]["say"] == i18n.tr("lesson.rummy.draw") and state["guide"]["offer"] == "show"
+    assert state["guide"]["offer"] == "show"
+    assert state["guide"]["say"] == f'{i18n.tr("lesson.rummy.draw")}\n{i18n.tr("lesson.how.draw.phone")}', \
+        "the phone says how with the phone's own taps, not the table's keys"
     status, body = phone_move(app, url, "take")  # legal, but not what the guide asks
-    assert status == 400 and i18n.tr("lesson.rummy.draw") in body["message"]
+    assert status == 400 and i18n.tr("lesson.how.draw.phone") in body["message"]
     assert scene.run.index == 1 and not scene.game.log
     status, state = phone_move(app, url, "draw")
     assert status == 200 and scene.run.index == 2

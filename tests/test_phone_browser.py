@@ -326,10 +326,45 @@ def test_several_cards_on_the_pile_are_refused_in_words_and_the_last_moves_run_a
             lines = browser.execute_script("return [...document.querySelectorAll('#moves li')].map(l => l.textContent);")
             names = [i18n.tr("table.you"), *host.names[1:]]
             table_lines = said_lines(host.game, host.game.public_record(0)[-LAST_MOVES:], names)
-            assert len(lines) == 4 and lines == table_lines[-4:]
+            assert 1 <= len(lines) <= 4 and lines == table_lines[-len(lines):]  # whole lines only: as many as fit
             top = host.game.view(0).public.discard[-1]
             assert i18n.card_text(top) in lines[-1], "the newest move, the pile's top card, is at the bottom"
             if SHOTS:
                 browser.save_screenshot(str(Path(SHOTS) / f"phone-last-moves-{lang}.png"))
+    finally:
+        i18n.set_language("en")
+
+
+def test_gin_on_a_phone_says_how_to_discard_and_shows_whole_last_moves(browser: Any) -> None:
+    """At the discard, a phone has no D key and no Discard button: the prompt says the taps.
+    The last moves show as whole lines, none cut by the buttons below them."""
+    from phone_helpers import get_json, post_move
+
+    i18n.set_language("fr")
+    try:
+        with running_host("gin", players=2, phones=1, seed=7) as host:
+            url = host.server.url(0)
+            browser.get(url)
+            for _ in range(40):  # the phone passes or draws until it must discard
+                state = wait_until(lambda: (s := get_json(url + "state")[1])["legal"] and s)
+                legal = state["legal"]
+                if any(m.startswith("discard") for m in legal) and "draw" not in legal:
+                    break
+                post_move(url, "pass" if "pass" in legal else "draw")
+            wait_until(lambda: page_turn(browser, host))
+            prompt = browser.execute_script("return document.getElementById('prompt').textContent;")
+            limit = host.game.view(0).public.knock_limit  # type: ignore[attr-defined]
+            assert prompt in (i18n.tr("phone.gin.discard_or_knock"), i18n.tr("phone.gin.discard", limit=limit))
+            assert "Touchez une carte, puis la défausse" in prompt
+            lines = browser.execute_script(
+                "const t = document.getElementById('table').getBoundingClientRect();"
+                "return [...document.querySelectorAll('#moves li')].map(li => {"
+                "  const r = li.getBoundingClientRect(); return [li.textContent, r.top >= t.top - 1 && r.bottom <= t.bottom + 1]; });")
+            if SHOTS:
+                browser.save_screenshot(str(Path(SHOTS) / "phone-gin-discard.png"))
+            assert lines, "some last moves are shown"
+            assert all(whole for _, whole in lines), f"a last move is cut: {lines}"
+            shown = [text for text, _ in lines]
+            assert shown == get_json(url + "state")[1]["last_moves"][-len(shown):], "the newest moves are the ones kept"
     finally:
         i18n.set_language("en")

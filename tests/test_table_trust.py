@@ -16,7 +16,7 @@ from ui_helpers import FrameClock, claim_handoff, frames, open_app, post, press,
 
 from ramigui import i18n, paths, storage
 from ramigui.cards import parse_cards
-from ramigui.rules import Game
+from ramigui.rules import Game, Move
 from ramigui.session import GameSession, GameSetup, Seat
 from ramigui.settings import Settings as StoredSettings
 from ramigui.storage import Store
@@ -199,6 +199,18 @@ def test_x_with_one_meld_waits_for_the_enter_its_prompt_asks_for(app: App) -> No
     if not scene.game.log:  # two cards may go: the player is asked which
         press(app, pygame.K_1)
     assert [m.kind for _, m in scene.game.log] == ["take"] and scene.game.to_play == 0
+
+
+def test_x_a_meld_and_enter_when_taking_is_not_allowed_say_why(app: App) -> None:
+    # seed 000: only "un joueur qui a ouvert" may take a card from a meld; seat 0 has not
+    game = Game.from_position("rami", hands=[["9C", "KH", "5S", "AS"], ["AD", "5D", "9S", "5C"]],
+                              stock=["9H", "AH"], discard=["9D"], to_play=0, melds=[(1, ["4H", "5H", "6H", "7H"])])
+    scene = table(app, game)
+    press(app, pygame.K_x, pygame.K_1, pygame.K_RETURN)
+    assert scene.game.log == []
+    assert scene.message_kind == "refusal" and scene.message, "the reason stays on screen"
+    assert scene.message == scene.message.strip() and "Enter" not in scene.message
+    assert (scene.why_not(Move("take", tuple(parse_cards("4H")), 1)) or "-") in scene.message
 
 
 def test_a_key_the_prompt_did_not_offer_cancels_and_plays_nothing(app: App) -> None:

@@ -16,7 +16,7 @@ from ramigui.bots.random_bot import RandomBot
 from ramigui.deal_record import redeal_deals
 from ramigui.deal_words import fingerprint_words
 from ramigui.rules import Game
-from ramigui.rules.deals import Deals
+from ramigui.rules.deals import Deals, Table
 from ramigui.session import GameSession, GameSetup, Seat
 from ramigui.settings import Settings as TableSettings
 from ramigui.stats import FinishedGame, Stats, load_stats
@@ -175,7 +175,7 @@ def test_a_mistyped_code_is_refused_with_its_reason(store: Store) -> None:
 def test_a_redeal_counts_apart_in_the_statistics(store: Store) -> None:
     seats = (Seat("Ana"), Seat("Bob", "random"))
     code = finished_round().deal_proof().code  # type: ignore[union-attr]
-    for deals in (None, redeal_deals(code)):
+    for deals in (None, redeal_deals(code, Table("gin", 2))):
         session = GameSession.new(GameSetup("gin", seats, {"target": 10}), store, deals=deals, abandon_saved=True)
         bot = RandomBot(5)
         game = session.game
@@ -189,3 +189,20 @@ def test_a_redeal_counts_apart_in_the_statistics(store: Store) -> None:
     again = Stats.from_json(stats.to_json())
     assert again.redeals == {"gin": 1} and again.history[-1].redeal == code
     assert FinishedGame.from_json(stats.history[-1].to_json()).redeal == code
+
+
+def test_a_code_for_another_game_is_refused_saying_which_game_it_is_for(store: Store) -> None:
+    """A Gin round's code typed into Rami 51 with 4 players would deal other cards: refused,
+    naming the code's game and players, and no game starts."""
+    proof = finished_round().deal_proof()
+    assert proof is not None
+    app, screen = setup_app(store)
+    try:
+        assert screen.variant_id == "rami51" and len(screen.setup().seats) == 4
+        screen.deal_code = proof.code
+        screen.start()
+        assert screen.error == i18n.tr("deal.code_error.other_table", game="Gin", n=2)
+        assert "Gin with 2 players" in screen.error
+        assert app.top is screen and GameSession.resume(store) is None
+    finally:
+        pygame.display.quit()

@@ -23,6 +23,7 @@ from ramigui.ui.app import App
 from ramigui.ui.game_screen import PauseMenu, SessionTable
 from ramigui.ui.menu import MainMenu
 from ramigui.ui.overlays import HANDOFF_KEY, HandoffScene, RoundEndScene
+from ramigui.ui.replay_screen import ReplayScreen
 from ramigui.ui.rules_screen import RulesScreen
 from ramigui.ui.scoresheet import ScoreSheetScene
 from ramigui.ui.screen import ConfirmScene, Context, Screen
@@ -270,7 +271,7 @@ def test_statistics_reset_asks_first(app: App, store: Store) -> None:
     choose(app, "page", "history")
     row = control(app, "open_game")
     click(app, row.rect.center)
-    assert isinstance(app.top, ScoreSheetScene) and app.top.data.names == ("Ana", "Bob")
+    assert isinstance(app.top, ReplayScreen) and app.top.names == ["Ana", "Bob"]  # replayed from its log
     key(app, pygame.K_ESCAPE)
     press(app, "reset")
     assert isinstance(app.top, ConfirmScene)

@@ -1,4 +1,4 @@
-"""`ramigui replay FILE` opens the table on the replayed game (issue 8)."""
+"""`ramigui replay FILE` opens the replay viewer on the replayed game."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 from ramigui.bots import make_bot
 from ramigui.replay import replay_main
 from ramigui.session import GameSession, GameSetup, Seat
-from ramigui.ui import game_screen
+from ramigui.ui.replay_screen import ReplayScreen
 
 
 def _log(tmp_path: Path) -> tuple[Path, GameSession]:
@@ -31,15 +31,16 @@ def test_replay_shows_the_replayed_game_on_the_table(tmp_path: Path, monkeypatch
     monkeypatch.setenv("RAMIGUI_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setenv("RAMIGUI_MAX_FRAMES", "5")
     path, original = _log(tmp_path)
-    shown: list[GameSession] = []
-    real_start = game_screen.start_table
+    shown: list[ReplayScreen] = []
+    real_init = ReplayScreen.__init__
 
-    def spy(app, ctx, session):  # type: ignore[no-untyped-def]
-        shown.append(session)
-        return real_start(app, ctx, session)
+    def spy(self, ctx, session):  # type: ignore[no-untyped-def]
+        real_init(self, ctx, session)
+        shown.append(self)
 
-    monkeypatch.setattr(game_screen, "start_table", spy)
+    monkeypatch.setattr(ReplayScreen, "__init__", spy)
     assert replay_main([str(path)]) == 0
     assert len(shown) == 1
-    assert shown[0].game.state == original.game.state
-    assert shown[0].game.moves_text() == original.game.moves_text()
+    cursor = shown[0].cursor
+    assert cursor.end.state == original.game.state
+    assert cursor.end.moves_text() == original.game.moves_text()

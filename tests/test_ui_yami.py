@@ -150,3 +150,30 @@ def test_the_grid_headers_at_640_are_readable_codes_with_their_names_on_hover(la
             assert full in [d.text for d in drawn]
     finally:
         i18n.set_language("en")
+
+
+def test_a_tap_on_a_coded_header_names_it_in_full_until_tapped_again() -> None:
+    """A finger cannot hover: at 640×400 a tap on "2P" names the box ("Two pairs") and a
+    second tap puts the name away; nothing is played by either tap."""
+    from screen_texts import drawn_texts
+
+    with open_app((640, 400)) as small:
+        scene = table(small, Game.new("yami", 4, seed=3), humans=[True, False, False, False])
+        settle(small, 30)
+        family = yami_family(scene)
+        grid = family.grid(scene.frame())
+        assert grid is not None and scene.is_human_turn()
+        moves = len(scene.game.log)
+        header = grid.headers["double_paire"]
+        click(small, header.center)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(2, 2), rel=(0, 0), buttons=(0, 0, 0)))
+        small.step()
+        with drawn_texts() as drawn:
+            small.draw()
+        assert "Two pairs" in [d.text for d in drawn] and len(scene.game.log) == moves
+        click(small, header.center)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(2, 2), rel=(0, 0), buttons=(0, 0, 0)))
+        small.step()
+        with drawn_texts() as drawn:
+            small.draw()
+        assert "Two pairs" not in [d.text for d in drawn] and family.pinned is None

@@ -19,6 +19,8 @@ PHONE: dict[str, str] = {
     "phone.points": "{n} pts",
     "phone.last_moves": "Last moves",
     "phone.round_over": "Round over: the scores are on the big screen",
+    "phone.gin.discard": "Tap a card, then the discard pile (knock with {limit} deadwood or less)",
+    "phone.gin.discard_or_knock": "Tap a card, then the discard pile: discard it, or knock / go gin with it",
     "phone.gin.layoff": "{name} knocked: lay your cards off on their melds, then Done",
     "phone.paused": "The game is paused on the big screen",
     "phone.yami.expose": "Choose the box for your hand",

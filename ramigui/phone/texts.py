@@ -75,9 +75,9 @@ def gin_prompt(view: PlayerView, names: Sequence[str]) -> str:
     if phase == "draw":
         return i18n.tr("table.gin.draw_stock") if public.stock_only else draw_prompt(view)
     if phase == "discard":
-        if _kinds(view) & {"knock", "gin"}:
-            return i18n.tr("table.gin.discard_or_knock")
-        return i18n.tr("table.gin.discard", limit=public.knock_limit)
+        if _kinds(view) & {"knock", "gin"}:  # a phone has no D key: the prompt says the taps
+            return i18n.tr("phone.gin.discard_or_knock")
+        return i18n.tr("phone.gin.discard", limit=public.knock_limit)
     if phase == "showdown":
         knocker = public.knocker
         name = names[knocker] if knocker is not None else ""

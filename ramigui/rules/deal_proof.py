@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ramigui.cards import Card
-from ramigui.rules.deals import DealSeed, deal_nonce, round_code
+from ramigui.rules.deals import DealSeed, Table, deal_nonce, round_code
 from ramigui.rules.family import Family
 from ramigui.rules.variant import Variant
 
@@ -81,4 +81,4 @@ def prove(
     layout = layout_of(family, family.deal(variant, players, round_no, dealer, seed), players)
     nonce = deal_nonce(seed, round_no)
     matches = hmac.compare_digest(fingerprint(layout, nonce), shown)
-    return DealProof(round_no, layout, nonce, round_code(seed, round_no), shown, matches)
+    return DealProof(round_no, layout, nonce, round_code(seed, round_no, Table(variant.family, players)), shown, matches)

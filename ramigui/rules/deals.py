@@ -14,6 +14,9 @@ Two schemes, recorded with every save and log (a record without one is seeded):
 A round key is the number its deal code writes: below 2**58 a keyed round secret; from
 2**58 on a seeded round (seed and round number), so an older game's rounds have codes too.
 A code is 12 symbols of the phone tokens' alphabet (no 0, O, 1, l or i) and a check symbol.
+A code shown to people (a round's proof, a log) starts with one more symbol, its table: the
+family and the number of players the round was dealt for, since the same key deals other
+cards to another table; the setup refuses a code for another table, saying which it is for.
 """
 
 from __future__ import annotations
@@ -49,6 +52,41 @@ class DealCodeError(ValueError):
     def __init__(self, reason: str, text: str) -> None:
         self.reason = reason
         super().__init__(f"deal code {text!r}: {reason}")
+
+
+TABLE_FAMILIES = ("rummy", "gin", "yami")
+MAX_TABLE_PLAYERS = 9
+
+
+@dataclass(frozen=True)
+class Table:
+    """What a round's deal depends on besides its key: the family and the player count."""
+
+    family: str
+    players: int
+
+    def __post_init__(self) -> None:
+        if self.family not in TABLE_FAMILIES or not 1 <= self.players <= MAX_TABLE_PLAYERS:
+            raise ValueError(f"no table symbol for {self.family} with {self.players} players")
+
+    @property
+    def symbol(self) -> int:
+        return TABLE_FAMILIES.index(self.family) * MAX_TABLE_PLAYERS + self.players - 1
+
+    @classmethod
+    def from_symbol(cls, symbol: int) -> Table:
+        family, players = divmod(symbol, MAX_TABLE_PLAYERS)
+        if family >= len(TABLE_FAMILIES):
+            raise ValueError(f"symbol {symbol} names no table")
+        return cls(TABLE_FAMILIES[family], players + 1)
+
+
+class DealCodeForOtherTable(DealCodeError):
+    """A good code, but for another game or player count (`table`)."""
+
+    def __init__(self, table: Table, text: str) -> None:
+        self.table = table
+        super().__init__("other_table", text)
 
 
 class SealedDeal(ValueError):
@@ -130,13 +168,13 @@ def round_secret(game_secret: bytes, round_no: int) -> RoundKey:
     return RoundKey(int.from_bytes(digest[:8], "big") >> (64 - SECRET_BITS))
 
 
-def round_code(seed: DealSeed, round_no: int) -> str:
+def round_code(seed: DealSeed, round_no: int, table: Table | None = None) -> str:
     """The code of a round dealt from `seed` ("" for a seeded game whose seed or round is
-    too large for a code)."""
+    too large for a code), starting with its table's symbol when `table` is given."""
     if isinstance(seed, RoundKey):
-        return seed.code
+        return write_code(seed, table)
     try:
-        return RoundKey.seeded(seed, round_no).code
+        return write_code(RoundKey.seeded(seed, round_no), table)
     except ValueError:
         return ""
 
@@ -180,15 +218,16 @@ SEEDED_DEALS = Deals()
 
 
 def _check_symbol(digits: list[int]) -> int:
-    """The symbol that makes the sum of every symbol times its place (1, 2, … 13) a multiple
+    """The symbol that makes the sum of every symbol times its place (1, 2, … 13 or 14) a multiple
     of 31. As 31 is prime, any one wrong symbol and any two neighbours swapped break it."""
     base = len(CODE_ALPHABET)
     total = sum(place * digit for place, digit in enumerate(digits, start=1))
     return (-total * pow(len(digits) + 1, -1, base)) % base
 
 
-def write_code(key: RoundKey) -> str:
-    """`key` as 13 symbols in groups of 4, 4 and 5 (`k7m2-q9rt-xw4hz`)."""
+def write_code(key: RoundKey, table: Table | None = None) -> str:
+    """`key` as 13 symbols in groups of 4, 4 and 5 (`k7m2-q9rt-xw4hz`); with its table's
+    symbol first, 14 symbols in groups of 4, 5 and 5 (`gk7m-2q9rt-xw4hz`)."""
     base = len(CODE_ALPHABET)
     digits = []
     value = key.value
@@ -196,21 +235,36 @@ def write_code(key: RoundKey) -> str:
         value, digit = divmod(value, base)
         digits.append(digit)
     digits.reverse()
+    if table is not None:
+        digits.insert(0, table.symbol)
     digits.append(_check_symbol(digits))
     text = "".join(CODE_ALPHABET[d] for d in digits)
-    return f"{text[:4]}-{text[4:8]}-{text[8:]}"
+    cut = 4 if table is None else 5
+    return f"{text[:4]}-{text[4:4 + cut]}-{text[4 + cut:]}"
 
 
 def read_code(text: str) -> RoundKey:
-    """The key a code names; spaces, dashes and capitals are allowed. Raises DealCodeError."""
+    """The key a code names (with or without its table symbol); spaces, dashes and capitals
+    are allowed. Raises DealCodeError."""
+    return read_table_code(text)[0]
+
+
+def read_table_code(text: str) -> tuple[RoundKey, Table | None]:
+    """The key a code names and the table it was dealt for (None: a code without one)."""
     cleaned = "".join(text.split()).replace("-", "").lower()
-    if len(cleaned) != CODE_SYMBOLS + 1:
+    if len(cleaned) not in (CODE_SYMBOLS + 1, CODE_SYMBOLS + 2):
         raise DealCodeError("length", text)
     if any(symbol not in CODE_ALPHABET for symbol in cleaned):
         raise DealCodeError("symbol", text)
     digits = [CODE_ALPHABET.index(symbol) for symbol in cleaned]
     if _check_symbol(digits[:-1]) != digits[-1]:
         raise DealCodeError("check", text)
+    table = None
+    if len(digits) == CODE_SYMBOLS + 2:
+        try:
+            table = Table.from_symbol(digits.pop(0))
+        except ValueError:
+            raise DealCodeError("check", text) from None
     value = 0
     for digit in digits[:-1]:
         value = value * len(CODE_ALPHABET) + digit
@@ -220,4 +274,15 @@ def read_code(text: str) -> RoundKey:
         raise DealCodeError("check", text) from None
     if key.is_seeded and key.seed_and_round[1] == 0:
         raise DealCodeError("check", text)
+    return key, table
+
+
+def read_code_for(text: str, table: Table) -> RoundKey:
+    """The key of a code typed to deal again at `table`: a code carries its table, and one
+    for another family or player count is refused (the same key deals other cards there)."""
+    key, written = read_table_code(text)
+    if written is None:
+        raise DealCodeError("length", text)
+    if written != table:
+        raise DealCodeForOtherTable(written, text)
     return key

@@ -16,7 +16,7 @@ from typing import Any
 
 from ramigui.cards import Card
 from ramigui.rules.deal_proof import DealProof, fingerprint, layout_of, prove
-from ramigui.rules.deals import SEEDED_DEALS, Deals, deal_nonce, round_code
+from ramigui.rules.deals import SEEDED_DEALS, Deals, Table, deal_nonce, round_code
 from ramigui.rules.errors import IllegalMove
 from ramigui.rules.families import family_of
 from ramigui.rules.family import RoundResult
@@ -461,7 +461,12 @@ class Game:
         if round_no > self.round_no or (round_no == self.round_no and not self.round_over):
             return None
         key = self.deals.key(self.seed, round_no)
-        return round_code(key, round_no), deal_nonce(key, round_no)
+        return round_code(key, round_no, self.table), deal_nonce(key, round_no)
+
+    @property
+    def table(self) -> Table:
+        """The family and player count a deal code names with its key."""
+        return Table(self.variant.family, self.players)
 
     def moves_text(self) -> list[str]:
         """The whole game's moves in notation, in order (what a save or a log stores)."""

@@ -92,6 +92,9 @@ class App:
     maximised: bool = False
     _dirty: bool = True
     _flipped: bool = False
+    _last_drawn: tuple[tuple[Scene, ...], pygame.Surface | None] = ((), None)
+    """The scenes the last frame drew, and on which screen: a scene drawn alone again on the
+    same screen may redraw only what changed (`draw_changes`)."""
     clock: Any = None
 
     def __post_init__(self) -> None:
@@ -160,15 +163,27 @@ class App:
         self.frames += 1
 
     def draw(self) -> None:
-        """Draw from the lowest visible scene upwards, then flip."""
+        """Draw from the lowest visible scene upwards, then flip; a scene alone on screen
+        that drew the last frame too and can redraw only what changed does so, and only its
+        changed rectangles are updated."""
         start = 0
         for index in range(len(self.scenes) - 1, -1, -1):
             if self.scenes[index].opaque:
                 start = index
                 break
-        for scene in self.scenes[start:]:
-            scene.draw(self.screen)
-        pygame.display.flip()
+        shown = tuple(self.scenes[start:])
+        changes = getattr(shown[0], "draw_changes", None) if len(shown) == 1 else None
+        if changes is not None and self._last_drawn == (shown, self.screen):
+            rects = changes(self.screen)
+        else:
+            rects = None
+            for scene in shown:
+                scene.draw(self.screen)
+        self._last_drawn = (shown, self.screen)
+        if rects is None:
+            pygame.display.flip()
+        elif rects:
+            pygame.display.update(rects)
         self._dirty = False
         if not self._flipped:
             self._flipped = True

@@ -132,7 +132,9 @@ def number_values(low: int, high: int, default: int) -> list[int]:
 class TextField:
     """A one-line text entry (a player's name). Click or Tab to focus; type; Enter to leave.
 
-    Posts UI_ACTION(action, name=name, value=text) on every change.
+    Posts UI_ACTION(action, name=name, value=text) on every change, and
+    UI_ACTION("field_full", name=name, limit=n) when typing goes past its limit (the
+    screen says so: the characters past it are not taken).
     """
 
     action: str
@@ -163,7 +165,10 @@ class TextField:
             return False
         if event.type == pygame.TEXTINPUT:
             kept = "" if self.all_selected else self.text
-            self._set((kept + event.text)[: self.limit])
+            typed = kept + event.text
+            self._set(typed[: self.limit])
+            if len(typed) > self.limit:
+                post("field_full", name=self.name, limit=self.limit)
             return True
         if event.type != pygame.KEYDOWN:
             return False

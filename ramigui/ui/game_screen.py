@@ -121,9 +121,21 @@ class SessionTable(TableScene):
             # its own game is over and filed: nothing of a family's is abandoned here
             again = GameSession.new(self.session.setup, self.session.store, seed=self.game.seed + 1,
                                     abandon_saved=True)
+            again.logs = self.session.logs
             start_table(app, self.ctx, again)
             return
-        app.push(ScoreSheetScene(self.ctx, SheetData.from_game(self.game, self.config.names), final=True))
+        app.push(ScoreSheetScene(self.ctx, SheetData.from_game(self.game, self.config.names), final=True,
+                                 again=lambda: self.play_again(app)))
+
+    def play_again(self, app: App) -> None:
+        """A new game with the same people and rules, the next player dealing first, in
+        place of the final sheet (this game is filed: nothing is abandoned)."""
+        game = self.game
+        dealer = game.variant.seat_after(game.first_dealer, game.players)
+        again = GameSession.new(self.session.setup, self.session.store, dealer=dealer, abandon_saved=True)
+        again.logs = self.session.logs
+        app.pop()
+        start_table(app, self.ctx, again)
 
     def enter(self, app: App) -> None:
         super().enter(app)
@@ -212,8 +224,11 @@ class SessionTable(TableScene):
     def busy(self) -> bool:
         return super().busy() or (self.hint is not None and not self.covered())
 
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
+    def notes_key(self) -> object:
+        return self.hint.text if self.hint is not None and not self.message else None
+
+    def draw_notes(self, surface: pygame.Surface) -> None:
+        """The hint, in the status line while no message is shown."""
         if self.hint is None or self.layout is None or self.message:
             return
         lay = self.layout

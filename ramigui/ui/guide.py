@@ -117,16 +117,21 @@ class GuideBubble:
         blit_text(surface, progress, small, GOLD, self.text_box.topleft)
         room = self.text_box.height - int(small * 1.4)
         size = text_size
-        lines = wrap_lines(sentence, size, self.text_box.width, True)
+        lines = self._lines(sentence, size)
         while size > 10 and len(lines) * int(size * 1.25) > room:
             size -= 1
-            lines = wrap_lines(sentence, size, self.text_box.width, True)
+            lines = self._lines(sentence, size)
         y = self.text_box.top + int(small * 1.4)
         for line in lines:
             blit_text(surface, line, size, WHITE, (self.text_box.left, y), bold=True)
             y += int(size * 1.25)
         for button in self.buttons:
             button.draw(surface)
+
+    def _lines(self, sentence: str, size: int) -> list[str]:
+        """The sentence wrapped to the bubble, each of its lines ("how to" under the
+        sentence) starting a line of its own."""
+        return [line for part in sentence.split("\n") for line in wrap_lines(part, size, self.text_box.width, True)]
 
 
 def lit_on_table(lay: TableLayout, view: PlayerView, cards: Sequence[Card], draws: bool) -> list[pygame.Rect]:

@@ -25,9 +25,9 @@ class Hint:
     text: str
 
 
-def suggest(game: Game, seat: int, secret: int) -> Hint | None:
-    """The hint for `seat` (None when it is not their turn or no bot can answer); the same
-    position of the same game always gets the same hint."""
+def suggest(game: Game, seat: int, secret: int, level: str = HINT_LEVEL) -> Hint | None:
+    """The hint for `seat` from a bot of `level` (None when it is not their turn or no bot
+    can answer); the same position of the same game always gets the same hint."""
     view = game.view(seat)
     if not view.legal_moves:
         return None
@@ -35,7 +35,7 @@ def suggest(game: Game, seat: int, secret: int) -> Hint | None:
         from ramigui.bots import make_bot
         from ramigui.bots.secret import bot_rng
 
-        bot = make_bot(game.variant.id, HINT_LEVEL, bot_rng(secret, seat, f"hint:{len(game.log)}"))
+        bot = make_bot(game.variant.id, level, bot_rng(secret, seat, f"hint:{len(game.log)}"))
         move = bot.choose(view)
     except Exception:  # noqa: BLE001 - a hint must never break the game
         return None

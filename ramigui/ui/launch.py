@@ -48,16 +48,17 @@ def run_app(options: Any) -> int:
 
 
 def run_replay(session: Any, max_frames: int | None = None) -> int:
-    """`ramigui replay FILE`: the table opens on the replayed game (nothing is saved)."""
-    # imported here, so that the menus' start-up does not load the table's code
-    from ramigui.ui.game_screen import start_table
+    """`ramigui replay FILE`: the replay viewer opens on the game (nothing is saved), as
+    Statistics → Games opens it."""
+    # imported here, so that the menus' start-up does not load the replay's code
+    from ramigui.ui.replay_screen import ReplayScreen
 
     options = Namespace(lang=None, size=None, fullscreen=False, demo=False, variant=None)
     settings = Settings()
     i18n.set_language(settings.language)
     app = App(open_window(None, False), settings, fullscreen=False)
     ctx = open_menus(app, options)
-    start_table(app, ctx, session)
+    app.push(ReplayScreen(ctx, session))
     frames = max_frames if max_frames is not None else int(os.environ.get("RAMIGUI_MAX_FRAMES", "0")) or None
     app.run(frames)
     pygame.quit()

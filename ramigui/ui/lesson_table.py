@@ -40,6 +40,27 @@ REAL_GAME_LEVEL = "easy"
 """The bots of "Play a real game" after a lesson: the beginner level."""
 
 
+BUTTON_WORDS = {"meld": "button.meld", "knock": "button.knock", "expose": "button.expose",
+                "new_meld": "phone.new_meld", "series": "sheet.series",
+                "bonus": "sheet.bonus"}
+"""The words a lesson's sentence may name, read from the keys of the buttons and sheets that
+show them, so the guide names a button exactly as it is labelled ("{meld}" is "Poser")."""
+
+
+def button_words() -> dict[str, str]:
+    """The labels a lesson sentence fills in, in the current language."""
+    return {name: i18n.tr(key) for name, key in BUTTON_WORDS.items()}
+
+
+def how_to(move: Move | None, on_phone: bool) -> str:
+    """The short second line saying how to play `move`: mouse (or touch) and key at the
+    table, the phone's taps on a phone seat; "" when the move needs no telling."""
+    if move is None:
+        return ""
+    key = f"lesson.how.{move.kind}" + (".phone" if on_phone else "")
+    return i18n.tr(key, **button_words()) if i18n.has_key(key) else ""
+
+
 def lesson_config(lesson: Lesson, phone: bool = False) -> TableConfig:
     """The lesson's seats: the learner (at this screen, or on their phone) and the bots."""
     names = [i18n.tr("table.you"), *(i18n.tr(key) for key in lesson.names)]
@@ -99,7 +120,7 @@ class LessonTable(TableScene):
         reason = self.why_not(move) if step is not None and step.move is not None else None
         if reason is not None:
             return i18n.tr("table.refused", reason=reason)
-        return i18n.tr("guide.wrong", hint=self.sentence())
+        return i18n.tr("guide.wrong", hint=self.sentence(on_phone=bool(self.config.phones[LEARNER])))
 
     def guide_for(self, seat: int) -> dict[str, Any] | None:
         """The guide as the learner's phone shows it: the sentence, the cards it lights
@@ -110,7 +131,7 @@ class LessonTable(TableScene):
         waiting = bool(self.script) and not self.game.round_over
         offer = None if step is None or waiting else ("show" if step.move is not None else "next")
         steps = len(self.lesson.steps)
-        return {"say": self.sentence(), "lit": [] if waiting or step is None else self._seen_lights(seat, step),
+        return {"say": self.sentence(on_phone=True), "lit": [] if waiting or step is None else self._seen_lights(seat, step),
                 "offer": offer, "label": i18n.tr("guide.show_me" if offer == "show" else "guide.next"),
                 "progress": i18n.tr("guide.step", step=min(self.run.index + 1, steps), steps=steps),
                 "done": self.run.finished}
@@ -139,13 +160,17 @@ class LessonTable(TableScene):
         else:
             self.play(step.move)
 
-    def sentence(self) -> str:
+    def sentence(self, on_phone: bool = False) -> str:
+        """What the guide says now: the step's sentence, then how to play its move with
+        the learner's own controls (the phone's buttons when the learner holds a phone)."""
         step = self.run.step
         if step is None:
-            return i18n.tr("guide.done")
+            return i18n.tr(self.lesson.done, **button_words())
         if self.script and not self.game.round_over:
             return i18n.tr("guide.wait", name=self.name(self.game.to_play))
-        return i18n.tr(step.say)
+        say = i18n.tr(step.say, **button_words())
+        how = how_to(step.move, on_phone)
+        return f"{say}\n{how}" if how else say
 
     def hinted(self) -> set[int]:
         """The hand cards the step lights."""

@@ -16,15 +16,24 @@ import pygame
 
 from ramigui import i18n
 from ramigui.cards import parse_cards
-from ramigui.session import GameSession, GameSetup, Seat
+from ramigui.session import GameSession, GameSetup, SavedGame, Seat, peek_saved
 from ramigui.settings import Settings, load_settings
-from ramigui.storage import Notice, Store
+from ramigui.storage import NOTICE_IGNORED, NOTICE_SET_ASIDE, BrokenFile, Notice, Store
 from ramigui.ui.app import App
 from ramigui.ui.cardart import DeckStyle, card_art, rank_letters
 from ramigui.ui.screen import Context, Screen, apply_settings
 from ramigui.ui.seats import TableConfig
 from ramigui.ui.sound import Sounds
-from ramigui.ui.widgets import DIM, GOLD, WHITE, Button, blit_text, draw_panel, wrap_lines
+from ramigui.ui.widgets import (
+    DIM,
+    GOLD,
+    WHITE,
+    Button,
+    blit_text,
+    draw_panel,
+    fitted_size,
+    wrap_lines,
+)
 
 MENU_ITEMS = (
     ("continue", "menu.continue", pygame.K_c),
@@ -95,15 +104,28 @@ def open_table(app: App, options: Any, config: TableConfig, store: Store | None 
         store = None
     from ramigui.ui.game_screen import start_table
 
-    start_table(app, ctx, GameSession.new(setup, store, seed=seed))
+    session = GameSession.new(setup, store, seed=seed)
+    session.logs = ctx.store  # an unsaved demo still leaves its log
+    start_table(app, ctx, session)
     return ctx
 
 
 def notice_text(notice: Notice) -> str:
+    """A notice in the player's words: a file's problem is said plainly (`not_json` is
+    "its content is damaged"), never by its code."""
     key = f"notice.{notice.key}"
     if not i18n.has_key(key):
         return i18n.tr("notice.generic", detail=", ".join(f"{k}={v}" for k, v in notice.params.items()))
-    return i18n.tr(key, **dict(notice.params))
+    params = dict(notice.params)
+    if notice.key in (NOTICE_SET_ASIDE, NOTICE_IGNORED):
+        params["reason"] = reason_text(params.get("reason", ""))
+    return i18n.tr(key, **params)
+
+
+def reason_text(reason: str) -> str:
+    """Why a file could not be used, in plain words."""
+    key = f"notice.reason.{reason}"
+    return i18n.tr(key if i18n.has_key(key) else "notice.reason.unknown")
 
 
 class MainMenu(Screen):
@@ -114,6 +136,11 @@ class MainMenu(Screen):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.saved = False
+        self.saved_game: SavedGame | None = None
+        """The saved game as Continue would resume it (None: no save, or it cannot be)."""
+        self.saved_problem = ""
+        """Why the saved game cannot be resumed, in plain words ("" when it can)."""
+        self._saved_key: tuple[int, int] | None = None
         self.notices: list[str] = []
         self.focus = 1
         self._on_top = False
@@ -127,24 +154,65 @@ class MainMenu(Screen):
     def _check(self) -> None:
         store = self.ctx.store
         self.saved = store is not None and GameSession.has_saved_game(store)
+        self._read_saved()
         if store is not None:
             self.notices.extend(notice_text(n) for n in store.take_notices())
             self.notices = self.notices[-4:]
-        if self.saved and self.focus == 1 and not self.controls:
+        if self.resumable and self.focus == 1 and not self.controls:
             self.focus = 0
+
+    @property
+    def resumable(self) -> bool:
+        return self.saved and self.saved_game is not None
+
+    def _read_saved(self) -> None:
+        """Read the save again when it changed (its time and size): which game it is, or
+        why it cannot be resumed — said before Continue is clicked, not after."""
+        store = self.ctx.store
+        key = None
+        if store is not None and self.saved:
+            try:
+                info = store.current_game_path.stat()
+                key = (info.st_mtime_ns, info.st_size)
+            except OSError:
+                key = (0, 0)
+        if key == self._saved_key:
+            return
+        self._saved_key = key
+        self.saved_game, self.saved_problem = None, ""
+        if store is None or key is None:
+            return
+        try:
+            self.saved_game = peek_saved(store)
+        except BrokenFile as error:
+            self.saved_problem = reason_text(error.reason)
+
+    def saved_line(self) -> str:
+        """What Continue resumes: the game, the people, round n of m, when it was saved."""
+        if self.saved_problem:
+            return i18n.tr("menu.saved_unusable", reason=self.saved_problem)
+        if not self.resumable or self.saved_game is None:
+            return ""
+        saved = self.saved_game
+        game = saved.game
+        people = ", ".join(i18n.seat_name(seat.name) for seat in saved.seats)
+        rounds = game.variant.rounds
+        key = "menu.saved_game" if rounds and not game.variant.target else "menu.saved_game_open"
+        return i18n.tr(key, variant=i18n.variant_name(game.variant), people=people, round=game.round_no,
+                       rounds=rounds, date=i18n.date_text(saved.saved))
 
     def update(self, dt: float) -> None:
         """Re-check the save when a game above us ended or was left (cheap: one stat)."""
         on_top = self.app is not None and self.app.top is self
-        if on_top and not self._on_top and self.saved and self.controls:
+        if on_top and not self._on_top and self.resumable and self.controls:
             self.focus = 0  # back from a game that is saved: Continue is what comes next
             self.rebuild()
         self._on_top = on_top
         if on_top:
-            before = (self.saved, len(self.notices))
+            before = (self.resumable, self.saved_problem, len(self.notices))
             self._check()
-            if (self.saved, len(self.notices)) != before:
-                if self.saved and not before[0]:
+            if (self.resumable, self.saved_problem, len(self.notices)) != before:
+                if self.resumable and not before[0]:
                     self.focus = 0
                 self.rebuild()
 
@@ -157,7 +225,7 @@ class MainMenu(Screen):
         for i, (action, key, shortcut) in enumerate(MENU_ITEMS):
             rect = pygame.Rect((m.width - width) // 2, top + i * (height + gap), width, height)
             button = Button(action, (lambda k=key: i18n.tr(k)), rect, shortcut)
-            button.enabled = action != "continue" or self.saved
+            button.enabled = action != "continue" or self.resumable
             self.add(button)
 
     def back(self) -> None:
@@ -235,7 +303,12 @@ class MainMenu(Screen):
 
     def draw_content(self, surface: pygame.Surface) -> None:
         m = self.m
-        blit_text(surface, i18n.tr("menu.subtitle"), m.small, DIM, (m.width // 2, m.header + m.pad), "midtop")
+        line = self.saved_line()
+        if line:
+            size = fitted_size(line, m.small, m.width - 2 * m.pad)
+            blit_text(surface, line, size, GOLD, (m.width // 2, m.header + m.pad), "midtop")
+        else:
+            blit_text(surface, i18n.tr("menu.subtitle"), m.small, DIM, (m.width // 2, m.header + m.pad), "midtop")
         self._draw_fans(surface)
         if not self.notices:
             return

@@ -118,7 +118,8 @@ class PhoneCodesScene(Scene):
         gap = text
         help_size, help_lines = self.help_lines(panel.width - 2 * text, text)
         top = panel.top + int(text * 3.0) + int(help_size * 1.25) * len(help_lines) + int(text * 0.5)
-        bottom = panel.bottom - (int(text * 2.2) if self.notice else text)
+        notice_h = self.notice_height(panel.width - 2 * text, text)
+        bottom = panel.bottom - (notice_h + text if notice_h else text)
         tile_w = (panel.width - gap * (per_row + 1)) // per_row
         tile_h = (bottom - top - gap * (rows - 1)) // rows
         tiles = []
@@ -139,6 +140,22 @@ class PhoneCodesScene(Scene):
             return size, [help_text]
         return READABLE, wrap_lines(help_text, READABLE, width)[:2]
 
+    def notice_lines(self, width: int, text: int) -> tuple[int, list[str]]:
+        """The warning under the tiles, wrapped (in its bold font) inside the panel: on two
+        lines at most, smaller down to the readable size if two lines are not enough."""
+        if not self.notice:
+            return text, []
+        size = text
+        lines = wrap_lines(self.notice, size, width, True)
+        while len(lines) > 2 and size > READABLE:
+            size -= 1
+            lines = wrap_lines(self.notice, size, width, True)
+        return size, lines
+
+    def notice_height(self, width: int, text: int) -> int:
+        size, lines = self.notice_lines(width, text)
+        return len(lines) * int(size * 1.2)
+
     def draw(self, surface: pygame.Surface) -> None:
         dim_screen(surface, 170)
         panel, tiles, text = self.tiles(surface.get_size())
@@ -153,10 +170,10 @@ class PhoneCodesScene(Scene):
         joined = self.joined()
         for code, tile in zip(self.codes, tiles, strict=False):
             self._tile(surface, code, tile, text, code.seat in joined)
-        if self.notice:
-            for k, line in enumerate(wrap_lines(self.notice, text, panel.width - 2 * text)[:2]):
-                blit_text(surface, line, text, (255, 180, 160), (panel.centerx, panel.bottom - int(text * 2.2) + k * int(text * 1.1)),
-                          "midtop", bold=True)
+        size, lines = self.notice_lines(panel.width - 2 * text, text)
+        top = panel.bottom - text // 2 - self.notice_height(panel.width - 2 * text, text)
+        for k, line in enumerate(lines):
+            blit_text(surface, line, size, (255, 180, 160), (panel.centerx, top + k * int(size * 1.2)), "midtop", bold=True)
 
     def _tile(self, surface: pygame.Surface, code: SeatCode, tile: pygame.Rect, text: int, joined: bool) -> None:
         """Name, code, address and whether a phone joined, centred in the seat's tile."""

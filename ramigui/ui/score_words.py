@@ -66,6 +66,19 @@ def _rummy_words(facts: _Round, variant: Any, plain: bool, names: Sequence[str] 
     return parts
 
 
+def hand_note(result: Any, variant: Any) -> str:
+    """For a Rami round's score sheet line: why the others' plain points are what they
+    are ("the others: the points of the cards left in their hand") — said once for the
+    round rather than per seat; "" when no seat's points are only that."""
+    if result is None or getattr(variant, "family", "") != "rummy" or variant.rummy.scoring != "penalty":
+        return ""
+    details: Mapping[str, Any] = getattr(result, "details", {}) or {}
+    hands = details.get("hand_points", ())
+    plain = [seat for seat, points in enumerate(result.points)
+             if seat != result.winner and points and seat < len(hands) and points == hands[seat]]
+    return i18n.tr("score.others_in_hand") if plain else ""
+
+
 def _gin_words(facts: _Round, variant: Any, plain: bool, names: Sequence[str] | None) -> str:
     return _gin_parts(facts.result, facts.seat, facts.details, names)
 

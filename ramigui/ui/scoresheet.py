@@ -7,8 +7,10 @@ game) or from a finished game of the statistics, so both show the same sheet.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import io
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 import pygame
@@ -17,7 +19,14 @@ from ramigui import i18n
 from ramigui.rules import Game
 from ramigui.stats import FinishedGame, YamiSheets
 from ramigui.ui.layout import SEAT_COLOURS
-from ramigui.ui.score_words import leader_text, leaders, points_parts, round_summary, rule_text
+from ramigui.ui.score_words import (
+    hand_note,
+    leader_text,
+    leaders,
+    points_parts,
+    round_summary,
+    rule_text,
+)
 from ramigui.ui.screen import Context, Screen
 from ramigui.ui.widgets import (
     DIM,
@@ -131,7 +140,8 @@ class SheetData:
             said[0] = f"{said[0]}, {parts[winner]}"
         said += [i18n.tr("score.seat_parts", name=name, parts=parts[seat])
                  for seat, name in enumerate(names) if parts[seat] and seat != winner]
-        return said
+        note = hand_note(result, self.variant)
+        return [*said, note] if note else said
 
     def running(self) -> list[list[int]]:
         """Each player's total after each round (the chart's lines)."""
@@ -152,11 +162,16 @@ class ScoreSheetScene(Screen):
 
     title_key = "sheet.title"
 
-    def __init__(self, ctx: Context, data: SheetData, final: bool = False) -> None:
+    def __init__(self, ctx: Context, data: SheetData, final: bool = False,
+                 again: Callable[[], None] | None = None) -> None:
         super().__init__(ctx)
         self.data = data
         self.final = final
+        self.again = again
+        """Play again (the same people and rules, the next dealer), offered on the final sheet."""
         self.page = "grid" if data.yami is not None else "rounds"
+        self.saved_picture: Any = None
+        """Where the sheet was last saved as a picture (a Path), None before."""
         self.back_rounds = 0
         """How many of the latest rounds are scrolled out of view, below (the wheel, Page Up/Down)."""
 
@@ -165,6 +180,10 @@ class ScoreSheetScene(Screen):
 
     def build(self) -> None:
         specs = [("back", "sheet.main_menu" if self.final else "common.back")]
+        if self.again is not None:
+            specs.insert(0, ("play_again", "sheet.play_again"))
+        if self.data.over and self.ctx.store is not None:
+            specs.insert(0, ("picture", "sheet.save_picture"))
         if self.data.yami is not None:
             specs.insert(0, ("page", "sheet.show_rounds" if self.page == "grid" else "sheet.show_grid"))
         buttons = self.footer_buttons(specs)
@@ -190,7 +209,46 @@ class ScoreSheetScene(Screen):
             self.page = "rounds" if self.page == "grid" else "grid"
             self.rebuild()
             return True
+        if action == "play_again" and self.again is not None:
+            self.again()
+            return True
+        if action == "picture":
+            self.save_picture()
+            return True
         return False
+
+    def picture(self) -> pygame.Surface:
+        """The sheet as it shows, without its buttons."""
+        surface = pygame.Surface(self.size)
+        shown = [(control, control.visible) for control in self.controls]
+        for control, _ in shown:
+            control.visible = False
+        try:
+            self.draw(surface)
+        finally:
+            for control, visible in shown:
+                control.visible = visible
+        return surface
+
+    def save_picture(self) -> None:
+        """Save the sheet as a PNG in the pictures folder (or the data folder) and say where."""
+        from ramigui.storage import StorageError
+        from ramigui.ui.screen import MessageScene
+
+        store = self.ctx.store
+        assert store is not None
+        variant = getattr(self.data.variant, "id", "") or "sheet"
+        name = f"ramigui-{variant}-{datetime.now():%Y%m%d-%H%M%S}.png"
+        buffer = io.BytesIO()
+        try:
+            pygame.image.save(self.picture(), buffer, name)
+            path = store.save_picture(name, buffer.getvalue())
+            text = i18n.tr("sheet.picture_saved", path=str(path))
+            self.saved_picture = path
+        except (OSError, StorageError, pygame.error) as error:
+            text = i18n.tr("sheet.picture_failed", reason=str(error))
+        if self.app is not None:
+            self.app.push(MessageScene(i18n.tr("sheet.save_picture"), text, self.ctx.sounds))
 
     # --- drawing -----------------------------------------------------------------------
 

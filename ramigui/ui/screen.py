@@ -402,7 +402,9 @@ class ConfirmScene(Scene):
     `detail` says what yes will do, under the question. `guard` is how long (seconds) the
     question ignores every click and key once open, so the end of a double click or a
     second Enter meant for the screen below cannot answer it: answering takes a
-    deliberate act (Y/N, or a click on a button pressed after the guard)."""
+    deliberate act (Y/N, or a click on a button pressed after the guard). The keyboard
+    answers too: ←/→ or Tab move the ring between the buttons, Enter or Space press the
+    ringed one — "no" at first, the answer that changes nothing."""
 
     opaque = False
 
@@ -417,6 +419,7 @@ class ConfirmScene(Scene):
         self.guard = guard
         self.age = 0.0
         self.buttons: list[Button] = []
+        self.focus = 1
         self.box = pygame.Rect(0, 0, 0, 0)
         self.size = (1280, 800)
 
@@ -462,7 +465,22 @@ class ConfirmScene(Scene):
             if self.app is not None:
                 self.app.pop()
             return True
+        if event.type == pygame.KEYDOWN and self._keyboard(event.key):
+            return True
         return any(button.handle_event(event) for button in self.buttons)
+
+    def _keyboard(self, key: int) -> bool:
+        """←/→/Tab move the focus ring between the buttons; Enter or Space press it."""
+        if not self.buttons:
+            return False
+        self.focus = min(self.focus, len(self.buttons) - 1)
+        if key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
+            self.focus = (self.focus + (-1 if key == pygame.K_LEFT else 1)) % len(self.buttons)
+            return True
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            pygame.event.post(pygame.event.Event(UI_ACTION, action=self.buttons[self.focus].action))
+            return True
+        return False
 
     def draw(self, surface: pygame.Surface) -> None:
         m = Metrics(*surface.get_size())
@@ -474,6 +492,9 @@ class ConfirmScene(Scene):
             y += int(size * 1.35)
         for button in self.buttons:
             button.draw(surface)
+        if self.buttons:
+            ringed = self.buttons[min(self.focus, len(self.buttons) - 1)].rect
+            pygame.draw.rect(surface, FOCUS_RING, ringed.inflate(6, 6), 3, border_radius=ringed.height // 3)
 
 
 class MessageScene(ConfirmScene):

@@ -17,7 +17,8 @@ import pygame
 
 from ramigui import i18n
 from ramigui.deal_record import redeal_deals
-from ramigui.rules.deals import DealCodeError
+from ramigui.people import load_people, meet
+from ramigui.rules.deals import DealCodeError, DealCodeForOtherTable, Table
 from ramigui.rules.variant import OptionSpec, Variant, VariantError
 from ramigui.session import BOT_LEVELS, GameInProgress, GameSession, GameSetup, Seat
 from ramigui.ui.controls import Choice, ListRow, TextField, number_values
@@ -30,7 +31,9 @@ MAX_SEATS = 6
 ABANDON_GUARD = 0.8
 """Seconds the abandon question ignores clicks and keys once open."""
 SEAT_KINDS = ("human", "phone", *BOT_LEVELS)
-"""A person at the screen, a person on their own phone (issue 16), or a bot's level."""
+"""A person at the screen, a person on their own phone, or a bot's level."""
+NEW_PERSON = ""
+"""The people chooser's first value: someone new, whose name is typed."""
 
 
 @dataclass
@@ -94,6 +97,8 @@ class SetupScreen(Screen):
         self.list_scroll = 0
         self.pointer = (0, 0)
         self.tools = VariantFileTools(self)
+        self.people = load_people(ctx.store).names
+        self.seats[0].name = i18n.seat_name(self.people[0])
         self._restore()
         self.reveal_selected()
 
@@ -152,6 +157,8 @@ class SetupScreen(Screen):
         for index, model in enumerate(self.seats[: self.count]):
             name = model.name.strip() or default_seat(index).name
             person = model.kind in ("human", "phone")
+            if person:
+                name = self.person_named(name)
             seats.append(Seat(name, None if person else model.kind, phone=model.kind == "phone"))
         if len({seat.name for seat in seats}) != len(seats):
             raise ValueError(i18n.tr("setup.same_names"))
@@ -243,19 +250,35 @@ class SetupScreen(Screen):
         count.enabled = low != high
         self.add_visible(count)
         y += field_h + m.pad // 2
+        name_w = int(width * 0.36)
+        person_w = int(width * 0.26)
         for index in range(self.count):
             model = self.seats[index]
-            name_rect = pygame.Rect(left, y, label_w - m.pad, field_h)
+            name_rect = pygame.Rect(left, y, name_w - m.pad // 2, field_h)
             field = TextField("name", f"name:{index}", model.name, name_rect,
                               placeholder=lambda i=index, k=model.kind: default_name(i, k))
             self.add_visible(field)
+            person = Choice("person", f"person:{index}", [NEW_PERSON, *self.people], self._person_text,
+                            pygame.Rect(left + name_w, y, person_w - m.pad // 2, field_h), wraps=True)
+            person.select(self.person_named(model.name.strip()))
+            self.add_visible(person)
+            person.enabled = model.kind in ("human", "phone")  # bots are not people: no chooser
+            person.visible = person.visible and person.enabled
             kind = Choice("kind", f"kind:{index}", list(SEAT_KINDS), self._kind_text,
-                          pygame.Rect(left + label_w, y, width - label_w, field_h))
+                          pygame.Rect(left + name_w + person_w, y, width - name_w - person_w, field_h))
             kind.select(model.kind)
             self.add_visible(kind)
             y += field_h + m.pad // 2
         return y
 
+    def person_named(self, shown: str) -> str:
+        """The person a name field names: "Vous" typed or shown is the person "You" (the
+        first person's default name, said in the player's language); else the name itself."""
+        return next((person for person in self.people if i18n.seat_name(person) == shown), shown)
+
+    @staticmethod
+    def _person_text(name: str) -> str:
+        return i18n.seat_name(name) if name else i18n.tr("setup.new_person")
     def _deal_code(self, left: int, y: int, width: int) -> int:
         """"Deal from a code": the cards of a round already played, dealt again as round 1."""
         m = self.m
@@ -304,6 +327,11 @@ class SetupScreen(Screen):
             self.count = int(event.value)
         elif action == "name":
             self.seats[int(event.name.split(":")[1])].name = event.value
+            self.error = ""
+        elif action == "field_full":
+            self.error = i18n.tr("setup.name_full", n=event.limit)
+        elif action == "person":
+            self._choose_person(int(event.name.split(":")[1]), event.value)
         elif action == "kind":
             index = int(event.name.split(":")[1])
             seat = self.seats[index]
@@ -325,6 +353,15 @@ class SetupScreen(Screen):
             return False
         self.rebuild()
         return True
+
+    def _choose_person(self, index: int, name: str) -> None:
+        """A person from the list takes the seat (leaving any other seat they had, which
+        gets its default name); someone new: the name field is emptied for typing."""
+        shown = i18n.seat_name(name) if name else ""
+        for other, seat in enumerate(self.seats[: self.count]):
+            if other != index and shown and seat.name == shown:
+                seat.name = default_name(other, seat.kind)
+        self.seats[index].name = shown
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """The wheel over the variant list scrolls the list (when it is longer than the view)."""
@@ -357,15 +394,36 @@ class SetupScreen(Screen):
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and isinstance(self.focused_control(), TextField):
             self.move_focus(1)
             return True
+        if event.key == pygame.K_TAB and isinstance(self.focused_control(), TextField):
+            return self._next_field(-1 if event.mod & pygame.KMOD_SHIFT else 1)
         return super().on_key(event)
+
+    def _next_field(self, step: int) -> bool:
+        """Tab in a name field goes to the next name field (Shift+Tab: the one before), so
+        what is typed next goes into a name; past the last one, to the next control."""
+        fields = [i for i, control in enumerate(self.controls) if isinstance(control, TextField) and control.visible]
+        here = fields.index(self.focus) if self.focus in fields else -1
+        if 0 <= here + step < len(fields):
+            self.focus = fields[here + step]
+            self.scroll_into_view(self.controls[self.focus].rect)
+            self.rebuild()
+        else:
+            self.move_focus(step)
+        return True
 
     def start(self, abandon_saved: bool = False) -> None:
         """Check the setup, remember it, start the saved session and open the table. A game
         in progress is never replaced unasked: the player is asked first (`ask_abandon`)."""
         try:
             setup = self.setup()
-            deals = redeal_deals(self.deal_code) if self.deal_code.strip() else None
+            table = Table(self.chosen_variant().family, len(setup.seats))
+            deals = redeal_deals(self.deal_code, table) if self.deal_code.strip() else None
             session = GameSession.new(setup, self.ctx.store, abandon_saved=abandon_saved, deals=deals)
+        except DealCodeForOtherTable as error:
+            self.error = i18n.tr("deal.code_error.other_table", game=i18n.tr(f"deal.family.{error.table.family}"),
+                                 n=error.table.players)
+            self.rebuild()
+            return
         except DealCodeError as error:
             self.error = i18n.tr(f"deal.code_error.{error.reason}")
             self.rebuild()
@@ -379,6 +437,7 @@ class SetupScreen(Screen):
             self.rebuild()
             return
         self.ctx.change(None, last_setup=setup)
+        meet(self.ctx.store, [seat.name for seat in setup.seats if seat.is_human])
         if self.app is None:
             return
         from ramigui.ui.game_screen import start_table

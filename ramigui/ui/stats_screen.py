@@ -11,13 +11,28 @@ from __future__ import annotations
 import pygame
 
 from ramigui import i18n
+from ramigui.past_games import read_log
+from ramigui.people import load_people, rename
+from ramigui.session import GameSession, LogError, find_log, replay_log
 from ramigui.stats import FinishedGame, Stats, load_stats, reset_stats
-from ramigui.ui.controls import Choice, ListRow
+from ramigui.storage import Store
+from ramigui.ui.controls import Choice, ListRow, TextField
 from ramigui.ui.screen import ConfirmScene, Context, Screen
-from ramigui.ui.widgets import DIM, GOLD, WHITE, blit_text, draw_panel
+from ramigui.ui.widgets import DIM, GOLD, WHITE, blit_text, draw_panel, ellipsized, fitted_size
 from ramigui.variants import all_variants
 
 PAGES = ("variants", "players", "history")
+
+
+def replayed(store: Store | None, game: FinishedGame) -> GameSession | None:
+    """The past game replayed from its kept log (None when no log is kept; LogError when
+    it does not replay)."""
+    if store is None:
+        return None
+    path = store.logs_dir / game.log if game.log else find_log(store, game.game_id)
+    if path is None or not path.is_file():
+        return None
+    return replay_log(read_log(path))
 
 
 def variant_title(variant_id: str) -> str:
@@ -42,6 +57,8 @@ class StatsScreen(Screen):
         super().__init__(ctx)
         self.stats: Stats = load_stats(ctx.store) if ctx.store is not None else Stats()
         self.page = "variants"
+        self.stale = False
+        """A person may have been renamed above: read the statistics again on coming back."""
         played = [v for v in self.variant_ids() if self.stats.played(v)]
         self.variant_id = played[0] if played else self.variant_ids()[0]
 
@@ -70,7 +87,10 @@ class StatsScreen(Screen):
             self._history_rows()
         else:
             self.content_height = (len(self._table_rows()) + 2) * self._row_h()
-        self.footer_buttons([("back", "common.back"), ("reset", "stats.reset")])
+        footer = [("back", "common.back"), ("reset", "stats.reset")]
+        if self.page == "players":
+            footer.insert(1, ("rename_people", "stats.rename"))
+        self.footer_buttons(footer)
         if self.focus < 0:
             self.focus = 0
 
@@ -112,18 +132,37 @@ class StatsScreen(Screen):
     def _game_line(game: FinishedGame) -> str:
         return "  ·  ".join(f"{i18n.seat_name(name)} {total}" for name, total in zip(game.names, game.totals, strict=True))
 
-    def _table_rows(self) -> list[tuple[str, str, str, str, str]]:
-        """(name, played, won, best, worst) for the current page."""
+    def people(self) -> list[str]:
+        """Who the tables list: people, not bots, with at least one game (played or
+        abandoned) on this page."""
+        bots = self.stats.bot_names()
         if self.page == "variants":
             table = self.stats.records.get(self.variant_id, {})
-            rows = sorted(table.items(), key=lambda item: (-item[1].won, item[0]))
-            return [(name, str(r.played), str(r.won), number(r.best), number(r.worst)) for name, r in rows]
-        result = []
-        for name in self.stats.names():
-            overall = self.stats.overall(name)
-            share = f"{round(100 * overall.won / overall.played)} %" if overall.played else "–"
-            result.append((name, str(overall.played), str(overall.won), share, str(overall.abandoned or "")))
-        return sorted(result, key=lambda row: (-int(row[2]), row[0]))
+            return [name for name, r in table.items() if name not in bots and (r.played or r.abandoned)]
+        return [name for name in self.stats.names()
+                if name not in bots and (self.stats.overall(name).played or self.stats.overall(name).abandoned)]
+
+    def _table_rows(self) -> list[tuple[str, ...]]:
+        """By game: name, played, won, won %, best round, average round, abandoned, last
+        played; by person: the same over every game, without the rounds (they do not mix)."""
+        rows = []
+        for name in self.people():
+            r = self.stats.record(self.variant_id, name) if self.page == "variants" else self.stats.overall(name)
+            share = "–" if r.win_rate is None else f"{r.win_rate} %"
+            last = i18n.day_text(r.last) if r.last else "–"
+            if self.page == "variants":
+                average = "–" if r.average_round is None else f"{r.average_round:.1f}"
+                rows.append((i18n.seat_name(name), str(r.played), str(r.won), share, number(r.best_round), average,
+                             str(r.abandoned), last))
+            else:
+                rows.append((i18n.seat_name(name), str(r.played), str(r.won), share, str(r.abandoned), last))
+        return sorted(rows, key=lambda row: (-int(row[2]), -int(row[1]), row[0]))
+
+    def update(self, dt: float) -> None:
+        if self.stale and self.app is not None and self.app.top is self and self.ctx.store is not None:
+            self.stale = False
+            self.stats = load_stats(self.ctx.store)
+            self.rebuild()
 
     # --- events ------------------------------------------------------------------------
 
@@ -134,6 +173,11 @@ class StatsScreen(Screen):
             self.variant_id, self.scroll = event.value, 0
         elif action == "open_game":
             self._open(event.value)
+            return True
+        elif action == "rename_people":
+            if self.app is not None:
+                self.app.push(RenameScreen(self.ctx))
+                self.stale = True
             return True
         elif action == "reset":
             if self.app is not None:
@@ -148,11 +192,28 @@ class StatsScreen(Screen):
         return True
 
     def _open(self, index: int) -> None:
+        """A past game replayed on the table from its kept log; its score sheet alone when
+        the log is gone (pruned, or from before logs were kept), with a word saying why."""
+        from ramigui.ui.replay_screen import ReplayScreen
         from ramigui.ui.scoresheet import ScoreSheetScene, SheetData
+        from ramigui.ui.screen import MessageScene
 
         games = list(reversed(self.stats.history))
-        if self.app is not None and 0 <= index < len(games):
-            self.app.push(ScoreSheetScene(self.ctx, SheetData.from_finished(games[index])))
+        if self.app is None or not 0 <= index < len(games):
+            return
+        game = games[index]
+        try:
+            session = replayed(self.ctx.store, game)
+        except LogError as error:
+            self.app.push(ScoreSheetScene(self.ctx, SheetData.from_finished(game)))
+            self.app.push(MessageScene(i18n.tr("replay.title"), i18n.tr("replay.bad_log", reason=error.message),
+                                       self.ctx.sounds))
+            return
+        if session is None:
+            self.app.push(ScoreSheetScene(self.ctx, SheetData.from_finished(game)))
+            self.app.push(MessageScene(i18n.tr("replay.title"), i18n.tr("replay.no_log"), self.ctx.sounds))
+            return
+        self.app.push(ReplayScreen(self.ctx, session))
 
     # --- drawing -----------------------------------------------------------------------
 
@@ -167,25 +228,31 @@ class StatsScreen(Screen):
         if not rows:
             blit_text(surface, i18n.tr("stats.empty"), m.text, DIM, view.center, "center")
             return
-        width = min(m.width - 4 * m.pad, int(m.text * 40))
+        width = min(m.width - 2 * m.pad, int(m.text * 52))
         left = (m.width - width) // 2
-        cols = [left + m.pad, left + int(width * 0.5), left + int(width * 0.64), left + int(width * 0.8),
-                left + width - m.pad]
-        head_keys = ("stats.name", "stats.played", "stats.won", "stats.best", "stats.worst")
+        head_keys: tuple[str, ...] = ("stats.name", "stats.played", "stats.won", "stats.share", "stats.best_round",
+                                      "stats.average_round", "stats.abandoned", "stats.last")
         if self.page == "players":
-            head_keys = ("stats.name", "stats.played", "stats.won", "stats.share", "stats.abandoned")
+            head_keys = ("stats.name", "stats.played", "stats.won", "stats.share", "stats.abandoned", "stats.last")
+        cols = [left + m.pad] + [left + int(width * (0.22 + 0.78 * i / (len(head_keys) - 1))) - m.pad
+                                 for i in range(1, len(head_keys))]
         row_h = self._row_h()
         y = view.top + m.pad // 2 - self.scroll
         draw_panel(surface, pygame.Rect(left, view.top, width, min(view.height, (len(rows) + 1) * row_h + m.pad)),
                    (0, 0, 0, 90), m.pad)
+        column_w = width * 0.78 / (len(head_keys) - 1) - m.pad // 2
         for i, key in enumerate(head_keys):
             if key and y >= view.top:
-                blit_text(surface, i18n.tr(key), m.small, GOLD, (cols[i], y), "topleft" if i == 0 else "topright", bold=True)
+                head = i18n.tr(key)
+                size = m.small if i == 0 else fitted_size(head, m.small, int(column_w), True)
+                blit_text(surface, head, size, GOLD, (cols[i], y), "topleft" if i == 0 else "topright", bold=True)
         y += row_h
         for row in rows:
             if view.top <= y and y + row_h <= view.bottom:
                 for i, cell in enumerate(row):
-                    blit_text(surface, cell, m.text, WHITE, (cols[i], y), "topleft" if i == 0 else "topright",
+                    shown = ellipsized(cell, m.text, int(width * 0.22) - m.pad, True) if i == 0 else cell
+                    size = m.text if i == 0 else fitted_size(cell, m.text, int(column_w))
+                    blit_text(surface, shown, size, WHITE, (cols[i], y), "topleft" if i == 0 else "topright",
                               bold=i == 0)
             y += row_h
         if self.page == "variants":
@@ -194,3 +261,69 @@ class StatsScreen(Screen):
             if self.stats.redeals.get(self.variant_id):
                 note += "  ·  " + i18n.tr("stats.redeals", n=self.stats.redeals[self.variant_id])
             blit_text(surface, note, m.small, DIM, (m.width // 2, view.bottom), "midbottom")
+
+
+class RenameScreen(Screen):
+    """Rename a person ("You" first of all): their records and past games follow the name."""
+
+    title_key = "people.rename_title"
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.people = list(load_people(ctx.store).names)
+        self.person = self.people[0]
+        self.new_name = i18n.seat_name(self.person)
+        self.error = ""
+
+    def build(self) -> None:
+        m = self.m
+        width = min(int(m.text * 22), m.width - 4 * m.pad)
+        left = (m.width - width) // 2
+        y = self.viewport.top + m.pad
+        height = int(m.row * 0.9)
+        self.label(i18n.tr("people.who"), m.text, WHITE, (left, y), clip=True)
+        y += int(m.text * 1.6)
+        who = Choice("person", "person", self.people, i18n.seat_name, pygame.Rect(left, y, width, height), wraps=True)
+        who.select(self.person)
+        self.add(who)
+        y += height + m.pad
+        self.label(i18n.tr("people.new_name"), m.text, WHITE, (left, y), clip=True)
+        y += int(m.text * 1.6)
+        self.add(TextField("new_name", "new_name", self.new_name, pygame.Rect(left, y, width, height)))
+        self.footer_buttons([("back", "common.back"), ("rename", "stats.rename")])
+
+    def on_action(self, action: str, event: pygame.event.Event) -> bool:
+        if action == "person":
+            self.person = event.value
+            self.new_name = i18n.seat_name(self.person)
+            self.error = ""
+        elif action == "new_name":
+            self.new_name = event.value
+            self.error = ""
+        elif action == "field_full":
+            self.error = i18n.tr("setup.name_full", n=event.limit)
+        elif action == "rename":
+            self.rename()
+            return True
+        else:
+            return False
+        self.rebuild()
+        return True
+
+    def rename(self) -> None:
+        """Rename, or say why not (a name already someone's, an empty one): nothing changes then."""
+        try:
+            if self.new_name.strip() != i18n.seat_name(self.person):
+                rename(self.ctx.store, self.person, self.new_name)
+        except ValueError:
+            self.error = i18n.tr("people.name_taken" if self.new_name.strip() else "people.name_empty")
+            self.rebuild()
+            return
+        if self.app is not None:
+            self.app.pop()
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        if self.error:
+            m = self.m
+            blit_text(surface, self.error, m.small, (255, 170, 150), (m.width // 2, self.viewport.bottom - m.pad),
+                      "midbottom", bold=True)

@@ -30,6 +30,7 @@ table_yami). A person's moves go through `human_play`, which may first ask a que
 
 from __future__ import annotations
 
+import weakref
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
@@ -55,7 +56,15 @@ from ramigui.ui.hand_state import Drag, HandState
 from ramigui.ui.seats import TableConfig
 from ramigui.ui.table_bots import BotDriver
 from ramigui.ui.table_dialog import Question, QuestionScene
-from ramigui.ui.table_draw import draw_table
+from ramigui.ui.table_draw import (
+    KeptMelds,
+    Moving,
+    draw_moving,
+    draw_still,
+    moving_area,
+    moving_cards,
+    still_key,
+)
 from ramigui.ui.table_family import ButtonSpec, FamilyTable
 from ramigui.ui.table_frame import TableFrame
 from ramigui.ui.table_intents import (
@@ -103,6 +112,18 @@ def seating(view: PlayerView, me: int) -> list[int]:
     return in_play_order[::-1] if right else in_play_order
 
 
+_TABLES: weakref.WeakSet[TableScene] = weakref.WeakSet()
+"""Every table alive, so that `forget_kept_layers` reaches their kept layers."""
+
+
+def forget_kept_layers() -> None:
+    """Every table composes its still layer anew at its next frame, everything drawn again
+    (like `forget_fonts` for the fonts): for whoever watches what is drawn, such as a test
+    recording the texts of a frame."""
+    for scene in list(_TABLES):
+        scene.changed(melds_too=True)
+
+
 class TableScene(Scene):
     """One game at the table, from the deal to the end of the game."""
 
@@ -134,6 +155,11 @@ class TableScene(Scene):
         self.size = (1280, 800)
         self.buttons: list[Button] = []
         self.button_rows: list[list[Button]] = []
+        self._kept: pygame.Surface | None = None
+        self._kept_key: tuple[object, ...] | None = None
+        self._moved: list[pygame.Rect] = []  # where the last frame drew moving cards
+        self._kept_melds = KeptMelds()
+        _TABLES.add(self)
         self._sync()
 
     # --- who sees what ---------------------------------------------------------------------
@@ -541,6 +567,8 @@ class TableScene(Scene):
     # --- events -----------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type != pygame.MOUSEMOTION:
+            self.changed()
         if event.type == UI_ACTION:
             return self._action(event.action, event)
         if event.type == pygame.KEYDOWN and self.keys.meld_entry is not None:
@@ -666,10 +694,70 @@ class TableScene(Scene):
 
     # --- drawing ------------------------------------------------------------------------------
 
+    # The table stands still between changes: felt, seats, piles, melds, hand and panel are
+    # composed once into `_kept` (keyed by `still_key`); a frame puts the kept layer on screen,
+    # then the moving cards and the buttons. `draw_changes` restores only what moved.
+
+    def changed(self, melds_too: bool = False) -> None:
+        """Compose the still table anew at the next frame (something it shows has changed
+        that its key may not see: a family's own state, a key pressed); `melds_too`: draw
+        the melds anew too (else they are put back if nothing they show has changed)."""
+        self._kept_key = None
+        if melds_too:
+            self._kept_melds.forget()
+
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(felt(surface.get_size(), self.app.settings.table_colour if self.app else "green"), (0, 0))
         frame = self.frame()
-        draw_table(surface, frame, self.family)
+        surface.blit(self._kept_layer(frame, surface), (0, 0))
+        self._draw_moving_and_buttons(surface, frame, moving_cards(frame))
+
+    def draw_changes(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
+        """Draw over this scene's previous frame, still on `surface`: only the places of the
+        moving cards (then and now) and the buttons; the rectangles changed, or None when the
+        still table changed and the whole frame was drawn."""
+        frame = self.frame()
+        kept = self._kept
+        if (type(self).draw is not TableScene.draw  # a table that draws more over itself
+                or kept is None or kept.get_size() != surface.get_size()
+                or self._kept_key != self._still_key(frame)):
+            self.draw(surface)
+            return None
+        moving = moving_cards(frame)
+        window = surface.get_rect()
+        changed = [rect.clip(window) for rect in (*self._moved, *(moving_area(r) for _, r, _ in moving),
+                                                   *(b.area() for b in self.buttons if b.visible))]
+        changed = [rect for rect in changed if rect.width and rect.height]
+        for rect in changed:
+            surface.blit(kept, rect, rect)
+        self._draw_moving_and_buttons(surface, frame, moving)
+        return changed
+
+    def notes_key(self) -> object:
+        """What `draw_notes` shows: the still table is composed anew when it changes."""
+        return None
+
+    def draw_notes(self, surface: pygame.Surface) -> None:
+        """Notes a kind of table shows over the still table (composed into the kept layer)."""
+
+    def _still_key(self, frame: TableFrame) -> tuple[object, ...]:
+        return still_key(frame, self.family), self.notes_key()
+
+    def _kept_layer(self, frame: TableFrame, surface: pygame.Surface) -> pygame.Surface:
+        key = self._still_key(frame)
+        kept = self._kept
+        if kept is None or kept.get_size() != surface.get_size():
+            kept = self._kept = pygame.Surface(surface.get_size(), 0, surface)
+            self._kept_key = None
+        if self._kept_key != key:
+            kept.blit(felt(surface.get_size(), self.app.settings.table_colour if self.app else "green"), (0, 0))
+            draw_still(kept, frame, self.family, self._kept_melds)
+            self.draw_notes(kept)
+            self._kept_key = key
+        return kept
+
+    def _draw_moving_and_buttons(self, surface: pygame.Surface, frame: TableFrame, moving: list[Moving]) -> None:
+        draw_moving(surface, frame, moving)
+        self._moved = [moving_area(rect) for _, rect, _ in moving]
         if self.buttons:  # the selection changes between moves: the Meld button follows it
             self.family.refresh_meld({button.action: button for button in self.buttons}, frame)
         for button in self.buttons:

@@ -6,6 +6,8 @@ draw is a pure view of the frame the frame built.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 
 from ramigui import i18n
@@ -47,17 +49,40 @@ LOG_LINES_BEFORE_KEYS = 6
 
 def draw_table(surface: pygame.Surface, frame: TableFrame, family: FamilyTable) -> None:
     """The whole table as `frame` shows it, with the family's own panel."""
+    draw_still(surface, frame, family)
+    draw_moving(surface, frame, moving_cards(frame))
+
+
+def still_key(frame: TableFrame, family: FamilyTable) -> tuple[object, ...]:
+    """What `draw_still` shows, as a value that changes when its picture changes: the frame
+    without the clock, the places of the moving cards (only which cards they hide) and the
+    pointer (unless the family's panel follows it), in the language of the moment."""
+    drag = frame.drag
+    pointer = frame.pointer_at if family.reads_pointer else None
+    return (replace(frame, flights=(), now=0.0, drag=None, said=None, pointer_at=pointer),
+            tuple(flight.hides for flight in frame.flights),
+            None if drag is None else replace(drag, pos=(0, 0)),
+            i18n.language())
+
+
+def draw_still(surface: pygame.Surface, frame: TableFrame, family: FamilyTable,
+               melds: KeptMelds | None = None) -> None:
+    """Everything but the cards in flight and the dragged cards: what stands still between
+    two changes of `still_key(frame)` (the places of the moving cards left empty). With
+    `melds`, the melds are put back as last drawn when nothing they show has changed."""
     lay = frame.layout
     if lay is None:
         return
     _draw_opponents(frame, surface, lay)
     _draw_piles(frame, surface, lay)
-    _draw_melds(frame, surface, lay)
+    if melds is None:
+        _draw_melds(frame, surface, lay)
+    else:
+        melds.draw(frame, surface, lay)
     _draw_hand(frame, surface, lay)
     _draw_own_plate(frame, surface, lay)
     _draw_status(frame, family, surface, lay)
     _draw_side(frame, family, surface, lay)
-    _draw_moving(frame, surface, lay)
 
 
 def _shadow(surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -150,7 +175,8 @@ def _draw_own_plate(frame: TableFrame, surface: pygame.Surface, lay: TableLayout
 def _draw_seat_title(frame: TableFrame, surface: pygame.Surface, seat: int, rect: pygame.Rect,
                      colour: tuple[int, int, int], lay: TableLayout) -> None:
     """The seat's name (shortened with "…" if long) and, for a bot, its level after it when
-    there is room: the name comes first, a family tells its players apart by name."""
+    there is room: the name comes first, a family tells its players apart by name. A phone
+    seat's "phone" tag is always shown, the name shortened for it: it says where that hand is."""
     left, top = rect.left + lay.margin, rect.top + lay.margin // 2
     room = rect.width - 2 * lay.margin
     config = frame.config
@@ -161,8 +187,12 @@ def _draw_seat_title(frame: TableFrame, surface: pygame.Surface, seat: int, rect
         level_colour = PHONE_LINKED if seat in frame.phones_connected else DIM
     small = int(lay.text * 0.78)
     level_w = text_width(f"  {level}", small) if level else 0
-    name = ellipsized(frame.name(seat), lay.text, room, True)
-    drawn = blit_text(surface, name, lay.text, colour, (left, top), bold=True)
+    size, name_room = lay.text, room
+    if config.phones[seat]:  # "phone" says where that hand is: always shown, the name smaller first
+        name_room = room - level_w
+        size = fitted_size(frame.name(seat), lay.text, name_room, True, smallest=max(11, int(lay.text * 0.75)))
+    name = ellipsized(frame.name(seat), size, name_room, True)
+    drawn = blit_text(surface, name, size, colour, (left, top + lay.text - size), bold=True)
     if level and drawn.right + level_w <= rect.right - lay.margin:
         blit_text(surface, level, small, level_colour, (drawn.right + small // 2, drawn.bottom - 2), "bottomleft")
 
@@ -269,6 +299,54 @@ def _draw_melds(frame: TableFrame, surface: pygame.Surface, lay: TableLayout) ->
                             getattr(meld, "rank", 0), tuple(meld.missing_suits()) if stands[k] is None else ())
         if _lit(frame, f"meld:{spot.number}"):
             _glow(surface, spot.rect, LIT)
+
+
+class KeptMelds:
+    """The melds as last drawn, with the felt under them: on a busy table the costliest part
+    (fifty cards at 4K), and one that changes only when a meld is laid down or added to, not
+    at every draw and discard. Kept only where nothing drawn before them (the seats, the
+    piles) reaches their box, so the kept picture holds nothing else that could change."""
+
+    def __init__(self) -> None:
+        self.key: tuple[object, ...] | None = None
+        self.image: pygame.Surface | None = None
+
+    def forget(self) -> None:
+        self.key = self.image = None
+
+    def draw(self, frame: TableFrame, surface: pygame.Surface, lay: TableLayout) -> None:
+        box = _melds_box(lay).clip(surface.get_rect())
+        if not box.width or any(box.colliderect(other) for other in _drawn_before_melds(lay)):
+            _draw_melds(frame, surface, lay)
+            return
+        key = (lay.melds, lay.melds_area, lay.margin, lay.text, box, surface.get_size(), frame.view.public.melds, frame.config, frame.settings,
+               frozenset(name for name in frame.drag.lit if name == "table" or name.startswith("meld:"))
+               if frame.drag is not None else None, i18n.language())
+        if key == self.key and self.image is not None:
+            surface.blit(self.image, box)
+            return
+        _draw_melds(frame, surface, lay)
+        self.image, self.key = surface.subsurface(box).copy(), key
+
+
+def _melds_box(lay: TableLayout) -> pygame.Rect:
+    """All `_draw_melds` may paint: the melds' area, each meld with its glow and its cards'
+    shadows, each tag line."""
+    parts = [lay.melds_area]
+    for spot in lay.melds:
+        rect = spot.rect
+        parts += [rect.inflate(16, 16), moving_area(rect), spot.tag]
+    return parts[0].unionall(parts[1:])
+
+
+def _drawn_before_melds(lay: TableLayout) -> list[pygame.Rect]:
+    """Where the seats (inside their plates) and the piles (their labels above, stacked
+    cards, shadows, glows) paint, with room to spare."""
+    pad = lay.margin + 8
+    piles = lay.stock.union(lay.discard).inflate(2 * pad, 2 * pad)
+    piles.top -= 2 * lay.text
+    piles.height += 2 * lay.text
+    return [piles, *(rect.inflate(4, 4) for rect in lay.opponents.values())]
 
 
 def _draw_meld_tag(frame: TableFrame, surface: pygame.Surface, spot: object, colour: tuple[int, int, int],
@@ -426,20 +504,41 @@ def _flying_card(frame: TableFrame, surface: pygame.Surface, card: object, rect:
     surface.blit(pygame.transform.scale(image, rect.size), rect.topleft)
 
 
-def _draw_moving(frame: TableFrame, surface: pygame.Surface, lay: TableLayout) -> None:
+Moving = tuple[object, pygame.Rect, int]
+"""A moving card: the card (None: a back), where it is drawn, the width of the art it is drawn from."""
+
+
+def moving_cards(frame: TableFrame) -> list[Moving]:
+    """The cards in flight, then the dragged cards, in drawing order."""
+    lay = frame.layout
+    if lay is None:
+        return []
+    found: list[Moving] = []
     for flight in frame.flights:
         rect = flight.rect_at(frame.now)
-        if rect.width in (flight.start.width, flight.end.width):
-            _card(frame, surface, flight.card, rect)
-        else:
-            _flying_card(frame, surface, flight.card, rect, max(flight.start.width, flight.end.width))
+        still = rect.width in (flight.start.width, flight.end.width)
+        found.append((flight.card, rect, rect.width if still else max(flight.start.width, flight.end.width)))
     drag = frame.drag
     if drag is None or not drag.cards:
-        return
+        return found
     width = lay.card_w
     height = card_height(width)
     x, y = drag.pos[0] - drag.offset[0], drag.pos[1] - drag.offset[1]
     step = int(width * 0.34)
-    for k, card in enumerate(drag.cards):
-        rect = pygame.Rect(x + k * step, y, width, height)
-        _card(frame, surface, card, rect)
+    found.extend((card, pygame.Rect(x + k * step, y, width, height), width) for k, card in enumerate(drag.cards))
+    return found
+
+
+def draw_moving(surface: pygame.Surface, frame: TableFrame, cards: list[Moving]) -> None:
+    """The moving cards over the still table."""
+    for card, rect, art_width in cards:
+        if art_width == rect.width:
+            _card(frame, surface, card, rect)
+        else:
+            _flying_card(frame, surface, card, rect, art_width)
+
+
+def moving_area(rect: pygame.Rect) -> pygame.Rect:
+    """What a card at `rect` and its shadow (`_shadow`) cover."""
+    offset = max(2, rect.width // 28)
+    return rect.union(rect.move(offset, offset))

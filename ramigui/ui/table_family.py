@@ -42,6 +42,9 @@ class FamilyTable:
     """The rummy family's table specifics (the base every family starts from)."""
 
     keys_text = "table.keys"
+    reads_pointer = False
+    """Whether the family's panel changes with the pointer over it (then the table redraws as
+    the pointer moves)."""
 
     def __init__(self, variant: Variant) -> None:
         self.variant = variant

@@ -25,7 +25,6 @@ from ramigui.ui.table_intents import (
     PlayMove,
     Say,
     SelectCard,
-    or_else,
 )
 from ramigui.ui.table_moves import layoff_move, meld_order
 
@@ -43,7 +42,7 @@ class Keys:
         if self.meld_entry is not None:
             if frame.human_turn and key != pygame.K_ESCAPE:
                 typed = self._meld_key(key, frame)  # another key plays nothing
-                return self._cancel_entry() if typed is None else or_else(typed, (Hush(),))
+                return self._cancel_entry() if typed is None else typed  # a refusal's reason stays
             cancel = self._cancel_entry()
             if key == pygame.K_ESCAPE:
                 return cancel

@@ -144,10 +144,14 @@ class YamiTable(FamilyTable):
     """Yami's Expose button, prompts, score sheets and box chooser."""
 
     keys_text = "table.keys.yami"
+    reads_pointer = True  # a header under the pointer shows its full name
 
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
         self._hovered: tuple[str, pygame.Rect] | None = None
+        self.pinned: str | None = None
+        """The header a tap (or click) asked to name in full, until tapped again: a finger
+        cannot hover."""
         self.box_focus = 0
 
     def button_rows(self) -> list[list[ButtonSpec]]:
@@ -193,6 +197,10 @@ class YamiTable(FamilyTable):
         seat = frame.view.seat
         if grid is None:
             return None
+        for column, rect in grid.headers.items():
+            if rect.collidepoint(pos):
+                self.pinned = None if self.pinned == column else column
+                return ()
         options = self.choices(frame)
         for index, (box, _, _) in enumerate(options):
             rect = grid.cells.get((seat, box))
@@ -239,14 +247,23 @@ class YamiTable(FamilyTable):
         if grid is None or lay is None:
             return
         draw_panel(surface, grid.area.inflate(lay.margin, lay.margin), (0, 0, 0, 70), lay.margin)
-        self._draw_headers(surface, grid, frame.pointer_at)
+        self._draw_headers(surface, grid, frame.pointer_at, self._named_column(frame))
         sheets = frame.view.public_as(YamiPublic).sheets
         for seat in self.seats(frame):
             self._draw_row(surface, grid, seat, sheets[seat] if seat < len(sheets) else {}, frame)
         self._draw_choices(surface, grid, frame)
-        self._draw_tooltip(surface, grid)
+        self._draw_tooltip(surface, grid, frame.pointer_at)
 
-    def _draw_headers(self, surface: pygame.Surface, grid: SheetGrid, pointer_at: tuple[int, int] | None) -> None:
+    def _named_column(self, frame: TableFrame) -> str | None:
+        """The column whose full name shows without a pointer over it: the one tapped, else
+        the box the arrow keys stand on while choosing."""
+        if self.pinned is not None:
+            return self.pinned
+        options = self.choices(frame)
+        return options[min(self.box_focus, len(options) - 1)][0] if options else None
+
+    def _draw_headers(self, surface: pygame.Surface, grid: SheetGrid, pointer_at: tuple[int, int] | None,
+                      named: str | None = None) -> None:
         lines = 1 if grid.short else 2
         short: bool | str = grid.short
         size = max(SMALLEST_TEXT, READABLE_HEADER, int(grid.text * HEADER_SHARE))
@@ -258,8 +275,8 @@ class YamiTable(FamilyTable):
         hovered = None
         for column, rect in grid.headers.items():
             label = box_label(column, short)
-            if pointer_at is not None and rect.collidepoint(pointer_at) and \
-                    label != box_label(column):
+            pointed = pointer_at is not None and rect.collidepoint(pointer_at)
+            if label != box_label(column) and (pointed or (hovered is None and column == named)):
                 hovered = (column, rect)
             wrapped = wrap_lines(label, size, rect.width - 4, True)[:lines]
             y = rect.bottom - 2 - len(wrapped) * int(size * 1.2)
@@ -269,8 +286,9 @@ class YamiTable(FamilyTable):
                 y = blit_text(surface, line, size, colour, (rect.centerx, y), "midtop", bold=True).bottom
         self._hovered = hovered
 
-    def _draw_tooltip(self, surface: pygame.Surface, grid: SheetGrid) -> None:
-        """The full name of the header under the pointer ("Two pairs" over "2P"), on top."""
+    def _draw_tooltip(self, surface: pygame.Surface, grid: SheetGrid, pointer_at: tuple[int, int] | None) -> None:
+        """The full name of the header under the pointer, tapped, or chosen with the arrow
+        keys ("Two pairs" under "2P"), on top."""
         if self._hovered is None:
             return
         column, rect = self._hovered
@@ -278,6 +296,8 @@ class YamiTable(FamilyTable):
         label = box_label(column)
         box = pygame.Rect(0, 0, text_width(label, size, True) + size, int(size * 1.6))
         box.midtop = (rect.centerx, rect.bottom + 2)
+        if pointer_at is None or not rect.collidepoint(pointer_at):  # tapped or keyed: above, clear of the cells
+            box.midbottom = (rect.centerx, rect.top - 2)
         box.clamp_ip(surface.get_rect())
         draw_panel(surface, box, (20, 30, 24, 255), size // 3, (*GOLD, 255))
         blit_text(surface, label, size, WHITE, box.center, "center", bold=True)

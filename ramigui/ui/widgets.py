@@ -216,6 +216,13 @@ class Button:
         return pointer_press(self, event, pressed, lambda: pygame.event.post(
             pygame.event.Event(UI_ACTION, action=self.action)))
 
+    def _shadow(self) -> pygame.Rect:
+        return self.rect.move(0, max(2, self.rect.height // 14))
+
+    def area(self) -> pygame.Rect:
+        """What `draw` may paint: the button and its shadow."""
+        return self.rect.union(self._shadow())
+
     def draw(self, target: pygame.Surface) -> None:
         if not self.visible:
             return
@@ -225,7 +232,7 @@ class Button:
             text_colour: Colour = (40, 36, 28)
         else:
             fill, text_colour = (255, 255, 255, 40), (170, 190, 175)
-        shadow = self.rect.move(0, max(2, self.rect.height // 14))
+        shadow = self._shadow()
         draw_panel(target, shadow, (0, 0, 0, 70 if self.enabled else 0), radius)
         draw_panel(target, self.rect, fill, radius)
         size = max(12, int(self.rect.height * 0.42))

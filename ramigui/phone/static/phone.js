@@ -422,6 +422,7 @@
     renderButtons(st);
     renderHand();
     light();
+    fitMoves();
   }
 
   function seatColour(seat) {
@@ -557,6 +558,15 @@
     for (const line of (st.last_moves || []).slice(-4)) {  // oldest first, as on the big screen
       list.appendChild(Object.assign(document.createElement("li"), { textContent: line }));
     }
+  }
+
+  function fitMoves() {
+    // Only whole lines, never one cut by the buttons below: the oldest go first when the
+    // table's part of the screen is full (the big screen keeps the whole list). Run once
+    // the hand and buttons are drawn, as they set how tall the table's part is.
+    const list = $("moves");
+    const table = $("table");
+    while (list.firstChild && table.scrollHeight > table.clientHeight + 1) list.firstChild.remove();
   }
 
   function button(label, onClick, enabled, lit) {

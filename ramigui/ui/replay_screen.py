@@ -1,0 +1,303 @@
+"""A past game replayed on the table: every hand face up, the score sheet beside.
+
+Opened from Statistics → Games (the game's kept log) and by `ramigui replay LOG`. The game
+is over, so nothing is hidden: each seat's hand shows face up. Forward and back a move
+(←/→) or a round (↑/↓, Page Up/Down), to the start or the end (Home/End), play and pause
+(Space) at a chosen speed (+/−), the whole score sheet (Tab); "What would Expert play?" (E) asks the hard bot what it
+would play for the seat to move, from that seat's view only, with its words, as the hint
+does. Every control is a button too, for a finger.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import pygame
+
+from ramigui import i18n
+from ramigui.cards import Card
+from ramigui.movetext import describe_move
+from ramigui.past_games import ReplayCursor
+from ramigui.rules import Game
+from ramigui.rules.public import YamiPublic
+from ramigui.session import GameSession
+from ramigui.ui.cardart import CardArt, DeckStyle, card_art, rank_letters
+from ramigui.ui.controls import Choice
+from ramigui.ui.hint import Hint, suggest
+from ramigui.ui.layout import SEAT_COLOURS
+from ramigui.ui.screen import Context, Screen
+from ramigui.ui.widgets import (
+    DIM,
+    GOLD,
+    WHITE,
+    Button,
+    blit_text,
+    draw_panel,
+    ellipsized,
+    fitted_size,
+    wrap_lines,
+)
+
+SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)
+"""Moves a second when playing."""
+EXPERT_LEVEL = "hard"
+NAVIGATION = (("round_back", "replay.round_back"), ("move_back", "replay.move_back"), ("play", "replay.play"),
+              ("move_forward", "replay.move_forward"), ("round_forward", "replay.round_forward"))
+KEYS = {pygame.K_LEFT: "move_back", pygame.K_RIGHT: "move_forward", pygame.K_UP: "round_back",
+        pygame.K_DOWN: "round_forward", pygame.K_PAGEUP: "round_back", pygame.K_PAGEDOWN: "round_forward",
+        pygame.K_SPACE: "play", pygame.K_e: "expert", pygame.K_TAB: "sheet", pygame.K_HOME: "first", pygame.K_END: "last",
+        pygame.K_PLUS: "faster", pygame.K_KP_PLUS: "faster", pygame.K_EQUALS: "faster",
+        pygame.K_MINUS: "slower", pygame.K_KP_MINUS: "slower"}
+
+
+class ReplayScreen(Screen):
+    """The replay of one finished (or abandoned) game, from its start."""
+
+    title_key = "replay.title"
+    chooser_row = True
+
+    def __init__(self, ctx: Context, session: GameSession) -> None:
+        super().__init__(ctx)
+        self.cursor = ReplayCursor(session)
+        self.cursor.go(0)
+        self.names = [seat.name for seat in session.seats]
+        self.playing = False
+        self.speed = 1.0
+        self.clock = 0.0
+        self.expert: Hint | None = None
+        self.expert_at = -1
+
+    @property
+    def game(self) -> Game:
+        return self.cursor.game
+
+    def title_text(self) -> str:
+        return f"{i18n.tr('replay.title')} · {i18n.variant_name(self.game.variant)}"
+
+    # --- building ----------------------------------------------------------------------
+
+    def build(self) -> None:
+        m = self.m
+        top = m.header + m.pad // 2
+        height = int(m.row * 0.9)
+        width = min(int(m.text * 14), (m.width - 3 * m.pad) // 2)
+        speed = Choice("speed", "speed", list(SPEEDS), lambda s: i18n.tr("replay.speed", n=f"{s:g}"),
+                       pygame.Rect(m.width - width - m.pad, top, width, height))
+        speed.select(self.speed)
+        self.add(speed)
+        half = (width - m.pad // 2) // 2
+        expert = Button("expert", lambda: i18n.tr("replay.expert"), pygame.Rect(m.pad, top, width, height))
+        expert.enabled = not self.game.game_over and not self.game.round_over
+        self.add(expert)
+        sheet = Button("sheet", lambda: i18n.tr("button.scores"),
+                       pygame.Rect(expert.rect.right + m.pad, top, min(half + m.pad, speed.rect.left - expert.rect.right
+                                                                       - 2 * m.pad), height))
+        self.add(sheet)
+        specs = [("back", "common.back"), *NAVIGATION]
+        for button in self.footer_buttons([(action, "replay.pause" if action == "play" and self.playing else key)
+                                           for action, key in specs]):
+            button.enabled = self._can(button.action)
+        if self.focus < 0:
+            self.focus = 0
+
+    def _can(self, action: str) -> bool:
+        at, total = self.cursor.at, self.cursor.total
+        if action in ("move_back", "round_back", "first"):
+            return at > 0
+        if action in ("move_forward", "round_forward", "last", "play"):
+            return at < total
+        return True
+
+    # --- events ------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """The replay's keys come before the focused control's (an arrow steps through
+        the game, never the speed chooser: + and − change the speed)."""
+        if event.type == pygame.KEYDOWN and event.key in KEYS:
+            return self.on_action(KEYS[event.key], event)
+        return super().handle_event(event)
+
+    def on_action(self, action: str, event: pygame.event.Event) -> bool:
+        cursor = self.cursor
+        moves: dict[str, Callable[[], Game]] = {"move_back": lambda: cursor.step(-1), "move_forward": lambda: cursor.step(1),
+                 "round_back": cursor.previous_round, "round_forward": cursor.next_round,
+                 "first": lambda: cursor.go(0), "last": lambda: cursor.go(cursor.total)}
+        if action in moves:
+            self.playing = False
+            moves[action]()
+        elif action == "play":
+            self.playing = not self.playing and cursor.at < cursor.total
+            self.clock = 0.0
+        elif action == "speed":
+            self.speed = float(event.value)
+        elif action in ("faster", "slower"):
+            index = SPEEDS.index(self.speed) + (1 if action == "faster" else -1)
+            self.speed = SPEEDS[max(0, min(len(SPEEDS) - 1, index))]
+        elif action == "expert":
+            self.ask_expert()
+        elif action == "sheet":
+            self.open_sheet()
+            return True
+        else:
+            return False
+        self.rebuild()
+        return True
+
+    def open_sheet(self) -> None:
+        """The whole score sheet as it stands at this move (a Yami game on its grille)."""
+        from ramigui.ui.scoresheet import ScoreSheetScene, SheetData
+
+        if self.app is not None:
+            self.playing = False
+            self.app.push(ScoreSheetScene(self.ctx, SheetData.from_game(self.game, self.names)))
+
+    def ask_expert(self) -> None:
+        """The hard bot's move for the seat to move, from that seat's view, with its words."""
+        game = self.game
+        if game.game_over or game.round_over:
+            return
+        self.expert = suggest(game, game.to_play, self.cursor.bot_secret, EXPERT_LEVEL)
+        self.expert_at = self.cursor.at
+
+    def update(self, dt: float) -> None:
+        if not self.playing:
+            return
+        self.clock += dt
+        if self.clock >= 1.0 / self.speed:
+            self.clock = 0.0
+            self.cursor.step(1)
+            if self.cursor.at >= self.cursor.total:
+                self.playing = False
+            self.rebuild()
+
+    def busy(self) -> bool:
+        return self.playing
+
+    # --- words -------------------------------------------------------------------------
+
+    def position_text(self) -> str:
+        cursor = self.cursor
+        return i18n.tr("replay.position", round=cursor.round_index() + 1, rounds=len(cursor.round_starts),
+                       move=cursor.at, moves=cursor.total)
+
+    def status_text(self) -> str:
+        """Whose turn it is, or how the game or the round ended."""
+        game = self.game
+        if game.game_over:
+            return i18n.tr("replay.over")
+        if game.round_over:
+            return i18n.tr("replay.round_over")
+        return i18n.tr("replay.to_play", name=i18n.seat_name(self.names[game.to_play]))
+
+    def last_move_text(self) -> str:
+        game = self.game
+        if not game.log:
+            return i18n.tr("replay.dealt")
+        seat, move = game.log[-1]
+        public = game.view(game.to_play).public
+        sheets = public.sheets if isinstance(public, YamiPublic) else ()
+        return describe_move(move, seat, i18n.seat_name(self.names[seat]), None, sheets)
+
+    def expert_text(self) -> str:
+        if self.expert is None or self.expert_at != self.cursor.at:
+            return ""
+        return i18n.tr("replay.expert_says", name=i18n.seat_name(self.names[self.game.to_play]), text=self.expert.text)
+
+    # --- drawing -----------------------------------------------------------------------
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        m = self.m
+        view = self.viewport.inflate(-2 * m.pad, -m.pad)
+        sheet_w = int(view.width * 0.3)
+        table = pygame.Rect(view.left, view.top, view.width - sheet_w - m.pad, view.height)
+        sheet = pygame.Rect(table.right + m.pad, view.top, sheet_w, view.height)
+        draw_panel(surface, table, (0, 0, 0, 70), m.pad)
+        draw_panel(surface, sheet, (0, 0, 0, 90), m.pad)
+        y = self._lines(surface, table.inflate(-m.pad, -m.pad))
+        self._hands(surface, pygame.Rect(table.left + m.pad // 2, y, table.width - m.pad, table.bottom - y - m.pad // 2))
+        self._sheet(surface, sheet.inflate(-m.pad, -m.pad))
+
+    def _lines(self, surface: pygame.Surface, area: pygame.Rect) -> int:
+        """The position, whose turn, the last move and Expert's words, top of the table."""
+        m = self.m
+        y = area.top
+        head = f"{self.position_text()} · {self.status_text()}"
+        blit_text(surface, ellipsized(head, m.small, area.width, True), m.small, GOLD, (area.left, y), bold=True)
+        y += int(m.small * 1.4)
+        blit_text(surface, ellipsized(self.last_move_text(), m.small, area.width), m.small, WHITE, (area.left, y))
+        y += int(m.small * 1.4)
+        said = self.expert_text()
+        for line in wrap_lines(said, m.small, area.width)[:2] if said else []:
+            blit_text(surface, line, m.small, (150, 220, 255), (area.left, y), bold=True)
+            y += int(m.small * 1.3)
+        return y + m.pad // 2
+
+    def _hands(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """Each seat's hand face up (the game is over: nothing is secret), then what lies on
+        the table: the discard pile's top and the melds."""
+        game = self.game
+        public = game.view(game.to_play).public
+        melds = [meld.cards for meld in getattr(public, "melds", ())]
+        discard = tuple(getattr(public, "discard", ()))
+        rows = game.players + (1 if melds or discard else 0)
+        row_h = max(24, area.height // max(1, rows))
+        label_w = min(int(area.width * 0.2), int(self.m.text * 7))
+        card_w = max(18, min(int(row_h * 0.62), int(area.width / 12)))
+        art = self._art(card_w)
+        for seat in range(game.players):
+            top = area.top + seat * row_h
+            colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+            name = i18n.seat_name(self.names[seat])
+            mark = "▶ " if seat == game.to_play and not game.round_over else ""
+            size = fitted_size(mark + name, self.m.small, label_w, True)
+            blit_text(surface, mark + name, size, colour, (area.left, top + row_h // 2), "midleft", bold=True)
+            self._fan(surface, art, game.hand(seat), pygame.Rect(area.left + label_w, top, area.width - label_w, row_h))
+        if rows > game.players:
+            top = area.top + game.players * row_h
+            shown = ([discard[-1]] if discard else []) + [card for meld in melds for card in meld]
+            blit_text(surface, i18n.tr("replay.on_table"), self.m.small, DIM, (area.left, top + row_h // 2), "midleft")
+            self._fan(surface, art, shown, pygame.Rect(area.left + label_w, top, area.width - label_w, row_h))
+
+    def _art(self, width: int) -> CardArt:
+        settings = self.app.settings if self.app is not None else None
+        style = DeckStyle(settings.four_colour, settings.card_back) if settings is not None else DeckStyle()
+        return card_art(width, style, rank_letters(i18n.tr))
+
+    @staticmethod
+    def _fan(surface: pygame.Surface, art: CardArt, cards: Sequence[Card], rect: pygame.Rect) -> None:
+        if not cards:
+            return
+        width = art.width
+        step = min(int(width * 0.72), max(6, (rect.width - width) // max(1, len(cards) - 1)))
+        y = rect.top + max(0, (rect.height - art.height) // 2)
+        for index, card in enumerate(cards):
+            surface.blit(art.face(card), (rect.left + index * step, y))
+
+    def _sheet(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """The score sheet as it stands at this move: each round's points, the totals."""
+        m = self.m
+        game = self.game
+        names = [i18n.seat_name(name) for name in self.names]
+        first = int(m.small * 2.2)
+        col = (area.width - first) / max(1, len(names))
+        size = m.small
+        blit_text(surface, i18n.tr("sheet.title"), size, GOLD, (area.left, area.top), bold=True)
+        y = area.top + int(size * 1.5)
+        for seat, name in enumerate(names):
+            x = int(area.left + first + col * (seat + 0.5))
+            shown = ellipsized(name, fitted_size(name, size, int(col) - 4, True), int(col) - 4, True)
+            blit_text(surface, shown, fitted_size(name, size, int(col) - 4, True), SEAT_COLOURS[seat % len(SEAT_COLOURS)],
+                      (x, y), "midtop", bold=True)
+        y += int(size * 1.5)
+        room = max(1, (area.bottom - y) // int(size * 1.35) - 1)
+        results = game.results[-room:]
+        for number, result in enumerate(results, start=len(game.results) - len(results) + 1):
+            blit_text(surface, str(number), size, DIM, (area.left, y))
+            for seat, points in enumerate(result.points):
+                blit_text(surface, str(points), size, WHITE, (int(area.left + first + col * (seat + 0.5)), y), "midtop")
+            y += int(size * 1.35)
+        y = max(y, area.bottom - int(size * 1.4))
+        blit_text(surface, i18n.tr("sheet.total"), size, GOLD, (area.left, y), bold=True)
+        for seat, total in enumerate(game.scores):
+            blit_text(surface, str(total), size, GOLD, (int(area.left + first + col * (seat + 0.5)), y), "midtop",
+                      bold=True)

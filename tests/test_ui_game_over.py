@@ -1,0 +1,91 @@
+"""Game over, played through the real loop: the final sheet says who won and how the game
+is won, offers "Play again" (the same people and rules, the next dealer) beside Main menu,
+and saves itself as a picture into the pictures folder, saying where."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pygame
+import pytest
+import test_ui_menus as menus
+from test_ui_menus import click, control, finish_round, key, table, wait_for
+
+from ramigui import paths
+from ramigui.session import GameSession, GameSetup, Seat
+from ramigui.storage import Store
+from ramigui.ui.app import App
+from ramigui.ui.game_screen import SessionTable, start_table
+from ramigui.ui.overlays import RoundEndScene
+from ramigui.ui.scoresheet import ScoreSheetScene
+from ramigui.ui.screen import MessageScene
+
+app = menus.app
+
+SEATS = (Seat("Ana"), Seat("Bob"), Seat("Bot 1", "easy"), Seat("Bot 2", "easy"))
+
+
+def final_sheet(app: App, store: Store) -> tuple[ScoreSheetScene, GameSession]:
+    app.settings = replace(app.settings, animation_speed="instant")
+    session = GameSession.new(GameSetup("rami51", SEATS, {"rounds": 1}), store, seed=11)
+    start_table(app, app.scenes[0].ctx, session)  # type: ignore[attr-defined]
+    finish_round(app)
+    wait_for(app, lambda: isinstance(app.top, RoundEndScene))
+    key(app, pygame.K_RETURN)
+    wait_for(app, lambda: isinstance(app.top, ScoreSheetScene))
+    sheet = app.top
+    assert isinstance(sheet, ScoreSheetScene) and sheet.final
+    return sheet, session
+
+
+def test_play_again_keeps_the_people_and_rules_and_the_next_player_deals(app: App, store: Store) -> None:
+    sheet, session = final_sheet(app, store)
+    assert [c.action for c in sheet.controls if hasattr(c, "action")][-2:] == ["play_again", "back"]
+    click(app, control(app, "play_again").rect.center)
+    again = table(app)
+    assert isinstance(again, SessionTable) and again.session is not session
+    assert again.session.seats == SEATS
+    assert dict(again.game.variant.chosen) == dict(session.game.variant.chosen) and again.game.variant.rounds == 1
+    first = session.game.first_dealer
+    assert again.game.first_dealer == session.game.variant.seat_after(first, 4)
+    assert GameSession.has_saved_game(store)  # the new game, saved at once
+
+
+def test_the_sheet_is_saved_as_a_picture_and_the_path_said(app: App, store: Store, tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(paths.PICTURES_ENV, str(tmp_path / "Pictures"))
+    sheet, _ = final_sheet(app, store)
+    click(app, control(app, "picture").rect.center)
+    saved = sheet.saved_picture
+    assert saved is not None and saved.parent == tmp_path / "Pictures" and saved.suffix == ".png"
+    assert saved.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert pygame.image.load(str(saved)).get_size() == sheet.size
+    assert isinstance(app.top, MessageScene) and str(saved) in app.top.detail
+
+
+def test_without_a_pictures_folder_the_picture_goes_to_the_data_folder(monkeypatch: pytest.MonkeyPatch,
+                                                                       tmp_path: Path) -> None:
+    import platformdirs
+
+    monkeypatch.delenv(paths.PICTURES_ENV, raising=False)
+    monkeypatch.setattr(platformdirs, "user_pictures_dir", lambda: str(tmp_path / "none"))
+    assert paths.pictures_dir() == paths.data_dir()
+
+
+def test_the_rami_sheet_says_why_the_losers_have_their_points(app: App, store: Store) -> None:
+    sheet, session = final_sheet(app, store)
+    result = session.game.results[0]
+    losers = [seat for seat, points in enumerate(result.points) if points and seat != result.winner]
+    assert losers
+    assert "the others: the points of the cards left in their hand" in sheet.data.round_words(0)
+
+
+def test_a_game_played_in_the_window_leaves_its_log(app: App, store: Store) -> None:
+    from ramigui.session import find_log, replay_log
+    from ramigui.stats import load_stats
+
+    _, session = final_sheet(app, store)
+    path = find_log(store, session.game_id)
+    assert path is not None and load_stats(store).history[-1].log == path.name
+    assert replay_log(path.read_text(encoding="utf-8")).game.scores == session.game.scores

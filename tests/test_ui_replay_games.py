@@ -1,0 +1,126 @@
+"""The games, replayed: Statistics → Games lists past games newest first, opening one
+replays it from its kept log — forward and back a move or a round, play and pause, every
+hand face up, the score sheet beside, "What would Expert play?" — by keyboard and by
+touch; `ramigui replay LOG` opens the same viewer."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pygame
+import pytest
+import test_ui_menus as menus
+from test_ui_menus import click, control, key, pump
+
+from ramigui import stats
+from ramigui.session import GameSession, GameSetup, Seat
+from ramigui.storage import Store
+from ramigui.ui.app import App
+from ramigui.ui.replay_screen import ReplayScreen
+from ramigui.ui.scoresheet import ScoreSheetScene
+from ramigui.ui.screen import MessageScene
+from ramigui.ui.stats_screen import StatsScreen
+
+app = menus.app
+
+
+def finished(store: Store, seed: int, names: tuple[str, str] = ("Ana", "Bob")) -> GameSession:
+    session = GameSession.new(GameSetup("rami51", (Seat(names[0]), Seat(names[1], "easy")), {"rounds": 2}),
+                              store, seed=seed, abandon_saved=True)
+    rng = random.Random(seed)
+    while not session.game.game_over:  # through the rules, unsaved: a save per move costs
+        session.game.play(str(rng.choice(session.game.legal_moves())))
+    session.finish()  # then filed as the table files it: its log, the statistics
+    return session
+
+
+@pytest.fixture
+def games(store: Store) -> Iterator[list[GameSession]]:
+    yield [finished(store, 1), finished(store, 2, ("Léo", "Bob"))]
+
+
+def open_games(app: App) -> StatsScreen:
+    click(app, control(app, "stats").rect.center)
+    screen = app.top
+    assert isinstance(screen, StatsScreen)
+    while control(app, name="page").value != "history":
+        item = control(app, name="page")
+        click(app, (item.rect.right - 5, item.rect.centery))
+    return screen
+
+
+def test_past_games_newest_first_and_one_replays_from_its_log(app: App, store: Store,
+                                                             games: list[GameSession]) -> None:
+    screen = open_games(app)
+    rows = [c for c in screen.controls if getattr(c, "action", "") == "open_game"]
+    assert "Léo" in rows[0].subtitle() and "Ana" in rows[1].subtitle()  # newest first, people and scores
+    click(app, rows[1].rect.center)
+    replay = app.top
+    assert isinstance(replay, ReplayScreen)
+    cursor = replay.cursor
+    assert cursor.at == 0 and cursor.total == len(games[0].game.log)
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RIGHT)
+    assert cursor.at == 2
+    key(app, pygame.K_LEFT)
+    assert cursor.at == 1
+    key(app, pygame.K_DOWN)  # the next round
+    assert cursor.at == cursor.round_starts[1] and replay.game.round_no == 2
+    key(app, pygame.K_END)
+    assert replay.game.scores == games[0].game.scores  # the log replays to the recorded totals
+    assert list(replay.game.scores) == list(stats.load_stats(store).history[0].totals)
+    key(app, pygame.K_HOME)
+    assert cursor.at == 0
+
+
+def test_touch_play_pause_and_expert(app: App, store: Store, games: list[GameSession]) -> None:
+    screen = open_games(app)
+    rows = [c for c in screen.controls if getattr(c, "action", "") == "open_game"]
+    click(app, rows[0].rect.center)
+    replay = app.top
+    assert isinstance(replay, ReplayScreen)
+    click(app, control(app, "move_forward").rect.center)
+    assert replay.cursor.at == 1
+    click(app, control(app, "expert").rect.center)
+    assert replay.expert is not None and replay.expert_text()
+    assert replay.game.is_legal(replay.expert.move)
+    for _ in range(3):
+        key(app, pygame.K_PLUS)
+    assert replay.speed == 8.0
+    click(app, control(app, "play").rect.center)
+    assert replay.playing
+    for _ in range(40):
+        app.step()
+    assert replay.cursor.at > 1
+    at = replay.cursor.at
+    key(app, pygame.K_SPACE)
+    assert not replay.playing
+    for _ in range(20):
+        app.step()
+    assert replay.cursor.at == at
+    app.draw()  # every hand face up, the sheet beside: drawn without error
+
+
+def test_a_game_without_its_log_shows_its_sheet_and_says_why(app: App, store: Store,
+                                                            games: list[GameSession]) -> None:
+    for path in store.logs_dir.iterdir():
+        path.unlink()
+    screen = open_games(app)
+    rows = [c for c in screen.controls if getattr(c, "action", "") == "open_game"]
+    click(app, rows[0].rect.center)
+    assert isinstance(app.top, MessageScene)
+    assert any(isinstance(scene, ScoreSheetScene) for scene in app.scenes)
+
+
+def test_ramigui_replay_opens_the_same_viewer(store: Store, games: list[GameSession],
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    from ramigui import replay
+    from ramigui.ui import launch
+
+    opened: list[object] = []
+    monkeypatch.setattr(launch.App, "run", lambda self, frames=None: opened.append(self.top))
+    log = store.logs_dir / stats.load_stats(store).history[0].log
+    assert replay.replay_main([str(log)]) == 0
+    assert isinstance(opened[0], ReplayScreen)
+    pump  # noqa: B018 - the helper is imported for the other tests
