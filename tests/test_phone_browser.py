@@ -102,8 +102,10 @@ def tap_element(driver: Any, selector: str) -> None:
 def tap_card(driver: Any, card: str) -> None:
     """Tap a card of the hand on its corner index (the part of a fanned card always in view)."""
     index = driver.execute_script(
-        "return [...document.querySelectorAll('#hand .card')].findIndex(c => c.firstChild.dataset.card === arguments[0]);",
-        card)
+        "return [...document.querySelectorAll('#hand .card')]"
+        ".findIndex(c => c.firstChild.dataset.card === arguments[0]);",
+        card,
+    )
     assert index >= 0, f"{card} is not shown in the hand"
     box = rect(driver, f"#hand .card[data-index='{index}']")
     tap(driver, box["left"] + 8, box["top"] + 14)
@@ -226,8 +228,10 @@ def drag_card_to(driver: Any, card: str, selector: str) -> None:
     from selenium.webdriver.common.actions.pointer_input import PointerInput
 
     index = driver.execute_script(
-        "return [...document.querySelectorAll('#hand .card')].findIndex(c => c.firstChild.dataset.card === arguments[0]);",
-        card)
+        "return [...document.querySelectorAll('#hand .card')]"
+        ".findIndex(c => c.firstChild.dataset.card === arguments[0]);",
+        card,
+    )
     start = rect(driver, f"#hand .card[data-index='{index}']")
     end = rect(driver, selector)
     actions = ActionBuilder(driver, mouse=PointerInput(interaction.POINTER_TOUCH, "finger"), duration=20)
@@ -323,7 +327,9 @@ def test_several_cards_on_the_pile_are_refused_in_words_and_the_last_moves_run_a
             tap_element(browser, "#discard")
             wait_until(lambda: (0, Move("discard", (parse_card(first),))) in host.game.log[played:])
             wait_until(lambda: page_turn(browser, host) and len(host.game.log) > played + 4)
-            lines = browser.execute_script("return [...document.querySelectorAll('#moves li')].map(l => l.textContent);")
+            lines = browser.execute_script(
+                "return [...document.querySelectorAll('#moves li')].map(l => l.textContent);"
+            )
             names = [i18n.tr("table.you"), *host.names[1:]]
             table_lines = said_lines(host.game, host.game.public_record(0)[-LAST_MOVES:], names)
             assert 1 <= len(lines) <= 4 and lines == table_lines[-len(lines):]  # whole lines only: as many as fit
@@ -359,7 +365,9 @@ def test_gin_on_a_phone_says_how_to_discard_and_shows_whole_last_moves(browser: 
             lines = browser.execute_script(
                 "const t = document.getElementById('table').getBoundingClientRect();"
                 "return [...document.querySelectorAll('#moves li')].map(li => {"
-                "  const r = li.getBoundingClientRect(); return [li.textContent, r.top >= t.top - 1 && r.bottom <= t.bottom + 1]; });")
+                "  const r = li.getBoundingClientRect();"
+                " return [li.textContent, r.top >= t.top - 1 && r.bottom <= t.bottom + 1]; });"
+            )
             if SHOTS:
                 browser.save_screenshot(str(Path(SHOTS) / "phone-gin-discard.png"))
             assert lines, "some last moves are shown"

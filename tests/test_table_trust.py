@@ -110,7 +110,11 @@ def test_the_handoff_ignores_even_its_own_button_at_first(app: App) -> None:
 def test_a_meld_taken_back_is_never_told_to_the_next_player(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     drawn: list[str] = []
     text_surface = widgets.text_surface
-    monkeypatch.setattr(widgets, "text_surface", lambda text, *a, **k: drawn.append(text) or text_surface(text, *a, **k))
+    monkeypatch.setattr(
+        widgets,
+        "text_surface",
+        lambda text, *a, **k: drawn.append(text) or text_surface(text, *a, **k),
+    )
     scene = hot_seat(app, two_people())
     claim_handoff(app)
     press(app, pygame.K_p)
@@ -332,7 +336,9 @@ def test_escape_in_a_name_field_leaves_the_field_not_the_new_game_screen(tmp_pat
 # --- a failing save is said at the table, once ---------------------------------------------------
 
 
-def test_a_save_that_fails_is_said_at_the_table_at_once_and_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_save_that_fails_is_said_at_the_table_at_once_and_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv(paths.DATA_ENV, str(tmp_path / "data"))
     monkeypatch.setenv(paths.CONFIG_ENV, str(tmp_path / "config"))
     store = Store.open()

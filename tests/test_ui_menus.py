@@ -420,7 +420,11 @@ def test_no_line_is_left_half_hidden_under_the_header_when_scrolled(app: App) ->
         with drawn_texts() as drawn:
             screen.draw(pygame.display.get_surface())
         lines = {label.text for label in screen.labels if label.clip}
-        cut = [d.text for d in drawn if d.text in lines and d.rect.height < text_surface(d.text, d.size, WHITE).get_height()]
+        cut = [
+            d.text
+            for d in drawn
+            if d.text in lines and d.rect.height < text_surface(d.text, d.size, WHITE).get_height()
+        ]
         assert not cut, (step, cut)
         assert all(view.contains(d.rect) for d in drawn if d.text in lines)
 
