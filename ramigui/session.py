@@ -89,7 +89,7 @@ def check_name(name: str) -> str:
 @dataclass(frozen=True)
 class Seat:
     """Who sits at a place: a name, and a bot level (None: a human plays it); `phone`: that
-    human holds their hand on their own phone (issue 16), not on the shared screen."""
+    human holds their hand on their own phone, not on the shared screen."""
 
     name: str
     bot: str | None = None

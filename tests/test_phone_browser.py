@@ -1,4 +1,4 @@
-"""A real phone browser plays a turn (issue 16): headless Chromium opens a seat's page, a
+"""A real phone browser plays a turn: headless Chromium opens a seat's page, a
 finger taps cards and piles, and the table's game follows.
 
 Chromium and its driver are Debian's (`chromium`, `chromium-driver`; `.ci/run` installs
@@ -248,7 +248,7 @@ def drag_card_to(driver: Any, card: str, selector: str) -> None:
 
 def test_court_cards_are_the_tables_figures_and_a_second_row_leaves_the_first_readable(
         browser: Any, tmp_path: Path) -> None:
-    """Play-test 1 (phone page): the two-row hand hid the top row's figures, and the phone's
+    """On the phone page, the two-row hand hid the top row's figures, and the phone's
     courts were a letter and a crown. The courts are the table's own figures (the drawing of
     `ramigui.art.courts` written as SVG), and a top-row card shows its index and the upper
     half of its figure above the second row."""
@@ -296,7 +296,7 @@ def shown_refusal(driver: Any) -> str:
                                             ("fr", "Refusé\u00a0: défaussez une seule carte")])
 def test_several_cards_on_the_pile_are_refused_in_words_and_the_last_moves_run_as_on_the_table(
         browser: Any, lang: str, said: str) -> None:
-    """Play-test: two cards chosen and the pile tapped was sent as "discard 3H 7H" and refused
+    """Two cards chosen and the pile tapped was sent as "discard 3H 7H" and refused
     in move notation; the phone's last moves ran newest first, the big screen's oldest first.
     Now the phone says it in the player's words without sending anything, and its last moves
     are the table's own lines in the table's order, the newest at the bottom."""

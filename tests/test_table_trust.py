@@ -1,4 +1,4 @@
-"""The shared table keeps every secret and every game (issue 13), driven through the real
+"""The shared table keeps every secret and every game, driven through the real
 loop with posted events: the hand-off takes a deliberate act, the last moves never tell a
 move taken back, a pause pauses, a key never plays another move than its prompt said, a
 hint never touches the selection, Esc closes the panel it is pressed on, and a save that
@@ -229,7 +229,7 @@ def test_a_key_the_prompt_did_not_offer_cancels_and_plays_nothing(app: App) -> N
 
 
 def test_enter_with_nothing_selected_never_discards_the_card_under_the_cursor(app: App) -> None:
-    """Play-test 1, item 2: an Enter meant for an overlay that had just closed discarded A♠."""
+    """An Enter meant for an overlay that has just closed must not discard A♠."""
     scene = table(app, one_meld())
     press(app, pygame.K_RETURN)  # the prompt's first move: draw from the stock
     assert [m.kind for _, m in scene.game.log] == ["draw"]
@@ -242,7 +242,7 @@ def test_enter_with_nothing_selected_never_discards_the_card_under_the_cursor(ap
 
 
 def test_enter_plays_the_move_a_hint_announced(app: App) -> None:
-    """Play-test 1, item 3: the hint said "pass", Enter tried to discard. Enter plays the
+    """The hint says "pass", so Enter must not try to discard. Enter plays the
     hinted move; at the gin upcard without a hint it plays nothing (take or pass?)."""
     ctx = Context(None, StoredSettings(), Sounds(False))
     game = Game.new("gin", 2, seed=5)
@@ -260,7 +260,7 @@ def test_enter_plays_the_move_a_hint_announced(app: App) -> None:
 
 
 def test_the_prompt_offers_the_discard_only_when_it_may_be_taken(app: App) -> None:
-    """Play-test 1, item 4 — seed 000 (Rami familial): the discard is taken only once the
+    """Seed 000 (Rami familial): the discard is taken only once the
     player has put a meld down, so before it the prompt says "draw" alone."""
     game = Game.from_position("rami", hands=[["9C", "KH", "5S", "AS"], ["AD", "5D", "9S", "5C"]],
                               stock=["9H", "AH"], discard=["9D"], to_play=0)

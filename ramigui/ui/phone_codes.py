@@ -133,7 +133,7 @@ class PhoneCodesScene(Scene):
     @staticmethod
     def help_lines(width: int, text: int) -> tuple[int, list[str]]:
         """The help under the title: on one line if it fits at a readable size (12 px at
-        least, play-test 1 read 8 px at 640×400), else on two."""
+        least: 8 px at 640×400 is too small to read), else on two."""
         help_text = i18n.tr("codes.help")
         size = fitted_size(help_text, text, width, smallest=READABLE)
         if text_width(help_text, size) <= width:
