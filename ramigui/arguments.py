@@ -100,7 +100,9 @@ def file_to_write(text: str) -> str:
     if not text.strip():
         raise argparse.ArgumentTypeError("give the name of the file to write")
     if path.is_dir():
-        raise argparse.ArgumentTypeError(f"{_quoted_path(text)} is a folder: name a file in it, e.g. {_quoted_path(str(path / 'table.png'))}")
+        raise argparse.ArgumentTypeError(
+            f"{_quoted_path(text)} is a folder: name a file in it, e.g. {_quoted_path(str(path / 'table.png'))}"
+        )
     if not path.parent.is_dir():
         raise argparse.ArgumentTypeError(f"{_quoted_path(text)}: there is no folder {_quoted_path(str(path.parent))}")
     if path.exists() and not path.is_file():
@@ -111,7 +113,9 @@ def file_to_write(text: str) -> str:
         elif not os.access(path.parent, os.W_OK | os.X_OK):
             raise PermissionError(0, "permission denied")
     except OSError as error:
-        raise argparse.ArgumentTypeError(f"{_quoted_path(text)} cannot be written ({error.strerror or error})") from None
+        raise argparse.ArgumentTypeError(
+            f"{_quoted_path(text)} cannot be written ({error.strerror or error})"
+        ) from None
     return text
 
 

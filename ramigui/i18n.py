@@ -189,7 +189,11 @@ def _default_name_pattern(template: str) -> re.Pattern[str]:
     """"Robot {n}" → a pattern matching "Robot 2" (the number captured)."""
     if template not in _PATTERNS:
         parts = template.split("{n}")
-        _PATTERNS[template] = re.compile(r"(\d+)".join(re.escape(part) for part in parts)) if template else re.compile(r"(?!)")
+        _PATTERNS[template] = (
+            re.compile(r"(\d+)".join(re.escape(part) for part in parts))
+            if template
+            else re.compile(r"(?!)")
+        )
     return _PATTERNS[template]
 
 

@@ -89,7 +89,7 @@ def check_name(name: str) -> str:
 @dataclass(frozen=True)
 class Seat:
     """Who sits at a place: a name, and a bot level (None: a human plays it); `phone`: that
-    human holds their hand on their own phone (issue 16), not on the shared screen."""
+    human holds their hand on their own phone, not on the shared screen."""
 
     name: str
     bot: str | None = None
@@ -237,7 +237,11 @@ def _phones(body: Any) -> dict[str, Any]:
     port, tokens = body.get("port"), body.get("tokens")
     if not isinstance(port, int) or isinstance(port, bool) or not 0 < port < 65536 or not isinstance(tokens, dict):
         return {}
-    kept = {seat: token for seat, token in tokens.items() if isinstance(seat, str) and seat.isdigit() and is_token(token)}
+    kept = {
+        seat: token
+        for seat, token in tokens.items()
+        if isinstance(seat, str) and seat.isdigit() and is_token(token)
+    }
     return {"port": port, "tokens": kept} if kept else {}
 
 
@@ -555,7 +559,9 @@ def kept_logs(store: Store) -> list[Path]:
     return [path for _, _, path in sorted(found, reverse=True)]
 
 
-def prune_logs(store: Store, keep: Path | None = None, *, count: int | None = None, total: int | None = None) -> list[Path]:
+def prune_logs(
+    store: Store, keep: Path | None = None, *, count: int | None = None, total: int | None = None
+) -> list[Path]:
     """Remove the oldest logs beyond the newest `count` (LOGS_KEPT) or `total` bytes
     (LOGS_MAX_TOTAL), and the demos' beyond the newest DEMO_LOGS_KEPT (a demo left running
     all night never pushes out the family's games); never `keep` (the game being written)

@@ -9,9 +9,10 @@ a void round is neither won nor lost) — its points per hand against the table 
 interval, its mean final score, turns per round, moves per second and the bots' decision
 times in CPU time (median and p99), and any rule violation: a bot that raises, runs past
 its time limit or answers a move the rules refuse is counted and reported once on stderr,
-its seat plays a legal fallback move and the run goes on (`ramigui.match`), never a crash. `--check` also checks, after every
-move, that each card of the pack is somewhere exactly once and that the bot's move was one
-of the listed legal moves. The exit code is 1 when a violation was found.
+its seat plays a legal fallback move and the run goes on (`ramigui.match`), never a crash.
+`--check` also checks, after every move, that each card of the pack is somewhere exactly
+once and that the bot's move was one of the listed legal moves. The exit code is 1 when a
+violation was found.
 """
 
 from __future__ import annotations
@@ -306,7 +307,9 @@ def _percentile(times: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-def build_report(variant: Variant, players: int, levels: list[str], args: argparse.Namespace, stats: RunStats) -> dict[str, Any]:
+def build_report(
+    variant: Variant, players: int, levels: list[str], args: argparse.Namespace, stats: RunStats
+) -> dict[str, Any]:
     """The whole report as plain data (printed as text, or as JSON with --json)."""
     per_level: dict[str, Any] = {}
     for level, entry in stats.levels.items():
@@ -362,7 +365,8 @@ def build_report(variant: Variant, players: int, levels: list[str], args: argpar
 def format_report(report: dict[str, Any]) -> str:
     lines = [
         f"ramigui simulate — {report['variant']}, {report['players']} players, bots {','.join(report['bots'])}",
-        f"games {report['games']} (abandoned {report['abandoned']}), seed {report['seed']}, options {report['options'] or 'default'}",
+        f"games {report['games']} (abandoned {report['abandoned']}), seed {report['seed']}, "
+        f"options {report['options'] or 'default'}",
         f"rounds {report['rounds']} ({', '.join(f'{k} {v}' for k, v in sorted(report['round_ends'].items()))}), "
         f"turns per round {report['turns_per_round']}",
         f"moves {report['moves']} in {report['seconds']} s: {report['moves_per_second']} moves/s",
@@ -382,11 +386,15 @@ def format_report(report: dict[str, Any]) -> str:
     lines.append(f"{'level':9} {'ends':>6} {'undercut':>9} {'hand left':>10} {'turns':>6}")
     for level, entry in report["levels"].items():
         lines.append(
-            f"{level:9} {entry['ended_rate']:>6.1%} {entry['undercut_rate']:>9.1%} {entry['hand_left']:>10} {entry['turns_to_end']:>6}"
+            f"{level:9} {entry['ended_rate']:>6.1%} {entry['undercut_rate']:>9.1%} "
+            f"{entry['hand_left']:>10} {entry['turns_to_end']:>6}"
         )
     lines.append("ends: rounds it ended (went out or knocked); undercut: of its knocks; hand left: points held at "
                  "a round's end; turns: length of the rounds it ended")
-    lines.append("hands won: of the rounds someone won (void rounds left out); margin: points per hand against the table; times: CPU")
+    lines.append(
+        "hands won: of the rounds someone won (void rounds left out); "
+        "margin: points per hand against the table; times: CPU"
+    )
     lines.append(f"rule violations: {report['violations']}" + (" (every move checked)" if report["checked"] else ""))
     lines += [f"  {text}" for text in report["violation_examples"]]
     return "\n".join(lines)
@@ -437,7 +445,19 @@ def merge_stats(parts: Sequence[RunStats]) -> RunStats:
         total.reasons += part.reasons
         for level, entry in part.levels.items():
             into = total.levels[level]
-            for name in ("seats", "wins", "points", "rounds", "hands_won", "hands_lost", "final", "ended", "undercuts", "hand_left", "ended_turns"):
+            for name in (
+                "seats",
+                "wins",
+                "points",
+                "rounds",
+                "hands_won",
+                "hands_lost",
+                "final",
+                "ended",
+                "undercuts",
+                "hand_left",
+                "ended_turns",
+            ):
                 setattr(into, name, getattr(into, name) + getattr(entry, name))
             into.margins += entry.margins
             into.times += entry.times

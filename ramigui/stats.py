@@ -54,7 +54,9 @@ class PlayerRecord:
     best_round: int | None = None
     last: str = ""
 
-    def with_game(self, score: int, won: bool, lower_wins: bool, rounds: Sequence[int] = (), when: str = "") -> PlayerRecord:
+    def with_game(
+        self, score: int, won: bool, lower_wins: bool, rounds: Sequence[int] = (), when: str = ""
+    ) -> PlayerRecord:
         better, worse = (min, max) if lower_wins else (max, min)
         best_round = self.best_round
         for points in rounds:
@@ -86,8 +88,12 @@ class PlayerRecord:
 
     def __add__(self, other: PlayerRecord) -> PlayerRecord:
         """Two variants' records together: counts add up; best and worst do not mix."""
-        return PlayerRecord(self.played + other.played, self.won + other.won, abandoned=self.abandoned + other.abandoned,
-                            last=max(self.last, other.last))
+        return PlayerRecord(
+            self.played + other.played,
+            self.won + other.won,
+            abandoned=self.abandoned + other.abandoned,
+            last=max(self.last, other.last),
+        )
 
     def to_json(self) -> Document:
         body: Document = {"played": self.played, "won": self.won, "best": self.best, "worst": self.worst}
@@ -164,8 +170,12 @@ class YamiSheets:
         marks = expect_list(expect_key(body, "marks", list), dict, "yami.marks")
         if len(marks) != players:
             raise BrokenFile("wrong_shape", f"yami.marks: {len(marks)} grilles for {players} players")
-        return cls(tuple(_grille(sheet) for sheet in marks), _ints_for(body.get("series"), players, "yami.series"),
-                   _ints_for(body.get("bonus"), players, "yami.bonus"), _ints_for(body.get("totals"), players, "yami.totals"))
+        return cls(
+            tuple(_grille(sheet) for sheet in marks),
+            _ints_for(body.get("series"), players, "yami.series"),
+            _ints_for(body.get("bonus"), players, "yami.bonus"),
+            _ints_for(body.get("totals"), players, "yami.totals"),
+        )
 
 
 def _grille(sheet: Mapping[str, Any]) -> dict[str, int | None]:
@@ -380,7 +390,10 @@ class Stats:
             records[variant] = {
                 name: PlayerRecord.from_json(value, f"records.{variant}.{name}") for name, value in table.items()
             }
-        games = {variant: expect(count, int, f"games.{variant}") for variant, count in expect_key(body, "games", dict).items()}
+        games = {
+            variant: expect(count, int, f"games.{variant}")
+            for variant, count in expect_key(body, "games", dict).items()
+        }
         history = tuple(FinishedGame.from_json(game) for game in expect_key(body, "history", list))
         redeals = {variant: expect(count, int, f"redeals.{variant}")
                    for variant, count in expect(body.get("redeals", {}), dict, "redeals").items()}

@@ -141,7 +141,7 @@ def _more_problems(variant_id: str, body: Any, known: Mapping[str, dict[str, Any
     """The variant's other problems besides `first`: the field at fault is set aside and
     the variant checked again, until it builds or a problem cannot be set aside (the
     whole variant, or a field that is then missing) — so a family fixing their file sees
-    every mistake of a variant at once, not one per reload (play-test 1)."""
+    every mistake of a variant at once, not one per reload."""
     if not isinstance(body, dict):
         return []
     rest = dict(body)

@@ -98,7 +98,9 @@ class Verifier:
         game = self.game
         assert game is not None
         if seat != game.to_play:
-            check.problems.append(f"line {line}: seat {seat + 1} played {shorten(move)!r} on seat {game.to_play + 1}'s turn")
+            check.problems.append(
+                f"line {line}: seat {seat + 1} played {shorten(move)!r} on seat {game.to_play + 1}'s turn"
+            )
             return False
         try:
             game.play(move)

@@ -92,7 +92,11 @@ class EventStream:
         """The next event that is not a comment or a `retry:` line."""
         while True:
             block = self._until(b"\n\n").decode("utf-8")
-            fields = dict(line.split(": ", 1) for line in block.split("\n") if ": " in line and not line.startswith(":"))
+            fields = dict(
+                line.split(": ", 1)
+                for line in block.split("\n")
+                if ": " in line and not line.startswith(":")
+            )
             if "event" in fields:
                 return fields["event"], json.loads(fields.get("data", "null"))
 

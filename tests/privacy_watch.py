@@ -1,4 +1,4 @@
-"""Watching the real table for leaks (issue 13, hot-seat privacy).
+"""Watching the real table for leaks (hot-seat privacy).
 
 `Watch` catches everything the table draws — every text (through `widgets.text_surface`,
 the one place text becomes pixels) and every card face (`CardArt.face`) — frame by frame,

@@ -1,4 +1,4 @@
-"""Fair bots (issue 13): a bot's randomness comes from the game's bot secret, never from the
+"""Fair bots: a bot's randomness comes from the game's bot secret, never from the
 deal's seed, and the secret is saved with the game so a replay rebuilds the same bots."""
 
 from __future__ import annotations
@@ -77,7 +77,9 @@ def test_the_secret_is_saved_and_a_replay_rebuilds_the_same_bots(store: Store) -
     assert resumed is not None and resumed.bot_secret == session.bot_secret
     record = resumed.record()
     again = seat_choosers(config_for(resumed))
-    game = GameRecord(record.variant, record.options, record.seed, record.seats, (), bot_secret=record.bot_secret).replay()
+    game = GameRecord(
+        record.variant, record.options, record.seed, record.seats, (), bot_secret=record.bot_secret
+    ).replay()
     checked = 0
     for move in record.moves:
         if not game.round_over and game.to_play in again:

@@ -116,7 +116,10 @@ def _hidden(game: Game, seat: int) -> bool:
     return seat not in game.view((seat + 1) % game.players).public.shown
 
 
-@pytest.mark.parametrize(("variant_id", "players"), [("rami51", 3), ("rami", 2), ("gin", 2), ("yami", 3), ("rami_base", 4)])
+@pytest.mark.parametrize(
+    ("variant_id", "players"),
+    [("rami51", 3), ("rami", 2), ("gin", 2), ("yami", 3), ("rami_base", 4)],
+)
 def test_view_holds_no_other_hand(variant_id: str, players: int) -> None:
     game = Game.new(variant_id, players, 11)
     bots = [make_bot(variant_id, "medium", seat) for seat in range(players)]

@@ -1,4 +1,4 @@
-"""The `ramigui` command line (issue 14): a bad argument is one line on stderr and exit 2 —
+"""The `ramigui` command line: a bad argument is one line on stderr and exit 2 —
 never a traceback, never a value quietly changed — and `--help` says what there is."""
 
 from __future__ import annotations
@@ -234,7 +234,15 @@ def test_help_lists_the_commands_and_the_variants(capsys: pytest.CaptureFixture[
     assert stopped.value.code == 0
     text = capsys.readouterr().out
     commands = text.split("commands ('ramigui COMMAND --help' for each):\n")[1].split("\n\n")[0].splitlines()
-    assert [line.split()[0] for line in commands] == ["simulate", "screenshot", "replay", "verify", "host", "bench", "variants"]
+    assert [line.split()[0] for line in commands] == [
+        "simulate",
+        "screenshot",
+        "replay",
+        "verify",
+        "host",
+        "bench",
+        "variants",
+    ]
     assert all(len(line.split(None, 1)[1]) > 20 for line in commands)  # one line of what each does
     assert ", ".join(IDS) in text.replace("\n  ", " ")
 

@@ -1,7 +1,7 @@
 """A finished Yami game keeps its grilles in the history, and the statistics show them.
 
-Issue 6: "the history of finished games with their score sheets"; for Yami the score sheet
-is "the grille with its 16 boxes and bonus, filled and crossed boxes visible" (seed 002).
+Seed 002: "the history of finished games with their score sheets"; for Yami the score sheet
+is "the grille with its 16 boxes and bonus, filled and crossed boxes visible".
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""At 640×400, the texts the play-test found cut or missing: the phone codes' warning
+"""At 640×400, the texts once found cut or missing: the phone codes' warning
 inside its panel, the "phone" tag beside every phone seat, Gin's discard prompt whole."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Every label shows, whole and apart (issue 17): at 640×400 (the smallest window allowed) and
+"""Every label shows, whole and apart: at 640×400 (the smallest window allowed) and
 1024×600, in both languages, with 24-character names, the table of each family, the
 end-of-round panel and the score sheet draw no text outside the window or its box, and no
 two texts on top of each other. What is drawn is read off the drawing (screen_texts)."""

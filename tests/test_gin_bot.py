@@ -116,7 +116,7 @@ def test_hard_same_seed_same_game() -> None:
     assert moves(9) == moves(9)
 
 
-# The baseline is the issue's plain rule player: take the upcard or the discard only if it
+# The baseline is the plain rule player: take the upcard or the discard only if it
 # lowers the deadwood or lets it knock, knock as soon as it can, throw the highest deadwood.
 HEAVY = "AS 2S 3S 4H 5H 6H KD QC 9C 8D"  # deadwood 37
 
@@ -141,7 +141,7 @@ def test_baseline_throws_its_highest_deadwood_card() -> None:
 
 
 def test_medium_keeps_the_loose_card_that_may_still_meld() -> None:
-    """Medium (issue 15: at least even with the baseline): KD, QC and JD all leave 37 of
+    """Medium (meant to be at least even with the baseline): KD, QC and JD all leave 37 of
     deadwood, but KD and JD are one QD away from a run; QC near nothing goes."""
     game = Game.from_position(
         "gin", hands=["AS 2S 3S 4H 5H 6H KD QC JD 8D", THEIRS], stock="9C 7S 8H", discard="4C KC", to_play=0

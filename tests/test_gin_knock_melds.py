@@ -1,5 +1,5 @@
 """The knocker's melds: among the least-deadwood arrangements, the one leaving the defender
-the least to lay off — checked on the issue's example and against a brute force.
+the least to lay off — checked on a hand where the choice matters and against a brute force.
 
 Seed 001: "En cas de Knock, le défenseur utilise ses cartes non utilisées pour compléter les
 combinaisons de l'attaquant. Il peut ajouter une carte à un brelan pour le transformer en
@@ -35,7 +35,7 @@ def knocked(stock: str = "8S 3S 4H 10C") -> GinState:
     return state
 
 
-def test_the_issues_example_lays_the_four_sixes_and_the_short_run() -> None:
+def test_four_sixes_and_the_short_run_leave_nothing_to_lay_off() -> None:
     """6S 6H 6C + 6D–10D would let 5D go on below; the four 6s + 7D–10D let nothing on below."""
     state = knocked()
     laid = sorted(" ".join(map(str, m.cards)) for m in state.melds)

@@ -96,7 +96,7 @@ def test_compare_plans_plays_every_plan_on_the_same_worlds() -> None:
 
 
 def test_hard_knocks_a_light_hand_rather_than_wait_for_gin() -> None:
-    """Issue 15: hard used to play on here for gin. Early (the opponent has drawn once, the
+    """Hard must not play on here for gin. Early (the opponent has drawn once, the
     stock is long) a knock with 1 is worth more than waiting: most hands they may hold
     cannot undercut it, and waiting gives them the turns to knock first."""
     view = light_hand("7S AD 8H 3C 10S 8C 7C 9H 10H 3D 4S 5D").view(0)
@@ -106,7 +106,7 @@ def test_hard_knocks_a_light_hand_rather_than_wait_for_gin() -> None:
 def test_playing_on_we_do_not_take_a_card_that_only_keeps_us_under_the_limit() -> None:
     """Waiting for gin with 9D loose (deadwood 9), their throw 9C would leave us at 9 again:
     taking it only shows them our hand, so we draw — 4S, gin (25 + their 7H 6C 5D 3D).
-    Playing on used to take any card that kept us under the knock limit (issue 15)."""
+    Playing on must not take any card merely because it keeps us under the knock limit."""
     theirs = World(mask("KS KH KD 10S JS QS 7H 6C 5D 3D"), tuple(parse_cards("9C 4S 2H")))
     mine = mask(KNOCKER + " 9D")
     assert play_on(mine, card_bit(parse_cards("8C")[0]), theirs, TABLE, target=0, horizon=2) == 25 + 21

@@ -57,7 +57,7 @@ def test_a_game_of_rounds_has_no_stake() -> None:
 
 
 def test_hard_weighs_a_won_hand_beyond_its_points() -> None:
-    """Issue 15: a hand let go is a hand the opponent wins — hard counts `hand_weight` more
+    """A hand let go is a hand the opponent wins — hard counts `hand_weight` more
     for winning it, as much less for losing it, nothing for a void round."""
     weight = TUNE["hand_weight"]
     assert weight > 0

@@ -133,7 +133,24 @@ def test_legal_moves_are_exactly_the_accepted_ones() -> None:
 
 
 CARD_TOKENS = [str(c) for c in ALL_CARDS] + ["JK", "1S", "XX", "10", ""]
-KINDS = ["draw", "take", "pass", "done", "knock", "gin", "discard", "meld", "layoff", "undo", "next", "swap", "carte", "expose", "score", "frob"]
+KINDS = [
+    "draw",
+    "take",
+    "pass",
+    "done",
+    "knock",
+    "gin",
+    "discard",
+    "meld",
+    "layoff",
+    "undo",
+    "next",
+    "swap",
+    "carte",
+    "expose",
+    "score",
+    "frob",
+]
 
 
 @st.composite

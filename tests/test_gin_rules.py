@@ -33,7 +33,9 @@ def position(
     variant: str = "gin",
     **options: Any,
 ) -> Game:
-    return Game.from_position(variant, options=options or None, hands=hands, stock=stock, discard=discard, to_play=to_play)
+    return Game.from_position(
+        variant, options=options or None, hands=hands, stock=stock, discard=discard, to_play=to_play
+    )
 
 
 def play(game: Game, *moves: str) -> Game:
@@ -448,7 +450,12 @@ def test_oklahoma_upcard_sets_the_knock_limit() -> None:
     #  l'entame est un sept alors la valeur totale des cartes non utilisées doit être
     #  inférieure ou égale à 7."  Upcard 7S (the bottom of the discard pile).
     def after_drawing(card: str) -> Game:
-        game = position([OKLAHOMA_HAND, OKLAHOMA_DEFENDER], stock=f"{card} 8S", discard="7S 10C", variant="gin_oklahoma")
+        game = position(
+            [OKLAHOMA_HAND, OKLAHOMA_DEFENDER],
+            stock=f"{card} 8S",
+            discard="7S 10C",
+            variant="gin_oklahoma",
+        )
         assert game.view(0).public.knock_limit == 7
         game.play("draw")
         return game
@@ -471,7 +478,12 @@ def test_oklahoma_face_card_upcard_allows_ten() -> None:
 
 def test_oklahoma_ace_upcard_means_gin_only() -> None:
     # "Si l'entame est un As alors les joueurs doivent faire Gin."
-    game = position(["AS 2S 3S 4H 5H 6H 7C 7D 7H 2C", DEFENDER], stock="AC 8S", discard="AD 10C", variant="gin_oklahoma")
+    game = position(
+        ["AS 2S 3S 4H 5H 6H 7C 7D 7H 2C", DEFENDER],
+        stock="AC 8S",
+        discard="AD 10C",
+        variant="gin_oklahoma",
+    )
     assert game.view(0).public.knock_limit == 0
     game.play("draw")  # AC: 2C + AC … deadwood 1 after discarding 2C — still no knock
     assert not {m for m in names(game) if m.startswith("knock")}

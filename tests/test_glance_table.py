@@ -1,4 +1,4 @@
-"""The table read at a glance (issue 17): instructions apart from refusals, a silent key that
+"""The table read at a glance: instructions apart from refusals, a silent key that
 says why, rings that never cover the next card, the hint apart from the selection, the card
 just drawn marked, the hand's melds grouped, opaque notices — each driven through the real
 loop and read off the pixels drawn."""
@@ -246,8 +246,8 @@ def _select(app: App, scene: TableScene, cards: str) -> None:
 
 @pytest.mark.parametrize("taken, meld, kept", [("5H", "7H 8H 9H", True), ("6H", "6H 7H 8H 9H", False)])
 def test_the_card_taken_stays_marked_until_it_is_played(app: App, taken: str, meld: str, kept: bool) -> None:
-    """Play-test 2, point 2: the tab stays on the card taken through a meld of other cards
-    (it vanished at the first meld), and leaves it once that card is melded."""
+    """The tab stays on the card taken through a meld of other cards (it once vanished at the
+    first meld), and leaves it once that card is melded."""
     game = Game.from_position("rami_base", hands=[["7H", "8H", "9H", "KS", "2C", "3D"], ["2S", "5D", "9S"]],
                               stock=["10C", "4C"], discard=[taken], to_play=0)
     scene = table(app, game)
@@ -270,9 +270,9 @@ def test_the_card_taken_stays_marked_until_it_is_played(app: App, taken: str, me
 
 @pytest.mark.parametrize("size", [(1088, 680), (1024, 600)])
 def test_a_big_hands_melds_stand_apart_with_felt_between(size: tuple[int, int]) -> None:
-    """Play-test 2, point 2: 15 cards (three melds and the rest) in a 1088×680 window touched,
-    no felt between the groups; each group now ends whole before the next starts, and every
-    card still shows its index (a quarter of its width at least)."""
+    """15 cards (three melds and the rest) in a 1088×680 window must not touch, with no felt
+    between the groups: each group ends whole before the next starts, and every card still
+    shows its index (a quarter of its width at least)."""
     from rummy_helpers import position
 
     game = position("rami51", ["6S 6D 6C KS KD KC 7D 8D 9D AS 5S 3H 5H 10H 10C", "2C 3C 4C 5C 6C 7C 8C 9C",
@@ -291,13 +291,13 @@ def test_a_big_hands_melds_stand_apart_with_felt_between(size: tuple[int, int]) 
         assert rects[0].left >= row.left - 1 and rects[-1].right <= row.right + 1  # rounding
 
 
-# --- play-test 2: an old refusal, the hint under the focus --------------------------------------
+# --- an old refusal, the hint under the focus --------------------------------------------------
 
 
 def test_a_move_clears_an_old_refusal_and_a_hint_always_shows_its_words(app: App) -> None:
-    """Play-test 2, item 1: a discard before drawing is refused ("draw first"); the draw that
-    follows clears that refusal at once (it stayed 3 s and told the player to draw when they
-    just had), and a hint asked for while a refusal shows gets its words shown, not only its ring."""
+    """A discard before drawing is refused ("draw first"); the draw that follows clears that
+    refusal at once (rather than telling the player for 3 s to draw when they just had), and a
+    hint asked for while a refusal shows gets its words shown, not only its ring."""
     from screen_texts import drawn_texts
 
     scene = session_table(app)
@@ -318,8 +318,8 @@ def test_a_move_clears_an_old_refusal_and_a_hint_always_shows_its_words(app: App
 
 
 def test_the_hint_ring_shows_when_the_focus_is_on_the_same_card(app: App) -> None:
-    """Play-test 2, item 6: P put the focus on the card drawn, often the very card the hint
-    says to discard; the solid focus ring covered the dashed hint ring."""
+    """P puts the focus on the card drawn, often the very card the hint says to discard; the
+    solid focus ring must not cover the dashed hint ring."""
     scene = session_table(app)
     press(app, pygame.K_p)
     scene.show_hint()
@@ -333,14 +333,14 @@ def test_the_hint_ring_shows_when_the_focus_is_on_the_same_card(app: App) -> Non
     assert seen.count(table_draw.HINTED) >= (part.width - 16) // 3  # type: ignore[attr-defined]  # its dashes, not a corner
 
 
-# --- play-test 2, item 4: a Meld button ---------------------------------------------------------
+# --- a Meld button -------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("lang, label", [("en", "Meld"), ("fr", "Poser")])
 def test_a_meld_button_lights_up_when_the_selection_is_a_meld(app: App, lang: str, label: str) -> None:
-    """Play-test 2, item 4: the only mouse way to meld was to click the felt, which a
-    newcomer had to guess; a Meld button (Poser) is live while the selected cards make a meld
-    the rules accept, and a click on it lays them down."""
+    """Clicking the felt to meld is a thing a newcomer has to guess; a Meld button (Poser) is
+    live while the selected cards make a meld the rules accept, and a click on it lays them
+    down."""
     from screen_texts import drawn_texts
     from ui_helpers import button_point, click
 
@@ -367,8 +367,8 @@ def test_a_meld_button_lights_up_when_the_selection_is_a_meld(app: App, lang: st
 
 
 def test_red_suits_on_the_refusal_panel_are_drawn_white(app: App) -> None:
-    """Play-test 2, item 5: "après avoir défaussé R♦" drew a red ♦ on the dark-red refusal
-    panel, almost invisible; the suits there are drawn in the words' white."""
+    """A red ♦ in "après avoir défaussé R♦" is almost invisible on the dark-red refusal
+    panel: the suits there are drawn in the words' white."""
     from ramigui.ui.cardart import suit_colour
 
     scene = table(app, gin("QD QS JD", "AH 2H 3H 4S 5S 6S 9C 9D 7H KD"))
@@ -387,7 +387,7 @@ def test_red_suits_on_the_refusal_panel_are_drawn_white(app: App) -> None:
 
 
 def test_a_log_line_never_leaves_one_card_alone_on_its_last_line(app: App) -> None:
-    """Play-test 2, item 18: "Robot 1 a posé 9♠ 9♥ / 9♣" — the card before goes down with it."""
+    """Never "Robot 1 a posé 9♠ 9♥ / 9♣": the card before goes down with it."""
     from ramigui.ui.widgets import text_width, wrap_lines
 
     entry = "Robot 1 a posé 9♠ 9♥ 9♣"
@@ -400,8 +400,8 @@ def test_a_log_line_never_leaves_one_card_alone_on_its_last_line(app: App) -> No
 
 
 def test_meld_owner_labels_at_640_are_never_a_bare_ellipsis(monkeypatch: pytest.MonkeyPatch, tmp_path: object) -> None:
-    """Play-test 2, item 19: at 640×400 some owner labels over the melds were a bare "…";
-    a label now runs up to the next meld's badge, and is left out (the badge's colour says
+    """At 640×400 an owner label over a meld must not be a bare "…": a label runs up to the
+    next meld's badge, and is left out (the badge's colour says
     whose meld it is) rather than drawn as "…" alone."""
     from screen_texts import drawn_texts
 
@@ -419,8 +419,8 @@ def test_meld_owner_labels_at_640_are_never_a_bare_ellipsis(monkeypatch: pytest.
 
 
 def test_melds_keep_their_place_when_others_meld_or_lay_off() -> None:
-    """Play-test 1, item 7: melds jumped rows when one grew, and a new meld 8 went between 2
-    and 3 (the melds were grouped by owner). Now each meld has its slot, in table order."""
+    """Melds must not jump rows when one grows, nor a new meld 8 go between 2 and 3 (as when
+    the melds were grouped by owner): each meld has its slot, in table order."""
     from ramigui.ui.layout import compute
 
     before = [(0, 3), (1, 3), (0, 4), (2, 3), (1, 5), (0, 3), (2, 3)]
@@ -438,9 +438,9 @@ def test_melds_keep_their_place_when_others_meld_or_lay_off() -> None:
 
 @pytest.mark.parametrize("width", [18, 22, 26, 34, 60])
 def test_the_jokers_label_stays_inside_its_card(app: App, width: int) -> None:
-    """Play-test 2, item 19: at 640×400 (meld cards about 22 px wide) the suit under the
-    joker's stands-for label hung below the joker's bottom edge; what the label draws now
-    stays on the joker at every size."""
+    """At 640×400 (meld cards about 22 px wide) the suit under the joker's stands-for label
+    must not hang below the joker's bottom edge: what the label draws stays on the joker at
+    every size."""
     from ramigui.cards import parse_cards
     from ramigui.ui.card_marks import joker_badge
     from ramigui.ui.cardart import card_height

@@ -52,7 +52,10 @@ def test_meld_says_the_opening_total_and_the_minimum() -> None:
     assert (params["have"], params["need"]) == (67, 51)
     assert text == "lay down 10♥ J♥ Q♥ K♥: your melds make 67 points, enough to open (51)."
     i18n.set_language("fr")
-    assert i18n.tr(key, **params) == "posez 10♥ V♥ D♥ R♥\u00a0: vos combinaisons font 67 points, assez pour ouvrir (51)."
+    assert (
+        i18n.tr(key, **params)
+        == "posez 10♥ V♥ D♥ R♥\u00a0: vos combinaisons font 67 points, assez pour ouvrir (51)."
+    )
 
 
 def test_discard_while_short_of_the_opening_says_how_many_points_are_missing() -> None:
@@ -161,7 +164,9 @@ def test_score_that_earns_the_series_bonus_says_so() -> None:
     game.play("expose")
     key, params, text = said(game, "score q")
     assert key == "why.yami.score_bonus" and (params["points"], params["bonus"]) == (15, 50)
-    assert text == "score 15 in the Q box: your rank boxes reach the bonus (+50)."  # no French word in English (issue 17)
+    assert (
+        text == "score 15 in the Q box: your rank boxes reach the bonus (+50)."
+    )  # no French word in English
 
 
 def test_draw_names_the_cards_kept_and_the_box_aimed_at() -> None:

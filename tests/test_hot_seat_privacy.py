@@ -1,4 +1,4 @@
-"""Hot-seat privacy, said over whole games (issue 13): nothing drawn or written while seat X
+"""Hot-seat privacy, said over whole games: nothing drawn or written while seat X
 is the viewer — cards, last-moves lines, hints, prompts, end-of-round panels — names a card
 that is in another player's hand and was never shown face up.
 

@@ -1,5 +1,5 @@
 """The package's modules form layers: no module imports, even lazily inside a function, a
-module that imports it back (issue 17: `app.py` knows no scene, scenes push the scenes
+module that imports it back (`app.py` knows no scene, scenes push the scenes
 below them, `session` and `stats` do not need each other).
 
 Imports under `if TYPE_CHECKING:` are only for type hints and do not count."""

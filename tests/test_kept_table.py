@@ -34,7 +34,9 @@ def display() -> Iterator[None]:
 
 
 @pytest.mark.parametrize(("variant", "players", "moves"), [("rami51", 4, 30), ("yami", 3, 8)])
-def test_every_moment_matches_the_table_drawn_from_scratch(display: None, variant: str, players: int, moves: int) -> None:
+def test_every_moment_matches_the_table_drawn_from_scratch(
+    display: None, variant: str, players: int, moves: int
+) -> None:
     seen = []
     for moment, screen, scratch in table_pictures(variant, players, moves, SIZE):
         seen.append(moment)

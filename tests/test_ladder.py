@@ -48,7 +48,10 @@ def test_matches_are_data_and_selectable() -> None:
     assert [m.label for m in select(["gin"], ["hard vs baseline"])] == ["hard vs baseline"]
     assert {m.family for m in MATCHES} >= {"gin", "rummy", "yami"}
     assert [m.players for m in select(["rummy"], ["hard vs 3 medium"])] == [4, 4]
-    assert [(m.variant, m.options) for m in select(["rummy"], ["hard vs 2 medium"])] == [("rami", ()), ("rami_base", ())]
+    assert [(m.variant, m.options) for m in select(["rummy"], ["hard vs 2 medium"])] == [
+        ("rami", ()),
+        ("rami_base", ()),
+    ]
     assert [m.table for m in select(None, ["hard vs medium"], ["rami51"])] == ["rami51"]
     assert [m.table for m in select(None, ["hard vs medium"], ["rami51 rounds=1"])] == ["rami51 rounds=1"]
 

@@ -85,7 +85,9 @@ def test_the_french_lessons_say_vous_as_the_table_does() -> None:
 def test_the_lessons_use_the_tables_words_not_others() -> None:
     """One word for one thing: the buttons' and prompts' words (Meld, discard, lay off;
     Poser, défausser, non utilisées, fiche, Exposer)."""
-    assert "Non utilisées" in i18n.text_in("fr", "table.gin.deadwood") and "fiche" in i18n.text_in("fr", "table.yami.expose")
+    assert "Non utilisées" in i18n.text_in("fr", "table.gin.deadwood") and "fiche" in i18n.text_in(
+        "fr", "table.yami.expose"
+    )
     banned_fr = ("grille", "points perdus", "étale", "jette", "cases des valeurs")
     banned_en = ("put down", "throw", "add a card", "group")
     assert not [t for k, t in FR.items() if k.startswith("lesson.") and any(w in t.lower() for w in banned_fr)]
@@ -104,8 +106,11 @@ def test_the_rummy_lesson_says_the_lowest_score_wins_once_the_round_is_over() ->
         pytest.fail("the lesson's round never ends")
     after = lesson.steps[lesson.steps.index(step):]
     assert game.lower_wins
-    assert any("lowest score wins" in i18n.text_in("en", s.say) and "score le plus bas gagne" in i18n.text_in("fr", s.say)
-               for s in after)
+    assert any(
+        "lowest score wins" in i18n.text_in("en", s.say)
+        and "score le plus bas gagne" in i18n.text_in("fr", s.say)
+        for s in after
+    )
 
 
 @pytest.mark.parametrize("lesson_id", LESSON_IDS)

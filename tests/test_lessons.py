@@ -32,7 +32,7 @@ def test_every_shipped_lesson_plays_to_its_end_by_show_me(lesson_id: str) -> Non
     assert run.game.round_over, "a lesson ends with its round played out"
 
 
-def test_rummy_lesson_teaches_the_rami51_steps_the_issue_names() -> None:
+def test_rummy_lesson_teaches_every_rami51_step() -> None:
     kinds = [str(step.move).split()[0] for step in load_lesson("rummy").steps if step.move is not None]
     assert {"draw", "meld", "layoff", "swap", "discard"} <= set(kinds)
 

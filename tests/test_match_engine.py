@@ -190,8 +190,13 @@ def test_a_faulty_bot_never_stops_the_window(kind: str, short_limit: None, monke
     from ramigui.ui.table import TableScene
 
     good = ramigui.bots.make_bot
-    monkeypatch.setattr(ramigui.bots, "make_bot",
-                        lambda variant, level="medium", rng=0: FAULTY[kind]() if level == "easy" else good(variant, level, rng))
+    monkeypatch.setattr(
+        ramigui.bots,
+        "make_bot",
+        lambda variant, level="medium", rng=0: (
+            FAULTY[kind]() if level == "easy" else good(variant, level, rng)
+        ),
+    )
     with open_app() as app:
         config = TableConfig("gin", 2, seed=4, humans=[False, False], levels=["easy", "random"])
         scene = TableScene(config)
@@ -244,7 +249,9 @@ def test_a_faulty_bot_never_stops_simulate(kind: str, short_limit: None, monkeyp
     assert "Traceback" not in err and err.count("the bot at seat") <= 2 * 2
 
 
-def test_a_faulty_bot_never_stops_the_ladder(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_faulty_bot_never_stops_the_ladder(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     from ramigui.bots import ladder
 
     faulty_everywhere(monkeypatch, "raises")

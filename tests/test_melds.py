@@ -29,7 +29,7 @@ def cards(text: str) -> list:  # type: ignore[type-arg]
 
 
 def test_contract() -> None:
-    """The two calls of issue 2's contract."""
+    """The two calls the rules promise: classify a meld and count its points."""
     assert classify(cards("QH KH AH"), get_variant("rami")) == "run"
     assert meld_points(cards("7H 8H JK 10H"), get_variant("rami40")) == 34
 

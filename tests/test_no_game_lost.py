@@ -1,4 +1,4 @@
-"""No game is ever lost without asking (issue 13): a new game never silently replaces the
+"""No game is ever lost without asking: a new game never silently replaces the
 saved one, an abandoned game goes to the statistics as unfinished, a save that fails is
 reported once, and a save or stats file that is a folder, a pipe or a device is set aside
 without hanging — a save missing its move list is never written over."""
@@ -124,7 +124,9 @@ def test_a_save_that_is_not_a_file_is_set_aside_without_hanging(store: Store, ki
     assert _within(20, lambda: GameSession.resume(store)) is None
     (notice,) = store.take_notices()
     assert notice.key == NOTICE_SET_ASIDE and notice.params["reason"] == "not_a_file"
-    assert (store.data_dir / notice.params["kept_as"]).is_symlink() or (store.data_dir / notice.params["kept_as"]).exists()
+    assert (store.data_dir / notice.params["kept_as"]).is_symlink() or (
+        store.data_dir / notice.params["kept_as"]
+    ).exists()
     session = _within(20, lambda: GameSession.new(SETUP, store, seed=5))
     assert GameSession.resume(store) is not None and session is not None
 
@@ -159,7 +161,9 @@ def test_a_folder_in_the_way_of_a_save_is_set_aside_and_the_save_written(store: 
 # --- a save that fails during play is reported once -----------------------------------------------------
 
 
-def test_a_failing_save_is_reported_once_then_again_after_it_recovered(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_failing_save_is_reported_once_then_again_after_it_recovered(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
     session = GameSession.new(SETUP, store, seed=7)
     assert session.take_save_problem() is None
 

@@ -1,4 +1,4 @@
-"""One language at a time (issue 17): a game begun in French and switched to English mid-game
+"""One language at a time: a game begun in French and switched to English mid-game
 says everything in English — the last moves, every default name ("Robot 2" → "Bot 2"),
 Yami's boxes — and the other way round. Every screen is drawn and what it says is read
 off the drawing (screen_texts), then scanned for the other language's words."""
@@ -162,8 +162,8 @@ def test_a_count_of_one_is_singular(lang: str, text: str) -> None:
 
 
 def test_english_texts_use_no_french_word() -> None:
-    """Play-test 2, item 15: "rami sec" in the English round reasons and "poker-like séries"
-    in Yami's English description; every English text (the catalogue and the variants'
+    """No French word in English, such as "rami sec" in the round reasons or "poker-like
+    séries" in Yami's description: every English text (the catalogue and the variants'
     names and descriptions) is checked, the French kept only in parentheses, as a gloss."""
     from ramigui.variants import all_variants
 
@@ -174,6 +174,21 @@ def test_english_texts_use_no_french_word() -> None:
     rules = Path(__file__).resolve().parent.parent / "assets" / "rules"
     texts += [line for page in sorted(rules.glob("*.en.md")) for line in page.read_text(encoding="utf-8").splitlines()]
     unglossed = [re.sub(r"\([^)]*\)", "", text) for text in texts if "{{" not in text]  # {{paire: 5}}: file keys
-    found = [(word, text) for text in unglossed for word in ("séries", "série", "rami sec", "sec", "brelan", "paire", "carré", "quinte", "combinaison", "couleur")
-             if re.search(rf"(?<![\w]){re.escape(word)}(?![\w])", text)]
+    found = [
+        (word, text)
+        for text in unglossed
+        for word in (
+            "séries",
+            "série",
+            "rami sec",
+            "sec",
+            "brelan",
+            "paire",
+            "carré",
+            "quinte",
+            "combinaison",
+            "couleur",
+        )
+        if re.search(rf"(?<![\w]){re.escape(word)}(?![\w])", text)
+    ]
     assert not found

@@ -105,7 +105,11 @@ def _os_actions(move: Move, before: Game, after: Game) -> list[int]:
         return [card_number(move.card)]
     knocker = after.state.knocker
     melds = [m for m in after.state.melds if m.owner == knocker]
-    return [KNOCK, card_number(move.cards[0])] + [MELD_BASE + meld_number(p) for m in melds for p in os_melds(m.cards)] + [PASS]
+    return (
+        [KNOCK, card_number(move.cards[0])]
+        + [MELD_BASE + meld_number(p) for m in melds for p in os_melds(m.cards)]
+        + [PASS]
+    )
 
 
 def _ours_as_actions(game: Game) -> set[int]:
@@ -165,7 +169,11 @@ def _lockstep(seed: int, levels: tuple[str, str]) -> int:
             break
         if ours.phase == "discard" and move.kind in ("knock", "gin"):
             legal_discards = {a for a in _knock_discards(state) if card_from_number(a) != ours.taken}
-            assert legal_discards == {card_number(m.cards[0]) for m in before.legal_moves() if m.kind in ("knock", "gin") and m.cards}
+            assert legal_discards == {
+                card_number(m.cards[0])
+                for m in before.legal_moves()
+                if m.kind in ("knock", "gin") and m.cards
+            }
         for action in _os_actions(move, before, after):
             state.apply_action(action)
         if after.round_over:
@@ -186,7 +194,13 @@ def test_openspiel_and_ours_agree_at_every_decision_of_some_hands(levels: tuple[
 
 @pytest.mark.long
 def test_openspiel_and_ours_agree_at_every_decision_of_many_hands() -> None:
-    assert sum(_lockstep(seed, ("medium", "baseline")) + _lockstep(seed, ("hard", "random")) for seed in range(100, 400)) > 5000
+    assert (
+        sum(
+            _lockstep(seed, ("medium", "baseline")) + _lockstep(seed, ("hard", "random"))
+            for seed in range(100, 400)
+        )
+        > 5000
+    )
 
 
 def test_the_openspiel_bot_plays_our_gin_to_the_end() -> None:
@@ -217,5 +231,7 @@ def test_a_knock_with_the_card_just_taken_becomes_the_best_knock_our_rules_allow
     legal = [*discards, Move("knock", (parse_card("7C"),)), Move("knock", (parse_card("2C"),))]
     moves = moves_of_actions([KNOCK, card_number(parse_card("KD"))], legal, "discard", hand)
     assert moves == [Move("knock", (parse_card("2C"),))]
-    assert moves_of_actions([card_number(parse_card("7C"))], legal, "discard", hand) == [Move("discard", (parse_card("7C"),))]
+    assert moves_of_actions([card_number(parse_card("7C"))], legal, "discard", hand) == [
+        Move("discard", (parse_card("7C"),))
+    ]
     assert moves_of_actions([DRAW_UPCARD], [Move("take"), Move("pass")], "offer", hand) == [Move("take")]

@@ -1,4 +1,4 @@
-"""A real phone browser plays a turn (issue 16): headless Chromium opens a seat's page, a
+"""A real phone browser plays a turn: headless Chromium opens a seat's page, a
 finger taps cards and piles, and the table's game follows.
 
 Chromium and its driver are Debian's (`chromium`, `chromium-driver`; `.ci/run` installs
@@ -102,8 +102,10 @@ def tap_element(driver: Any, selector: str) -> None:
 def tap_card(driver: Any, card: str) -> None:
     """Tap a card of the hand on its corner index (the part of a fanned card always in view)."""
     index = driver.execute_script(
-        "return [...document.querySelectorAll('#hand .card')].findIndex(c => c.firstChild.dataset.card === arguments[0]);",
-        card)
+        "return [...document.querySelectorAll('#hand .card')]"
+        ".findIndex(c => c.firstChild.dataset.card === arguments[0]);",
+        card,
+    )
     assert index >= 0, f"{card} is not shown in the hand"
     box = rect(driver, f"#hand .card[data-index='{index}']")
     tap(driver, box["left"] + 8, box["top"] + 14)
@@ -226,8 +228,10 @@ def drag_card_to(driver: Any, card: str, selector: str) -> None:
     from selenium.webdriver.common.actions.pointer_input import PointerInput
 
     index = driver.execute_script(
-        "return [...document.querySelectorAll('#hand .card')].findIndex(c => c.firstChild.dataset.card === arguments[0]);",
-        card)
+        "return [...document.querySelectorAll('#hand .card')]"
+        ".findIndex(c => c.firstChild.dataset.card === arguments[0]);",
+        card,
+    )
     start = rect(driver, f"#hand .card[data-index='{index}']")
     end = rect(driver, selector)
     actions = ActionBuilder(driver, mouse=PointerInput(interaction.POINTER_TOUCH, "finger"), duration=20)
@@ -244,7 +248,7 @@ def drag_card_to(driver: Any, card: str, selector: str) -> None:
 
 def test_court_cards_are_the_tables_figures_and_a_second_row_leaves_the_first_readable(
         browser: Any, tmp_path: Path) -> None:
-    """Play-test 1 (phone page): the two-row hand hid the top row's figures, and the phone's
+    """On the phone page, the two-row hand hid the top row's figures, and the phone's
     courts were a letter and a crown. The courts are the table's own figures (the drawing of
     `ramigui.art.courts` written as SVG), and a top-row card shows its index and the upper
     half of its figure above the second row."""
@@ -292,7 +296,7 @@ def shown_refusal(driver: Any) -> str:
                                             ("fr", "Refusé\u00a0: défaussez une seule carte")])
 def test_several_cards_on_the_pile_are_refused_in_words_and_the_last_moves_run_as_on_the_table(
         browser: Any, lang: str, said: str) -> None:
-    """Play-test: two cards chosen and the pile tapped was sent as "discard 3H 7H" and refused
+    """Two cards chosen and the pile tapped was sent as "discard 3H 7H" and refused
     in move notation; the phone's last moves ran newest first, the big screen's oldest first.
     Now the phone says it in the player's words without sending anything, and its last moves
     are the table's own lines in the table's order, the newest at the bottom."""
@@ -323,7 +327,9 @@ def test_several_cards_on_the_pile_are_refused_in_words_and_the_last_moves_run_a
             tap_element(browser, "#discard")
             wait_until(lambda: (0, Move("discard", (parse_card(first),))) in host.game.log[played:])
             wait_until(lambda: page_turn(browser, host) and len(host.game.log) > played + 4)
-            lines = browser.execute_script("return [...document.querySelectorAll('#moves li')].map(l => l.textContent);")
+            lines = browser.execute_script(
+                "return [...document.querySelectorAll('#moves li')].map(l => l.textContent);"
+            )
             names = [i18n.tr("table.you"), *host.names[1:]]
             table_lines = said_lines(host.game, host.game.public_record(0)[-LAST_MOVES:], names)
             assert 1 <= len(lines) <= 4 and lines == table_lines[-len(lines):]  # whole lines only: as many as fit
@@ -359,7 +365,9 @@ def test_gin_on_a_phone_says_how_to_discard_and_shows_whole_last_moves(browser: 
             lines = browser.execute_script(
                 "const t = document.getElementById('table').getBoundingClientRect();"
                 "return [...document.querySelectorAll('#moves li')].map(li => {"
-                "  const r = li.getBoundingClientRect(); return [li.textContent, r.top >= t.top - 1 && r.bottom <= t.bottom + 1]; });")
+                "  const r = li.getBoundingClientRect();"
+                " return [li.textContent, r.top >= t.top - 1 && r.bottom <= t.bottom + 1]; });"
+            )
             if SHOTS:
                 browser.save_screenshot(str(Path(SHOTS) / "phone-gin-discard.png"))
             assert lines, "some last moves are shown"

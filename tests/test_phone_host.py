@@ -1,4 +1,4 @@
-"""`ramigui host` (issue 16): the headless contract, and the server's life with the game."""
+"""`ramigui host`: the headless contract, and the server's life with the game."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Privacy of the phones (issue 16): a phone gets its seat's view, never another hand.
+"""Privacy of the phones: a phone gets its seat's view, never another hand.
 
 For random games of every family, after every move, the JSON each seat's phone would receive
 (the relay's state, the exact bytes the server sends) is searched for every card it names —
@@ -127,8 +127,11 @@ VARIANTS = [("rami51", 4), ("rami", 3), ("rami_bloc", 3), ("rami_wrotham", 2), (
             ("gin_oklahoma", 2), ("yami", 3)]
 
 
-@pytest.mark.parametrize(("variant", "players", "language"),
-                         [(v, p, "en") for v, p in VARIANTS] + [("rami51", 4, "fr"), ("gin", 2, "fr"), ("yami", 3, "fr")])
+@pytest.mark.parametrize(
+    ("variant", "players", "language"),
+    [(v, p, "en") for v, p in VARIANTS]
+    + [("rami51", 4, "fr"), ("gin", 2, "fr"), ("yami", 3, "fr")],
+)
 def test_a_phone_never_names_a_card_of_another_hand(variant: str, players: int, language: str) -> None:
     i18n.set_language(language)
     try:

@@ -1,4 +1,4 @@
-"""The phone server (issue 16): tokens, each seat's view, moves, bad requests, two phones.
+"""The phone server: tokens, each seat's view, moves, bad requests, two phones.
 
 Every test runs a real server on 127.0.0.1 and a real owner loop (`ramigui host`'s, in a
 thread, standing in for the table's), and speaks HTTP to it as a phone would.
@@ -43,7 +43,7 @@ def test_tokens_are_long_random_and_new_each_game() -> None:
     tokens = {first.token(0), first.token(2), second.token(0), second.token(2)}
     assert len(tokens) == 4, "every seat of every game gets its own token"
     assert all(len(token) == TOKEN_CHARS == 28 for token in tokens)  # 28 of 31 symbols: 138 random bits
-    # play-test 1, item 5: typed by hand from the screen, no I/l/1 nor O/0 to misread
+    # typed by hand from the screen, no I/l/1 nor O/0 to misread
     assert len(ALPHABET) == 31 and not set("Il1O0oiL") & set("".join(tokens)) and set("".join(tokens)) <= set(ALPHABET)
     assert first.seat_of(first.token(2)) == 2
     assert first.seat_of(second.token(2)) is None, "last game's address opens nothing"
@@ -101,7 +101,9 @@ def test_state_is_that_seats_view_and_nothing_more() -> None:
             assert isinstance(state["public"]["stock"], int), "the stock is a count, never its cards"
             others = [card for s in range(4) if s != seat for card in game.hand(s)]
             mine = set(game.hand(seat))
-            leaked = {str(card) for card in others if card not in mine} & set(json.dumps(state).replace('"', " ").split())
+            leaked = {str(card) for card in others if card not in mine} & set(
+                json.dumps(state).replace('"', " ").split()
+            )
             assert not leaked, f"seat {seat}'s state names cards of other hands: {leaked}"
 
 
@@ -223,8 +225,12 @@ def test_two_phones_at_once_each_follow_their_own_hand() -> None:
             # whichever comes first (out of turn, or in its turn before drawing)
             move = "draw" if "draw" in a["legal"] else next(m for m in a["legal"] if m.startswith("discard "))
             replies: dict[int, tuple[int, Any]] = {}
-            threads = [threading.Thread(target=lambda s=s, m=m: replies.__setitem__(s, post_move(host.server.url(s), m)))
-                       for s, m in ((mover, move), (other, f"discard {b['hand'][0]}"))]
+            threads = [
+                threading.Thread(
+                    target=lambda s=s, m=m: replies.__setitem__(s, post_move(host.server.url(s), m))
+                )
+                for s, m in ((mover, move), (other, f"discard {b['hand'][0]}"))
+            ]
             for thread in threads:
                 thread.start()
             for thread in threads:
@@ -437,7 +443,20 @@ def test_the_host_command_answers_400_and_keeps_serving() -> None:
     from ramigui.phone.network import lan_address
 
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
-    command = [sys.executable, "-m", "ramigui", "host", "--players", "2", "--phones", "1", "--seed", "4", "--lang", "en"]
+    command = [
+        sys.executable,
+        "-m",
+        "ramigui",
+        "host",
+        "--players",
+        "2",
+        "--phones",
+        "1",
+        "--seed",
+        "4",
+        "--lang",
+        "en",
+    ]
     host = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     try:
         assert host.stdout is not None

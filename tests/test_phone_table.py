@@ -1,4 +1,4 @@
-"""Phone seats at the table (issue 16): the real pygame loop (dummy video) with the real
+"""Phone seats at the table: the real pygame loop (dummy video) with the real
 phone server on 127.0.0.1, phones played over HTTP as the page does.
 
 A phone seat is neither hot-seat nor a bot: the big screen shows its codes at the start and
@@ -336,9 +336,9 @@ def test_bench_phone_prints_its_figures() -> None:
 
 
 def test_a_resumed_game_keeps_its_phone_addresses_privately(app: App, store: Store) -> None:
-    """Play-test 1, item 5: after the app restarted, the same game had new addresses and
-    every phone had to rescan. The addresses are kept in the game's save (private), never
-    in its log; a new game gets new ones."""
+    """After the app restarts, the same game keeps its addresses, so no phone has to rescan.
+    The addresses are kept in the game's save (private), never in its log; a new game gets
+    new ones."""
     seats = (Seat("Ana", phone=True), Seat("Bob", phone=True), Seat("Robot", "easy"))
     scene = table_with(app, store, seats)
     urls = {seat: scene.phones.server.url(seat) for seat in (0, 1)}  # type: ignore[union-attr]
@@ -362,8 +362,8 @@ def test_a_resumed_game_keeps_its_phone_addresses_privately(app: App, store: Sto
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_the_codes_are_readable_at_640_by_400(lang: str) -> None:
-    """Play-test 1, item 11: at 640×400 the codes' subtitle was ~8 px. Every text of the
-    codes' screen is 12 px or more, the address on two lines if it must."""
+    """At 640×400 the codes' subtitle once shrank to ~8 px, too small to read. Every text of
+    the codes' screen is 12 px or more, the address on two lines if it must."""
     from screen_texts import drawn_texts
 
     from ramigui.ui.phone_codes import SeatCode

@@ -1,4 +1,4 @@
-"""The public record the table's "Last moves" are told from (issue 13, hot-seat privacy).
+"""The public record the table's "Last moves" are told from (hot-seat privacy).
 
 A meld laid down and taken back in the same turn went back into the hand: telling it to the
 next player would show them four of the previous player's cards. The record holds only what
@@ -66,7 +66,7 @@ def test_the_record_replays_the_same_from_the_move_list() -> None:
 
 
 def test_carte_is_told_with_the_discard_that_leaves_one_card() -> None:
-    """Play-test 1, item 12 — seed 000 (Rami familial): « Carte ! » is said when one card is
+    """Seed 000 (Rami familial): « Carte ! » is said when one card is
     left; the rules take it just before that discard, the last moves tell it after it."""
     from ramigui.movetext import in_said_order
     from ramigui.ui.table_log import said_lines

@@ -71,7 +71,12 @@ def _setting(variant_id: str, index: int) -> tuple[int, dict[str, Any], Variant]
     return players, dict(options), _variant(variant_id, options)
 
 
-DEAL_CASES = [(v, start) for v in VARIANTS if v != "yami" for start in range(0, DEALS.get(v, DEALS_DEFAULT), DEAL_CHUNK)]
+DEAL_CASES = [
+    (v, start)
+    for v in VARIANTS
+    if v != "yami"
+    for start in range(0, DEALS.get(v, DEALS_DEFAULT), DEAL_CHUNK)
+]
 GAME_CASES = [(v, start) for v in VARIANTS for start in range(0, GAMES.get(v, GAMES_DEFAULT), GAME_CHUNK)]
 
 

@@ -1,5 +1,5 @@
-"""The README's screenshot commands make the pictures it shows (play-test 2, item 14: the
-hint command's Escape opened the pause menu over the table, unlike docs/screenshots/hint-en.png)."""
+"""The README's screenshot commands make the pictures it shows (the hint command's Escape
+must not open the pause menu over the table, as docs/screenshots/hint-en.png shows)."""
 
 from __future__ import annotations
 

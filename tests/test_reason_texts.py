@@ -79,8 +79,15 @@ def refusals(variant: str, players: int, seed: int) -> Iterator[IllegalMove]:
             continue
         hand = game.hand(game.to_play)
         picks = [str(c) for c in rng.sample(hand, min(3, len(hand)))]
-        tries = list(PROBES) + [f"meld {' '.join(picks)}", f"layoff {picks[0]} to 1", f"swap {picks[0]} for joker in 1",
-                                f"take {picks[0]} from 1", f"discard {picks[0]}", f"knock {picks[0]}", f"meld {picks[0]}"]
+        tries = list(PROBES) + [
+            f"meld {' '.join(picks)}",
+            f"layoff {picks[0]} to 1",
+            f"swap {picks[0]} for joker in 1",
+            f"take {picks[0]} from 1",
+            f"discard {picks[0]}",
+            f"knock {picks[0]}",
+            f"meld {picks[0]}",
+        ]
         for move in tries:
             try:
                 game.copy().play(move)
@@ -89,7 +96,9 @@ def refusals(variant: str, players: int, seed: int) -> Iterator[IllegalMove]:
         game.play(bots[game.to_play].choose(game.view(game.to_play)))
 
 
-@pytest.mark.parametrize(("variant", "players"), [("rami", 3), ("rami51", 2), ("rami_base", 2), ("gin", 2), ("yami", 2)])
+@pytest.mark.parametrize(
+    ("variant", "players"), [("rami", 3), ("rami51", 2), ("rami_base", 2), ("gin", 2), ("yami", 2)]
+)
 def test_refusals_met_in_play_carry_sub_codes_and_read_in_both_languages(variant: str, players: int) -> None:
     seen: set[str] = set()
     for error in refusals(variant, players, 7):
@@ -108,10 +117,16 @@ def test_a_refused_meld_says_why_in_french() -> None:
     with pytest.raises(IllegalMove) as caught:
         game.play("meld 4S 6S 7S")
     said = texts(caught.value)
-    assert said["en"] == "4♠ 6♠ 7♠ is not a valid meld: the cards are not consecutive (the ace is low only: A-2-3, not Q-K-A)"
+    assert (
+        said["en"]
+        == "4♠ 6♠ 7♠ is not a valid meld: the cards are not consecutive (the ace is low only: A-2-3, not Q-K-A)"
+    )
     assert said["fr"] == ("4♠ 6♠ 7♠ ne forme pas une combinaison valable\u00a0: les cartes ne se suivent pas "
                           "(l'as est bas seulement\u00a0: A-2-3, pas D-R-A)")  # no line break before ":"
-    assert str(caught.value) == "4S 6S 7S is not a valid meld: the cards are not consecutive (the ace is low only: A-2-3, not Q-K-A)"
+    assert (
+        str(caught.value)
+        == "4S 6S 7S is not a valid meld: the cards are not consecutive (the ace is low only: A-2-3, not Q-K-A)"
+    )
 
 
 def test_the_viewer_is_spoken_to_in_the_second_person() -> None:

@@ -1,4 +1,4 @@
-"""The end of a round, as at a real table (issue 5): "the melds and the remaining hands are
+"""The end of a round, as at a real table: "the melds and the remaining hands are
 shown with the score of each player for the round, the reason …, then the running totals"."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
-"""Fuzzing the rummy engine with hypothesis (issue 2, "Done when": random move strings,
-legal or not, never crash the engine; each illegal one raises IllegalMove with a readable
-reason and leaves the state exactly as it was).
+"""Fuzzing the rummy engine with hypothesis: random move strings, legal or not, never crash
+the engine; each illegal one raises IllegalMove with a readable reason and leaves the state
+exactly as it was.
 
 Positions come from seeded games of every rummy variant (and a few house-rule options)
 played some random legal moves in, so they stop anywhere: before the draw, mid-turn with
@@ -366,7 +366,7 @@ HUGE = "9" * 5000
 ])
 @pytest.mark.parametrize("phase", ["draw", "play"])
 def test_numbers_int_cannot_read_are_refused_not_crashes(text: str, phase: str) -> None:
-    """Issue 14: a 5000-digit meld number or rank (int() refuses more than 4300 digits) and
+    """A 5000-digit meld number or rank (int() refuses more than 4300 digits) and
     "²" (isdigit, yet not a number) raise IllegalMove from `play` and make `is_legal` False,
     with a reason short enough to show."""
     game = Game.from_position("rami", hands=[["7H", "8H", "9H", "KS"], ["2C", "5D", "9S"]],

@@ -81,7 +81,12 @@ def test_hard_opens_with_the_melds_that_leave_the_fewest_places_to_lay_off() -> 
 def opening_position(hand: str, stock: str, rounds: int = 1) -> Game:
     """Seat 0 has not opened; its hand holds melds worth more than 51; it draws."""
     game = Game.from_position(
-        "rami51", options={"rounds": rounds}, hands=[hand, "2H 3H 4H 5S 6S 7D 8D 9D"], stock=stock, discard="4S", to_play=0,
+        "rami51",
+        options={"rounds": rounds},
+        hands=[hand, "2H 3H 4H 5S 6S 7D 8D 9D"],
+        stock=stock,
+        discard="4S",
+        to_play=0,
     )
     game.play("draw")
     return game

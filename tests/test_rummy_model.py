@@ -73,7 +73,10 @@ def test_the_hard_bot_reads_what_the_next_player_took_and_refused() -> None:
     turn = _Turn(game.view(0), RummyBot("hard", 0))
     assert turn.memory is not None
     assert [event[1:] for event in turn.memory.events[1]] == [
-        ("took", parse_card("9D")), ("threw", parse_card("2C")), ("refused", parse_card("4C")), ("threw", parse_card("3C"))
+        ("took", parse_card("9D")),
+        ("threw", parse_card("2C")),
+        ("refused", parse_card("4C")),
+        ("threw", parse_card("3C")),
     ]
     model = turn._hand_model()
     assert model.feed_chance(1, parse_card("10D")) > 0.3

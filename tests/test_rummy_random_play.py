@@ -1,4 +1,4 @@
-"""Random play of every rummy variant at every player count (issue 2, "Random-play tests").
+"""Random play of every rummy variant at every player count.
 
 Every move of every game is checked by tests/randomplay.py: each card exactly once, only
 the seat to play has moves, copies equal, the log replays. The default run plays a sample

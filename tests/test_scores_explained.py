@@ -1,4 +1,4 @@
-"""Scores explain themselves (issue 17): every round's points with their parts, and who leads
+"""Scores explain themselves: every round's points with their parts, and who leads
 by which rule, in the end-of-round panel and the score sheet — from real rounds played by
 the rules, in both languages, at sizes a grandmother reads (≥ 14 px at 1024×600)."""
 
@@ -66,7 +66,10 @@ def test_oklahoma_says_it_doubled_the_round() -> None:
 def test_rami_sec_says_the_cards_the_hundred_and_the_doubling() -> None:
     game = rami_sec()
     assert game.round_scores == [0, (24 + 100) * 2, (31 + 100) * 2]
-    assert points_parts(game.last_result, 1, game.variant) == "24 in hand + 100 never laid down × 2, rummy before anyone laid down"
+    assert (
+        points_parts(game.last_result, 1, game.variant)
+        == "24 in hand + 100 never laid down × 2, rummy before anyone laid down"
+    )
     i18n.set_language("fr")
     assert points_parts(game.last_result, 2, game.variant) == "31 en main + 100 rien posé × 2, rami sec"
 
@@ -158,7 +161,10 @@ def test_the_sheet_says_each_round_in_words(app: App, monkeypatch: pytest.Monkey
 
 def test_round_summary_in_both_languages() -> None:
     game = rami_sec()
-    assert round_summary(game.last_result, ["Ann", "Bob", "Cid"]) == "Ann wins the round — rummy before anyone laid down (rami sec)!"
+    assert (
+        round_summary(game.last_result, ["Ann", "Bob", "Cid"])
+        == "Ann wins the round — rummy before anyone laid down (rami sec)!"
+    )
     i18n.set_language("fr")
     assert round_summary(game.last_result, ["Vous", "Bob", "Cid"]) == "Vous gagnez la manche — rami sec\u00a0!"
 
@@ -167,9 +173,9 @@ def test_round_summary_in_both_languages() -> None:
     ("en", "48 deadwood (Bot 1) − 3 (Ann)", "48 deadwood"),
     ("fr", "48 non utilisées (Robot 1) − 3 (Ann)", "48 non utilisées")])
 def test_a_knock_says_whose_deadwood_is_whose(lang: str, knock: str, left: str) -> None:
-    """Play-test 2, item 12: "19 − 7 deadwood" under the knocker did not say whose 19 and
-    whose 7, and the other row showed no deadwood; seed 001: the knocker scores the
-    difference of the two deadwoods."""
+    """A bare "19 − 7 deadwood" under the knocker does not say whose 19 and whose 7, and the
+    other row needs its deadwood too; seed 001: the knocker scores the difference of the two
+    deadwoods."""
     i18n.set_language(lang)
     try:
         game = Game.from_position("gin", hands=["AH 2H 3H 4S 5S 6S 9C 9D 9H 3D", "5C 6C 8D 8C JC QH 2D 3C 4C 10S"],
@@ -192,7 +198,7 @@ def test_a_knock_says_whose_deadwood_is_whose(lang: str, knock: str, left: str) 
 @pytest.mark.parametrize("size", [(1920, 1080), (1280, 800)])
 def test_long_names_are_whole_on_the_end_panel_when_there_is_room(monkeypatch: pytest.MonkeyPatch,
                                                                   size: tuple[int, int]) -> None:
-    """Play-test 2, item 9: "Marie-Charlott…" at 1920×1080 with half the row empty; the name
+    """No "Marie-Charlott…" at 1920×1080 with half the row empty: the name
     column takes what the names need (up to 30% of the panel), the cards shrink instead."""
     game = rami_sec()
     names = ["Marie-Charlotte Lefebvre", "Wolfeschlegelsteinhausen", "Tonton Jean-Baptiste Roy"]
@@ -209,8 +215,8 @@ def test_long_names_are_whole_on_the_end_panel_when_there_is_room(monkeypatch: p
 
 def test_the_sheet_at_640_cuts_words_with_an_ellipsis_and_keeps_the_leaders_points(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    """Play-test 2, item 10: at 640×400 "Wolfeschlegelsteinhaus: 39 in hand + 100" lost
-    "never laid down" with no "…", and the leader line lost its points ("…, 25 poi…")."""
+    """At 640×400 "Wolfeschlegelsteinhaus: 39 in hand + 100" must not lose "never laid down"
+    without a "…", nor the leader line its points ("…, 25 poi…")."""
     from ramigui.ui import shots
 
     shown = recorded(monkeypatch, scoresheet)
@@ -231,8 +237,8 @@ def test_the_sheet_at_640_cuts_words_with_an_ellipsis_and_keeps_the_leaders_poin
 @pytest.mark.parametrize("lang, note", [("en", "(identical cards count once)"),
                                          ("fr", "(les cartes identiques comptent une fois)")])
 def test_yami_says_when_identical_cards_count_once(lang: str, note: str) -> None:
-    """Play-test 2, item 11: "J box: 1 × J" beside a hand holding two J♦ looked wrong; it is
-    the rule (two identical cards of the two decks count once), so the words now say so."""
+    """A bare "J box: 1 × J" beside a hand holding two J♦ looks wrong; it is the rule (two
+    identical cards of the two decks count once), so the words say so."""
     from ramigui.cards import parse_cards
     from ramigui.rules.family import RoundResult
     from ramigui.variants import get_variant
@@ -251,7 +257,7 @@ def test_yami_says_when_identical_cards_count_once(lang: str, note: str) -> None
 
 
 def test_a_yami_deal_says_a_tie_and_who_exposed() -> None:
-    """Play-test 1, item 12: both scored 5 and the panel said "Player 1 wins the round"."""
+    """Both scored 5: the panel must not say "Player 1 wins the round"."""
     from ramigui.rules.game import RoundResult
 
     tie = RoundResult(points=(5, 5, 0), reason="exposed", winner=0, details={})
@@ -263,7 +269,7 @@ def test_a_yami_deal_says_a_tie_and_who_exposed() -> None:
 
 
 def test_the_rule_says_how_many_rounds_are_left() -> None:
-    """Play-test 1, item 12: no sheet showed the target or the rounds left."""
+    """The sheet shows the target or the rounds left, so nobody has to count them."""
     assert rule_text(False, 0, 16, 13) == "13 of 16 rounds played: the highest total wins"
     assert rule_text(False, 0, 16, 0) == "16 rounds: the highest total wins"
     assert rule_text(True, 100, 0, 4) == "Game to 100 points: the lowest total wins"
@@ -273,7 +279,7 @@ def test_the_rule_says_how_many_rounds_are_left() -> None:
 
 
 def test_a_void_gin_round_is_said_void_on_the_sheet() -> None:
-    """Play-test 1, item 12 — seed 001: the stock down to its last two cards, a plain discard
+    """Seed 001: the stock down to its last two cards, a plain discard
     voids the round: the sheet says so under its 0 / 0."""
     from ramigui.cards import parse_cards
 
@@ -288,8 +294,8 @@ def test_a_void_gin_round_is_said_void_on_the_sheet() -> None:
 
 def test_round_words_cross_the_leaders_column_on_their_own_band(monkeypatch: pytest.MonkeyPatch,
                                                                 tmp_path: Path) -> None:
-    """Play-test 2, item 18: a round's words ran through the leader column's gold highlight;
-    they now sit on their own dark band where they cross it."""
+    """A round's words would run through the leader column's gold highlight, so they sit on
+    their own dark band where they cross it."""
     from ramigui.ui import shots
 
     shown = recorded(monkeypatch, scoresheet)

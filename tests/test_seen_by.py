@@ -211,7 +211,10 @@ def test_what_may_be_taken_back_is_seen_by_the_mover_only(variant: str, players:
             assert all(_seen(game, seat) == before[seat] for seat in observers), f"{variant}: {move} was seen"
         elif game.to_play != mover or game.round_over:
             ended += 1
-            tables = {json.dumps(_seen(game, seat)["table"], default=str, sort_keys=True) for seat in [None, *range(players)]}
+            tables = {
+                json.dumps(_seen(game, seat)["table"], default=str, sort_keys=True)
+                for seat in [None, *range(players)]
+            }
             assert len(tables) == 1, f"{variant}: after {move} the observers see different tables"
             assert game.view(game.to_play).pending == ()
     assert ended > 20 and (hidden > 5 or game.variant.family != "rummy")  # gin: its own test above

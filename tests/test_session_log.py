@@ -133,27 +133,74 @@ def _bad_logs() -> list[tuple[str, str, str]]:
     return [
         ("empty", "", "no 'format:' line"),
         ("not a log", "hello world", "expected 'name: value'"),
-        ("other format", _edit(lines, "format: ramigui-log 1", "format: pgn 7"), "line 3: unknown format"),
+        (
+            "other format",
+            _edit(lines, "format: ramigui-log 1", "format: pgn 7"),
+            "line 3: unknown format",
+        ),
         ("bad seed", _edit(lines, lines[5], "seed: many"), "line 6: seed"),
         ("bad options", _edit(lines, lines[4], "options: [1"), "line 5: options"),
-        ("unknown variant", _edit(lines, "variant: rami51", "variant: belote"), "cannot set up the game"),
-        ("seat count", _edit(lines, "players: 3", "players: 4"), "line 7: players: 4, but 3 seat lines"),
+        (
+            "unknown variant",
+            _edit(lines, "variant: rami51", "variant: belote"),
+            "cannot set up the game",
+        ),
+        (
+            "seat count",
+            _edit(lines, "players: 3", "players: 4"),
+            "line 7: players: 4, but 3 seat lines",
+        ),
         ("bad seat line", _edit(lines, "seat 2: bot easy Bob", "seat 2: robot Bob"), "line 10"),
         ("bot level", _edit(lines, "seat 2: bot easy Bob", "seat 2: bot godlike Bob"), "line 10"),
-        ("dealer out of range", _edit(lines, lines[7], "dealer: 4"), "line 8: dealer '4' is not a seat number from 1 to 3"),
+        (
+            "dealer out of range",
+            _edit(lines, lines[7], "dealer: 4"),
+            "line 8: dealer '4' is not a seat number from 1 to 3",
+        ),
         ("dealer not a number", _edit(lines, lines[7], "dealer: ²"), "line 8: dealer '²'"),
-        # issue 14: no traceback on numbers int() refuses ("²", more than 4300 digits)
+        # no traceback on numbers int() refuses ("²", more than 4300 digits)
         ("huge seed", _edit(lines, lines[5], "seed: " + "9" * 5000), "line 6: seed '9999"),
-        ("superscript seat", _edit(lines, lines[first_move], f"² {move}"), f"line {first_move + 1}: expected '<seat> <move>'"),
-        ("huge seat", _edit(lines, lines[first_move], "9" * 5000 + f" {move}"), f"line {first_move + 1}: expected '<seat> <move>'"),
-        ("huge meld number", "\n".join([*lines, f"{lines[-1].split()[0]} layoff 7H to {'9' * 5000}"]),
-         f"line {len(lines) + 1}: 'layoff 7H to 999"),
-        ("deep options", _edit(lines, lines[4], "options: " + "[" * 100_000 + "]" * 100_000), "line 5: options"),
+        (
+            "superscript seat",
+            _edit(lines, lines[first_move], f"² {move}"),
+            f"line {first_move + 1}: expected '<seat> <move>'",
+        ),
+        (
+            "huge seat",
+            _edit(lines, lines[first_move], "9" * 5000 + f" {move}"),
+            f"line {first_move + 1}: expected '<seat> <move>'",
+        ),
+        (
+            "huge meld number",
+            "\n".join([*lines, f"{lines[-1].split()[0]} layoff 7H to {'9' * 5000}"]),
+            f"line {len(lines) + 1}: 'layoff 7H to 999",
+        ),
+        (
+            "deep options",
+            _edit(lines, lines[4], "options: " + "[" * 100_000 + "]" * 100_000),
+            "line 5: options",
+        ),
         ("no moves line", "\n".join(lines[: first_move - 1]), "no 'moves:' line"),
-        ("wrong turn", _edit(lines, lines[first_move], f"{other_seat} {move}"), f"line {first_move + 1}: seat {other_seat} played"),
-        ("no such seat", _edit(lines, lines[first_move], f"9 {move}"), f"line {first_move + 1}: seat 9 does not exist"),
-        ("illegal move", "\n".join([*lines, f"{lines[-1].split()[0]} discard 7X"]), f"line {len(lines) + 1}"),
-        ("bad move line", "\n".join([*lines, "draw"]), f"line {len(lines) + 1}: expected '<seat> <move>'"),
+        (
+            "wrong turn",
+            _edit(lines, lines[first_move], f"{other_seat} {move}"),
+            f"line {first_move + 1}: seat {other_seat} played",
+        ),
+        (
+            "no such seat",
+            _edit(lines, lines[first_move], f"9 {move}"),
+            f"line {first_move + 1}: seat 9 does not exist",
+        ),
+        (
+            "illegal move",
+            "\n".join([*lines, f"{lines[-1].split()[0]} discard 7X"]),
+            f"line {len(lines) + 1}",
+        ),
+        (
+            "bad move line",
+            "\n".join([*lines, "draw"]),
+            f"line {len(lines) + 1}: expected '<seat> <move>'",
+        ),
     ]
 
 
@@ -206,7 +253,10 @@ def test_a_pipe_is_refused_at_once(tmp_path: Path) -> None:
         [sys.executable, "-m", "ramigui", "replay", str(fifo), "--headless"], capture_output=True, text=True, timeout=60
     )
     assert done.returncode == 2
-    assert done.stderr == f"ramigui replay: {fifo}: not a regular file (a saved log is; a pipe, a device or a folder is not)\n"
+    assert (
+        done.stderr
+        == f"ramigui replay: {fifo}: not a regular file (a saved log is; a pipe, a device or a folder is not)\n"
+    )
     code, _, err = run([str(tmp_path), "--headless"])
     assert code == 2 and err.startswith(f"ramigui replay: {tmp_path}: ")
 
@@ -234,7 +284,10 @@ def test_the_command_line_entry_point(tmp_path: Path) -> None:
     assert "10 moves" in done.stdout
     (tmp_path / "bad.txt").write_text("nonsense", encoding="utf-8")
     done = subprocess.run(
-        [sys.executable, "-m", "ramigui", "replay", str(tmp_path / "bad.txt")], capture_output=True, text=True, timeout=120
+        [sys.executable, "-m", "ramigui", "replay", str(tmp_path / "bad.txt")],
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert done.returncode == 2 and "ramigui replay:" in done.stderr
 

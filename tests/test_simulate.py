@@ -26,8 +26,27 @@ def args(*words: str):  # type: ignore[no-untyped-def]
 def test_every_variant_simulates(variant_id: str, capsys: pytest.CaptureFixture[str]) -> None:
     games = "20" if SOAK else "1"
     bots = "medium" if variant_id != "yami" else "medium,easy"
-    option = ["--option", "rounds=1"] if variant_id.startswith("rami") and variant_id not in ("rami_base", "rami_bloc", "rami_wrotham") else []
-    code = main(["simulate", "--variant", variant_id, "--games", games, "--seed", "3", "--bots", bots, "--check", *option])
+    option = (
+        ["--option", "rounds=1"]
+        if variant_id.startswith("rami")
+        and variant_id not in ("rami_base", "rami_bloc", "rami_wrotham")
+        else []
+    )
+    code = main(
+        [
+            "simulate",
+            "--variant",
+            variant_id,
+            "--games",
+            games,
+            "--seed",
+            "3",
+            "--bots",
+            bots,
+            "--check",
+            *option,
+        ]
+    )
     out = capsys.readouterr().out
     assert code == 0, out
     assert "rule violations: 0" in out and "moves/s" in out and "turns per round" in out
@@ -66,12 +85,29 @@ class _Cheater:
         return Move.parse("discard KS") if view.public.phase != "draw" else Move("take")
 
 
-def test_illegal_bot_move_is_a_violation_not_a_crash(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+def test_illegal_bot_move_is_a_violation_not_a_crash(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     import ramigui.simulate as sim
 
     monkeypatch.setattr(sim, "make_bot", lambda variant, level, rng: _Cheater())
     monkeypatch.setattr(sim, "MAX_MOVES_PER_ROUND", 300)  # random rescues: the deal may go on long
-    report = simulate(args("--variant", "rami51", "--players", "2", "--games", "1", "--seed", "1", "--bots", "medium", "--option", "rounds=1"))
+    report = simulate(
+        args(
+            "--variant",
+            "rami51",
+            "--players",
+            "2",
+            "--games",
+            "1",
+            "--seed",
+            "1",
+            "--bots",
+            "medium",
+            "--option",
+            "rounds=1",
+        )
+    )
     assert report["violations"] > 0
     monkeypatch.setattr(sim, "simulate", lambda a: report)
     assert main(["simulate"]) == 1
@@ -85,13 +121,25 @@ def test_bad_arguments_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
 def test_games_shared_among_processes_give_the_same_figures() -> None:
     """`--jobs` (the ladder's): game i has the same deal, seating and bot secret in any
     process, so only the clock may differ from one process's run."""
-    args = argparse.Namespace(variant="gin", players=2, games=5, seed=4, bots="easy,random", option=[], json=True, check=True)
+    args = argparse.Namespace(
+        variant="gin",
+        players=2,
+        games=5,
+        seed=4,
+        bots="easy,random",
+        option=[],
+        json=True,
+        check=True,
+    )
 
     def figures(report: dict[str, object]) -> dict[str, object]:
         levels = report["levels"]
         assert isinstance(levels, dict)
         kept = {k: v for k, v in report.items() if k not in ("seconds", "moves_per_second", "levels")}
-        kept["levels"] = {lv: {k: v for k, v in e.items() if not k.startswith("decision_ms")} for lv, e in levels.items()}
+        kept["levels"] = {
+            lv: {k: v for k, v in e.items() if not k.startswith("decision_ms")}
+            for lv, e in levels.items()
+        }
         return kept
 
     one, two = simulate(args), simulate(args, jobs=2)

@@ -45,7 +45,9 @@ def _write_stats(store: Store) -> None:
 
 
 def _write_game(store: Store) -> None:
-    session = GameSession.new(GameSetup("rami51", (Seat("Ana"), Seat("Bob", "easy"), Seat("Zoé", "hard"))), store, seed=11)
+    session = GameSession.new(
+        GameSetup("rami51", (Seat("Ana"), Seat("Bob", "easy"), Seat("Zoé", "hard"))), store, seed=11
+    )
     rng = random.Random(3)
     for _ in range(60):
         session.play(rng.choice(session.game.legal_moves()))
@@ -149,6 +151,7 @@ def test_game_with_shape_errors_inside(store: Store) -> None:
         b'{"version": 1, "variant": "rami51", "seed": 7, "seats": [{"name": ""}], "moves": []}',
         b'{"version": 1, "variant": "rami51", "seed": 7, "seats": [{"name": "A"}, {"name": "B"}], "moves": [1]}',
         b'{"version": 1, "variant": "rami51", "seed": -4, "seats": [{"name": "A"}, {"name": "B"}]}',
-        b'{"version": 1, "variant": "rami51", "seed": 4, "seats": [{"name": "A"}, {"name": "B"}], "options": {"r": [1]}}',
+        b'{"version": 1, "variant": "rami51", "seed": 4, "seats": [{"name": "A"}, {"name": "B"}], '
+        b'"options": {"r": [1]}}',
     ):
         assert_set_aside(store, kind, content)

@@ -37,7 +37,10 @@ def test_no_file_means_defaults(store: Store) -> None:
     assert not store.settings_path.exists()
 
 
-@pytest.mark.parametrize(("value", "language"), [("fr_FR.UTF-8", "fr"), ("fr_CA", "fr"), ("de_DE", "en"), ("en_US", "en")])
+@pytest.mark.parametrize(
+    ("value", "language"),
+    [("fr_FR.UTF-8", "fr"), ("fr_CA", "fr"), ("de_DE", "en"), ("en_US", "en")],
+)
 def test_language_defaults_from_the_system(monkeypatch: pytest.MonkeyPatch, value: str, language: str) -> None:
     monkeypatch.delenv("LANGUAGE", raising=False)  # it would come first (i18n.system_language)
     monkeypatch.setenv("LC_ALL", value)

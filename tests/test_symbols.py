@@ -1,5 +1,5 @@
-"""Symbols in text are drawn as shapes, the same on every machine (issue 14, "Looks the same
-on every machine"), and fonts are found the platform's way.
+"""Symbols in text are drawn as shapes, the same on every machine, and
+fonts are found the platform's way.
 
 pygame's own font — what a machine without DejaVu/Arial gets — has no ✓, no arrows, no
 suits and no no-break spaces: it draws empty boxes. With that font forced, every text of a
@@ -79,7 +79,10 @@ def test_symbols_never_reach_the_font(builtin_font: list[str]) -> None:
 
 def test_each_symbol_is_painted_visible_and_distinct() -> None:
     pygame.display.init()
-    painted = {char: symbols.painted(char, 24, (255, 255, 255)) for char in symbols.WIDTHS.keys() | symbols.SUITS.keys()}
+    painted = {
+        char: symbols.painted(char, 24, (255, 255, 255))
+        for char in symbols.WIDTHS.keys() | symbols.SUITS.keys()
+    }
     shapes = set()
     for char, surface in painted.items():
         inked = pygame.mask.from_surface(surface, 40)
@@ -148,7 +151,11 @@ def test_fonts_are_found_the_platform_way(monkeypatch: pytest.MonkeyPatch, tmp_p
         assert asked == [["fc-match", "--format=%{file}", "DejaVu Sans:bold"]]
         monkeypatch.setattr(fonts.shutil, "which", lambda name: None)  # no fontconfig here
         monkeypatch.setattr(fonts.sys, "platform", "win32")
-        monkeypatch.setattr(pygame.font, "match_font", lambda names, bold=False: str(chosen) if "arial" in names else None)
+        monkeypatch.setattr(
+            pygame.font,
+            "match_font",
+            lambda names, bold=False: str(chosen) if "arial" in names else None,
+        )
         fonts.font_path.cache_clear()
         assert fonts.font_path(False) == str(chosen)
         monkeypatch.setattr(pygame.font, "match_font", lambda names, bold=False: None)

@@ -1,4 +1,4 @@
-"""The shared table keeps every secret and every game (issue 13), driven through the real
+"""The shared table keeps every secret and every game, driven through the real
 loop with posted events: the hand-off takes a deliberate act, the last moves never tell a
 move taken back, a pause pauses, a key never plays another move than its prompt said, a
 hint never touches the selection, Esc closes the panel it is pressed on, and a save that
@@ -110,7 +110,11 @@ def test_the_handoff_ignores_even_its_own_button_at_first(app: App) -> None:
 def test_a_meld_taken_back_is_never_told_to_the_next_player(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     drawn: list[str] = []
     text_surface = widgets.text_surface
-    monkeypatch.setattr(widgets, "text_surface", lambda text, *a, **k: drawn.append(text) or text_surface(text, *a, **k))
+    monkeypatch.setattr(
+        widgets,
+        "text_surface",
+        lambda text, *a, **k: drawn.append(text) or text_surface(text, *a, **k),
+    )
     scene = hot_seat(app, two_people())
     claim_handoff(app)
     press(app, pygame.K_p)
@@ -225,7 +229,7 @@ def test_a_key_the_prompt_did_not_offer_cancels_and_plays_nothing(app: App) -> N
 
 
 def test_enter_with_nothing_selected_never_discards_the_card_under_the_cursor(app: App) -> None:
-    """Play-test 1, item 2: an Enter meant for an overlay that had just closed discarded A♠."""
+    """An Enter meant for an overlay that has just closed must not discard A♠."""
     scene = table(app, one_meld())
     press(app, pygame.K_RETURN)  # the prompt's first move: draw from the stock
     assert [m.kind for _, m in scene.game.log] == ["draw"]
@@ -238,7 +242,7 @@ def test_enter_with_nothing_selected_never_discards_the_card_under_the_cursor(ap
 
 
 def test_enter_plays_the_move_a_hint_announced(app: App) -> None:
-    """Play-test 1, item 3: the hint said "pass", Enter tried to discard. Enter plays the
+    """The hint says "pass", so Enter must not try to discard. Enter plays the
     hinted move; at the gin upcard without a hint it plays nothing (take or pass?)."""
     ctx = Context(None, StoredSettings(), Sounds(False))
     game = Game.new("gin", 2, seed=5)
@@ -256,7 +260,7 @@ def test_enter_plays_the_move_a_hint_announced(app: App) -> None:
 
 
 def test_the_prompt_offers_the_discard_only_when_it_may_be_taken(app: App) -> None:
-    """Play-test 1, item 4 — seed 000 (Rami familial): the discard is taken only once the
+    """Seed 000 (Rami familial): the discard is taken only once the
     player has put a meld down, so before it the prompt says "draw" alone."""
     game = Game.from_position("rami", hands=[["9C", "KH", "5S", "AS"], ["AD", "5D", "9S", "5C"]],
                               stock=["9H", "AH"], discard=["9D"], to_play=0)
@@ -332,7 +336,9 @@ def test_escape_in_a_name_field_leaves_the_field_not_the_new_game_screen(tmp_pat
 # --- a failing save is said at the table, once ---------------------------------------------------
 
 
-def test_a_save_that_fails_is_said_at_the_table_at_once_and_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_save_that_fails_is_said_at_the_table_at_once_and_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv(paths.DATA_ENV, str(tmp_path / "data"))
     monkeypatch.setenv(paths.CONFIG_ENV, str(tmp_path / "config"))
     store = Store.open()

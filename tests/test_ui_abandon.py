@@ -1,4 +1,4 @@
-"""A new game never silently replaces the saved one (issue 13): Start on the New game screen,
+"""A new game never silently replaces the saved one: Start on the New game screen,
 a double click on it, and `--variant` on the command line all ask "Abandon the game in
 progress?" first; the answer takes a deliberate act; an abandoned game goes to the
 statistics as unfinished. Driven through the real loop with posted events."""

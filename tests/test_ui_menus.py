@@ -335,7 +335,7 @@ def test_rules_markdown_keeps_punctuation_on_bold_words() -> None:
                                                   ("fr", ["Robot 1", "Joueur 3"], ["Bot 1", "Player 3"])])
 def test_default_names_saved_in_the_last_setup_follow_the_language(app: App, lang: str, shown: list[str],
                                                                    hidden: list[str]) -> None:
-    """Play-test 2, point 7: a game set up in French saved "Robot 1" in last_setup, and the
+    """A game set up in French saved "Robot 1" in last_setup, and the
     English New game screen offered it; a default name is now said in the language of the
     moment wherever it comes from, and a name someone typed ("Robotnik") is kept as typed."""
     from screen_texts import drawn_texts
@@ -359,7 +359,7 @@ def test_default_names_saved_in_the_last_setup_follow_the_language(app: App, lan
 
 
 def test_a_bot_made_a_person_gets_a_persons_name_and_ctrl_a_selects_the_name(app: App) -> None:
-    """Play-test 1, item 6: a seat switched Bot → Human kept "Bot 1"; Ctrl+A did not select
+    """A seat switched Bot → Human kept "Bot 1"; Ctrl+A did not select
     the name, so typing gave "Bot 1Mamie". A name someone typed is never replaced."""
     press(app, "new_game")
     screen = app.top
@@ -387,7 +387,7 @@ def test_a_bot_made_a_person_gets_a_persons_name_and_ctrl_a_selects_the_name(app
 
 
 def test_the_player_count_stops_at_its_least_and_greatest(app: App) -> None:
-    """Play-test 1, item 12: ◀ at 2 players jumped to 6."""
+    """◀ at 2 players must not jump to 6."""
     press(app, "new_game")
     click(app, control(app, name="variant:rami51").rect.center)
     low = min(control(app, name="count").values)
@@ -403,7 +403,7 @@ def test_the_player_count_stops_at_its_least_and_greatest(app: App) -> None:
 
 
 def test_no_line_is_left_half_hidden_under_the_header_when_scrolled(app: App) -> None:
-    """Play-test 1, item 11: a scrolled line showed half under the header (New game's
+    """A scrolled line showed half under the header (New game's
     description, the rules under their variant chooser). A scrolled line shows whole or
     not at all."""
     from screen_texts import drawn_texts
@@ -420,13 +420,17 @@ def test_no_line_is_left_half_hidden_under_the_header_when_scrolled(app: App) ->
         with drawn_texts() as drawn:
             screen.draw(pygame.display.get_surface())
         lines = {label.text for label in screen.labels if label.clip}
-        cut = [d.text for d in drawn if d.text in lines and d.rect.height < text_surface(d.text, d.size, WHITE).get_height()]
+        cut = [
+            d.text
+            for d in drawn
+            if d.text in lines and d.rect.height < text_surface(d.text, d.size, WHITE).get_height()
+        ]
         assert not cut, (step, cut)
         assert all(view.contains(d.rect) for d in drawn if d.text in lines)
 
 
 def test_back_from_a_saved_game_the_focus_is_on_continue(app: App, store: Store) -> None:
-    """Play-test 2, item 18: back on the main menu with a game saved, the focus was on "New
+    """Back on the main menu with a game saved, the focus was on "New
     game" (Enter would start another) in one case; it is on Continue, what comes next."""
     press(app, "new_game")
     assert isinstance(app.top, SetupScreen)
@@ -446,7 +450,7 @@ def test_back_from_a_saved_game_the_focus_is_on_continue(app: App, store: Store)
 
 
 def test_spinners_stop_at_their_ends(app: App) -> None:
-    """Play-test 2, item 16: ◀ on "Number of rounds" at 1 jumped to 30 (one click too many
+    """◀ on "Number of rounds" at 1 must not jump to 30 (one click too many
     made a 30-round game); every spinner now stops at its least and greatest value."""
     press(app, "new_game")
     click(app, control(app, name="variant:rami51").rect.center)

@@ -140,7 +140,13 @@ def test_renaming_you_renames_their_statistics(store: Store) -> None:
     book = stats.load_stats(store)
     assert people_module.load_people(store).names == ("Ana", "Mamie")
     record = book.record("rami51", "Ana")
-    assert (record.played, record.won, record.best_round, record.rounds, record.last) == (1, 0, 3, 2, "2026-01-02T10:00:00")
+    assert (record.played, record.won, record.best_round, record.rounds, record.last) == (
+        1,
+        0,
+        3,
+        2,
+        "2026-01-02T10:00:00",
+    )
     assert book.history[0].names == ("Ana", "Mamie")
 
 

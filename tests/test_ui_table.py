@@ -403,7 +403,7 @@ def test_wrotham_late_deals_tell_the_player_to_lay_everything_at_once(app: App) 
 
 
 def test_a_new_deal_is_sorted_as_the_settings_say_whatever_the_last_hand_was() -> None:
-    """Play-test 1, item 12: the hand of a new round was left in the last round's order.
+    """The hand of a new round is not left in the last round's order.
     Setting "by rank"; the player sorted the last hand by suit (S); the next deal comes by rank,
     the melds it holds first (hand_groups)."""
     game = Game.from_position("rami_base", hands=[["7H", "8H", "9H", "KS"], ["2C", "5D", "9S"]],

@@ -246,9 +246,9 @@ def test_a_pipe_as_the_variants_file_is_said_on_the_new_game_screen(app: App, us
 
 
 def test_a_file_edited_while_the_app_runs_is_read_again_with_every_problem(app: App, user_file: Path) -> None:  # noqa: F811
-    """Play-test 1, item 9: with no problem at start there was no "Read the file again", and
-    a variant's problems came one at a time. The button is always there; every problem of
-    a variant is listed."""
+    """With no problem at start there must still be a "Read the file again", and a variant's
+    problems must not come one at a time: the button is always there; every problem of a
+    variant is listed."""
     given(user_file, "mamie:\n  extends: rami51\n  opening_minimum: 40\n")
     screen = new_game(app)
     assert "problem" not in shown_text(screen)

@@ -122,7 +122,7 @@ def test_last_moves_say_the_box_and_its_points_in_both_languages(app: App) -> No
 @pytest.mark.parametrize("lang, code, full", [("en", "2P", "Two pairs"), ("fr", "2P", "Double paire")])
 def test_the_grid_headers_at_640_are_readable_codes_with_their_names_on_hover(lang: str, code: str,
                                                                              full: str) -> None:
-    """Play-test 2, item 11: at 640×400 the headers were cut ("Seri", "Flus") at about 8 px;
+    """At 640×400 the headers were cut ("Seri", "Flus") at about 8 px;
     they are codes at 12 px or more, whole in their cells, and the pointer over one shows
     its full name."""
     from screen_texts import drawn_texts

@@ -154,7 +154,10 @@ def test_rename_changes_the_name_line_only(store: Store) -> None:
 def test_rename_a_variant_written_without_a_name(store: Store) -> None:
     given_file("mine:\n  extends: gin\n  # a comment\n  gin_bonus: 30\n")
     rename(store, "mine", "Notre gin")
-    assert user_text() == "mine:\n  name: {fr: Notre gin, en: Notre gin}\n  extends: gin\n  # a comment\n  gin_bonus: 30\n"
+    assert (
+        user_text()
+        == "mine:\n  name: {fr: Notre gin, en: Notre gin}\n  extends: gin\n  # a comment\n  gin_bonus: 30\n"
+    )
 
 
 def test_delete_removes_the_entry_only(store: Store) -> None:

@@ -1,6 +1,6 @@
 """A family's variants.yaml may hold anything: every field is checked by type and range, and
 the file by size, depth, aliases and number length, before anything uses it. Each hostile
-file of issue 14 once crashed or hung the catalogue (and so the app); now each is an error
+file below once crashed or hung the catalogue (and so the app); now each is an error
 naming the file, line, variant and field, and the built-in variants still load.
 
 The files that once hung are loaded in a child process with a time and memory cap, so a
@@ -84,7 +84,7 @@ def billion_laughs() -> str:
     return "\n".join(lines) + "\n"
 
 
-# --- the crashes and hangs of issue 14 --------------------------------------------------------
+# --- files that once crashed or hung the catalogue ---------------------------------------------
 
 
 def test_option_min_not_a_number(tmp_path: Path) -> None:
@@ -459,7 +459,7 @@ def test_many_accepted_variants_deal_and_play(tmp_path: Path, body: dict[str, An
     plays(tmp_path, body, seed)
 
 
-# --- a variants.yaml that is not a file (issue 14's leftover) ---------------------------------
+# --- a variants.yaml that is not a file ------------------------------------------------------
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="pipes and /dev/zero are POSIX")
@@ -475,7 +475,10 @@ def test_a_user_file_that_is_not_a_file_is_refused_at_once(tmp_path: Path, kind:
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="pipes are POSIX")
-@pytest.mark.parametrize("command", [["variants"], ["--max-frames", "2"], ["simulate", "--variant", "gin", "--games", "1"]])
+@pytest.mark.parametrize(
+    "command",
+    [["variants"], ["--max-frames", "2"], ["simulate", "--variant", "gin", "--games", "1"]],
+)
 def test_a_pipe_as_the_user_file_the_commands_and_the_app_start(tmp_path: Path, command: list[str]) -> None:
     """`ramigui variants`, the app itself and `simulate` with a pipe as the user's
     variants.yaml: each says so on stderr, naming the file, and goes on (60 s cap)."""

@@ -1,5 +1,5 @@
 """A PlayerView is deeply read-only: a bot holding one cannot change the game it came from,
-nor the rules of any later game (issue 13, "Fair bots, sealed views")."""
+nor the rules of any later game: fair bots need sealed views."""
 
 from __future__ import annotations
 

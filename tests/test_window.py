@@ -1,4 +1,4 @@
-"""The window between runs (issue 17): the first start is maximised over the desktop, later
+"""The window between runs: the first start is maximised over the desktop, later
 starts reopen at the last size used, maximised again if it was; 640×400 is the least."""
 
 from __future__ import annotations
@@ -92,9 +92,9 @@ def test_quitting_the_game_keeps_the_window_state(tmp_path: Path, monkeypatch: p
 @pytest.mark.parametrize("restored", [False, True])
 def test_a_maximised_window_is_remembered_maximised(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                     restored: bool) -> None:
-    """Play-test 2, item 17: a first start maximised under openbox saved
-    "window_maximised": false (SDL maximises a window not yet shown without the event the
-    app listened for), so the next start was not maximised. Asked for, it is remembered;
+    """A first start maximised under openbox must not save "window_maximised": false (SDL
+    maximises a window not yet shown without the event the app listens for), or the next
+    start would not be maximised. Asked for, it is remembered;
     a window the player restores (the event SDL does send) is remembered restored."""
     from ramigui.cli import main
 

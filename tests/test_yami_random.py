@@ -4,9 +4,10 @@ Many seeded games played by a bot that picks legal moves (at random, or towards 
 games end in hundreds of moves rather than tens of thousands), played and checked by the
 shared harness (tests/randomplay.py). After every move: every card of the pack exactly once,
 the hands the right size, the sheets only growing and within the 400 maximum; views, copies,
-the log and the save replay as the harness says. Every game: "Le jeu se joue donc en 16 manches", every box of every sheet filled
-or crossed out. Fuzzing: any move text, legal or not, never crashes the engine; an illegal one
-raises IllegalMove and leaves the game exactly as it was.
+the log and the save replay as the harness says. Every game: "Le jeu se joue donc en 16
+manches", every box of every sheet filled or crossed out. Fuzzing: any move text, legal or
+not, never crashes the engine; an illegal one raises IllegalMove and leaves the game exactly
+as it was.
 """
 
 from __future__ import annotations

@@ -443,8 +443,16 @@ def _head(pen: Pen, figure: Figure, colours: Palette) -> None:
 def _front_face(pen: Pen, figure: Figure) -> None:
     """A three-quarter face turned towards the look: the features sit off-centre."""
     hx, hy = HEAD
-    pen.fill(path((0.0, hy - 0.09), ((-0.078, hy - 0.088), (-0.072, hy + 0.01)), ((-0.068, hy + 0.072), (-0.018, hy + 0.09)),
-                  ((0.048, hy + 0.09), (0.068, hy + 0.02)), ((0.078, hy - 0.088), (0.0, hy - 0.09))), SKIN)
+    pen.fill(
+        path(
+            (0.0, hy - 0.09),
+            ((-0.078, hy - 0.088), (-0.072, hy + 0.01)),
+            ((-0.068, hy + 0.072), (-0.018, hy + 0.09)),
+            ((0.048, hy + 0.09), (0.068, hy + 0.02)),
+            ((0.078, hy - 0.088), (0.0, hy - 0.09)),
+        ),
+        SKIN,
+    )
     for ex, rx in ((-0.034, 0.015), (0.02, 0.013)):
         _eye(pen, (hx + ex, hy - 0.008), rx, figure)
     nose = [(-0.012, hy - 0.006), (-0.022, hy + 0.03), (-0.012, hy + 0.036), (-0.002, hy + 0.032)]
@@ -494,9 +502,19 @@ def _fringe(pen: Pen, figure: Figure) -> None:
                       ((-0.05, hy - 0.065), (0.0, hy - 0.07)), ((0.05, hy - 0.065), (0.07, hy - 0.01)),
                       (0.08, hy - 0.0), ((0.07, top), (0.0, top))), figure.hair)
     elif figure.rank == JACK:
-        pen.fill(path((-0.078, hy - 0.02), ((-0.08, top), (0.0, top)), ((0.08, top), (0.075, hy - 0.02)),
-                      (0.05, hy - 0.05), (0.02, hy - 0.035), (-0.01, hy - 0.05), (-0.04, hy - 0.035), (-0.06, hy - 0.05)),
-                 figure.hair)
+        pen.fill(
+            path(
+                (-0.078, hy - 0.02),
+                ((-0.08, top), (0.0, top)),
+                ((0.08, top), (0.075, hy - 0.02)),
+                (0.05, hy - 0.05),
+                (0.02, hy - 0.035),
+                (-0.01, hy - 0.05),
+                (-0.04, hy - 0.035),
+                (-0.06, hy - 0.05),
+            ),
+            figure.hair,
+        )
     else:
         for side in (-1, 1):
             pen.fill(path((side * 0.075, hy - 0.075), ((side * 0.085, hy - 0.02), (side * 0.072, hy + 0.02)),
@@ -631,8 +649,15 @@ def _shaft_head(pen: Pen, held: str, top: Point, colours: Palette) -> None:
                       ((tx + 0.04, ty + 0.085), (tx - 0.008, ty + 0.075))), STEEL)
         pen.fill([(tx - 0.008, ty + 0.03), (tx - 0.04, ty + 0.05), (tx - 0.01, ty + 0.06)], STEEL)
     elif held == "axe":
-        pen.fill(path((tx, ty + 0.015), ((tx + 0.04, ty + 0.012), (tx + 0.075, ty - 0.028)),
-                      ((tx + 0.11, ty + 0.04), (tx + 0.075, ty + 0.105)), ((tx + 0.04, ty + 0.062), (tx, ty + 0.06))), STEEL)
+        pen.fill(
+            path(
+                (tx, ty + 0.015),
+                ((tx + 0.04, ty + 0.012), (tx + 0.075, ty - 0.028)),
+                ((tx + 0.11, ty + 0.04), (tx + 0.075, ty + 0.105)),
+                ((tx + 0.04, ty + 0.062), (tx, ty + 0.06)),
+            ),
+            STEEL,
+        )
         pen.fill([(tx - 0.006, ty + 0.03), (tx - 0.035, ty + 0.045), (tx - 0.006, ty + 0.06)], STEEL)
     elif held == "lance":
         pen.fill([(tx, ty - 0.05), (tx + 0.014, ty + 0.01), (tx - 0.012, ty + 0.01)], STEEL)
@@ -743,8 +768,15 @@ def _other(pen: Pen, figure: Figure, colours: Palette) -> None:
         _shield(pen, (hx + 0.06, hy - 0.02), colours)
         return
     elif figure.other == "book":
-        pen.fill([(hx - 0.035, hy - 0.085), (hx + 0.045, hy - 0.095), (hx + 0.055, hy - 0.005), (hx - 0.025, hy + 0.005)],
-                 BLUE if colours.main != BLUE else RED)
+        pen.fill(
+            [
+                (hx - 0.035, hy - 0.085),
+                (hx + 0.045, hy - 0.095),
+                (hx + 0.055, hy - 0.005),
+                (hx - 0.025, hy + 0.005),
+            ],
+            BLUE if colours.main != BLUE else RED,
+        )
         pen.stroke([(hx - 0.02, hy - 0.075), (hx - 0.012, hy - 0.005)], GOLD, 0.006)
     _hand(pen, (hx - 0.015, hy + 0.005), turned=True)
 
@@ -770,8 +802,12 @@ def _shield(pen: Pen, centre: Point, colours: Palette) -> None:
     outer = path((x - 0.062, y - 0.06), ((x, y - 0.075), (x + 0.062, y - 0.06)), ((x + 0.065, y + 0.03), (x, y + 0.07)),
                  ((x - 0.065, y + 0.03), (x - 0.062, y - 0.06)))
     pen.fill(outer, colours.trim)
-    inner = path((x - 0.045, y - 0.045), ((x, y - 0.056), (x + 0.045, y - 0.045)), ((x + 0.047, y + 0.022), (x, y + 0.05)),
-                 ((x - 0.047, y + 0.022), (x - 0.045, y - 0.045)))
+    inner = path(
+        (x - 0.045, y - 0.045),
+        ((x, y - 0.056), (x + 0.045, y - 0.045)),
+        ((x + 0.047, y + 0.022), (x, y + 0.05)),
+        ((x - 0.047, y + 0.022), (x - 0.045, y - 0.045)),
+    )
     pen.fill(inner, colours.main)
     pen.fill(bar((x, y - 0.052), (x, y + 0.05), 0.014), colours.trim, outline=False)
     pen.fill(bar((x - 0.046, y - 0.01), (x + 0.046, y - 0.01), 0.014), colours.trim, outline=False)

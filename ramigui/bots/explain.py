@@ -198,7 +198,11 @@ def _gin(view: PlayerView, move: Move) -> Reason | None:
         return _gin_refuse(view, kind, hand)
     if kind == "knock":
         deadwood = gin_melds.min_deadwood(_without(hand, move.cards))
-        return "why.gin.knock", {"card": move.card, "deadwood": deadwood, "limit": view.public_as(GinPublic).knock_limit}
+        return "why.gin.knock", {
+            "card": move.card,
+            "deadwood": deadwood,
+            "limit": view.public_as(GinPublic).knock_limit,
+        }
     if kind == "gin":
         rules = view.variant.gin
         if not move.cards:
@@ -302,7 +306,9 @@ def _yami_score(view: PlayerView, hand: list[Card], free: tuple[str, ...], box: 
     return "why.yami.score_best", {"box": box, "points": gained}
 
 
-def _yami_aim(key: str, cards: list[Card], free: tuple[str, ...], view: PlayerView, params: dict[str, Any]) -> Reason | None:
+def _yami_aim(
+    key: str, cards: list[Card], free: tuple[str, ...], view: PlayerView, params: dict[str, Any]
+) -> Reason | None:
     """`key` with the free box the cards come closest to and the cards that build it."""
     rules = view.variant.yami
     if not free or not cards:

@@ -1,12 +1,12 @@
 """Bots for Gin Rami (and Oklahoma): baseline, easy, medium and hard.
 
-* baseline — the plain rule player other gin bots are measured against (issue 15, close to
-  OpenSpiel's simple gin bot): take the upcard or the discard only if that lowers its
-  deadwood (after its discard) or lets it knock; knock — or go gin — as soon as it can;
-  otherwise throw its highest deadwood card. It makes no lay-off choice of its own: in
+* baseline — the plain rule player other gin bots are measured against (close to OpenSpiel's
+  simple gin bot): take the upcard or the discard only if that lowers its deadwood (after
+  its discard) or lets it knock; knock — or go gin — as soon as it can; otherwise throw its
+  highest deadwood card. It makes no lay-off choice of its own: in
   ramigui the defender's `done` lays off automatically (as the table does for a person),
   so it lays off as well as anyone — which makes it, if anything, a little stronger than
-  the rule player of the issue, who never lays off;
+  OpenSpiel's rule player, which never lays off;
 * easy — the baseline with a child's slips: now and then a careless discard, a missed meld
   card, a knock left for later;
 * medium — the baseline with a sense of promise: among equal-deadwood discards it keeps
@@ -232,7 +232,15 @@ class _Decision:
         if self.level == "easy":
             return min(discards, key=lambda m: (self._deadwood_without(m.card), -card_value(m.card), str(m)))
         if self.level == "medium":
-            return min(discards, key=lambda m: (self._deadwood_without(m.card), self._promise(m.card), -card_value(m.card), str(m)))
+            return min(
+                discards,
+                key=lambda m: (
+                    self._deadwood_without(m.card),
+                    self._promise(m.card),
+                    -card_value(m.card),
+                    str(m),
+                ),
+            )
         draws = self.draws()
         return min(discards, key=lambda m: (self._hard_cost(m.card, draws), str(m)))
 

@@ -77,10 +77,11 @@ def sample_worlds(
 
     A player who has drawn `draws` cards from the stock kept the best ten of more cards
     than ten, so their hand is meldier than ten cards drawn at random: each world draws
-    a share of `draws` (`TUNE["selection"]`) cards more and lets the opponent throw, one by one, those whose loss leaves the
-    least deadwood (never a card known to be theirs); the thrown ones go back to the stock.
-    A player who throws their highest loose card keeps none above `last_throw` (the value
-    of the card they threw last): a world that does is kept only now and then.
+    a share of `draws` (`TUNE["selection"]`) cards more and lets the opponent throw, one by
+    one, those whose loss leaves the least deadwood (never a card known to be theirs); the
+    thrown ones go back to the stock. A player who throws their highest loose card keeps none
+    above `last_throw` (the value of the card they threw last): a world that does is kept only
+    now and then.
     """
     pool = [(card, odds) for card, odds in model.odds.items() if odds > 0]
     known = hand_mask(model.known)

@@ -136,7 +136,18 @@ def row(match: Match, report: dict[str, Any]) -> dict[str, str]:
     }
 
 
-COLUMNS = ("variant", "match", "games", "games won", "hands", "hands won", "void", "points/hand", "final score", "ms p50/p99 (CPU)")
+COLUMNS = (
+    "variant",
+    "match",
+    "games",
+    "games won",
+    "hands",
+    "hands won",
+    "void",
+    "points/hand",
+    "final score",
+    "ms p50/p99 (CPU)",
+)
 PLAY_COLUMNS = ("variant", "match", "ends", "undercut", "hand left", "turns")
 """How each level plays (the second table): the share of its rounds it ended by going out or
 knocking, the share of its knocks undercut, the points it held when a round ended and the
@@ -155,7 +166,11 @@ def format_table(rows: Sequence[dict[str, str]], markdown: bool = False, columns
     return "\n".join(lines)
 
 
-def select(families: Sequence[str] | None, labels: Sequence[str] | None, tables: Sequence[str] | None = None) -> list[Match]:
+def select(
+    families: Sequence[str] | None,
+    labels: Sequence[str] | None,
+    tables: Sequence[str] | None = None,
+) -> list[Match]:
     """The matches of the given families (all by default), narrowed to the given labels
     ("hard vs medium") and tables ("rami51", "rami51 rounds=1") when some are given."""
     chosen = [m for m in MATCHES if not families or m.family in families]
@@ -172,7 +187,11 @@ def main(argv: Sequence[str] | None = None, out: Callable[[str], None] = print) 
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--family", choices=sorted({m.family for m in MATCHES}), action="append")
     parser.add_argument("--match", action="append", help="only this match, e.g. 'hard vs baseline' (repeatable)")
-    parser.add_argument("--table", action="append", help="only this variant and options, e.g. 'rami51' or 'rami51 rounds=1' (repeatable)")
+    parser.add_argument(
+        "--table",
+        action="append",
+        help="only this variant and options, e.g. 'rami51' or 'rami51 rounds=1' (repeatable)",
+    )
     parser.add_argument("--markdown", action="store_true", help="print a Markdown table (the README's)")
     parser.add_argument("--jobs", type=int, default=1, help="processes sharing each match's games (same figures)")
     args = parser.parse_args(argv)

@@ -43,7 +43,12 @@ class RandomBot:
         if key != self._turn:
             self._turn, self._undone = key, set()
         fresh = [m for m in moves if m.kind != "undo" and m not in self._undone]
-        ends_turn = [m for m in fresh if m.kind in ("discard", "knock", "gin", "next", "pass", "draw", "take", "cross", "score")]
+        ends_turn = [
+            m
+            for m in fresh
+            if m.kind
+            in ("discard", "knock", "gin", "next", "pass", "draw", "take", "cross", "score")
+        ]
         undo = [m for m in moves if m.kind == "undo"]
         if undo and not ends_turn and view.history:
             self._undone.add(view.history[-1].move)

@@ -105,7 +105,13 @@ Paired against medium, Rami 51, 400 games: four players 36.2% → 40.3% (seed 23
 class RummyBot:
     """A rummy-family bot of one level; `choose(view)` returns a legal move."""
 
-    def __init__(self, level: str, seed: int = 0, clock: Clock = time.process_time, budget: Budget | None = None) -> None:
+    def __init__(
+        self,
+        level: str,
+        seed: int = 0,
+        clock: Clock = time.process_time,
+        budget: Budget | None = None,
+    ) -> None:
         self.level = level
         self.seed = seed
         self.rng = random.Random(seed)
@@ -435,7 +441,10 @@ class _Turn:
         scored = [(self._discard_score(m.card, loose, unseen, high_ace), str(m), m) for m in choices]
         if self.level == "hard" and self._down() and len(scored) > 1:
             stuck = self._stuck_counter()
-            scored = [(score - LOOKAHEAD_WEIGHT * self._stuck_after_draw(m.card, stuck, unseen), text, m) for score, text, m in scored]
+            scored = [
+                (score - LOOKAHEAD_WEIGHT * self._stuck_after_draw(m.card, stuck, unseen), text, m)
+                for score, text, m in scored
+            ]
         ordered = sorted(scored, key=lambda item: (item[0], item[1]), reverse=True)
         ranked = [item[2] for item in ordered]
         if self.level == "hard":

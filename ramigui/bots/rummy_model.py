@@ -68,7 +68,9 @@ def completers(hand: Iterable[Card], lines: Lines) -> frozenset[Card]:
     for suit, held in places.items():
         for p in range(1, lines.top + 1):
             pairs = ((p - 2, p - 1), (p - 1, p + 1), (p + 1, p + 2))
-            if any(a in held and b in held for a, b in pairs) or (run_joker and any(q in held for q in (p - 2, p - 1, p + 1, p + 2))):
+            if any(a in held and b in held for a, b in pairs) or (
+                run_joker and any(q in held for q in (p - 2, p - 1, p + 1, p + 2))
+            ):
                 found.add(card_of((p - 1) % 13 + 1, suit))
     return frozenset(found)
 
@@ -91,7 +93,9 @@ def _weight(hand: Sequence[Card], melds_with: frozenset[Card], clues: Sequence[C
     return weight
 
 
-def kept_hands(knowledge: Knowledge, rng: random.Random, lines: Lines, sifted: Mapping[int, int]) -> dict[int, list[Card]]:
+def kept_hands(
+    knowledge: Knowledge, rng: random.Random, lines: Lines, sifted: Mapping[int, int]
+) -> dict[int, list[Card]]:
     """One sample of the other hands: each seat's known cards plus unseen ones, drawn with
     `sifted[seat]` cards too many and those with the fewest partners in the hand put back —
     a player who has thrown cards has kept the connected ones, and a hand drawn at random
@@ -106,7 +110,12 @@ def kept_hands(knowledge: Knowledge, rng: random.Random, lines: Lines, sifted: M
         drawn, pool = pool[: hidden + extra], pool[hidden + extra :]
         if extra:
             everything = known + drawn
-            order = sorted(range(len(drawn)), key=lambda i: lines.partners(drawn[i], everything) + (2 if drawn[i].is_joker else 0))
+            order = sorted(
+                range(len(drawn)),
+                key=lambda i: (
+                    lines.partners(drawn[i], everything) + (2 if drawn[i].is_joker else 0)
+                ),
+            )
             dropped = set(order[:extra])
             pool += [card for i, card in enumerate(drawn) if i in dropped]
             drawn = [card for i, card in enumerate(drawn) if i not in dropped]

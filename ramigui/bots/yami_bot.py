@@ -80,7 +80,15 @@ EXPOSE_EAGER = 3.0
 """Hard exposes a little earlier than its box values alone say: exposing forces the others
 to fill or cross a box with the hand they hold, which costs them."""
 DEALS = 16
-TUNE: dict[str, float] = {"eager": EXPOSE_EAGER, "patience": 2.0, "scale": 1.0, "div": 8.0, "pull": 4.0, "flex": 1.0, "deny": 0.3}
+TUNE: dict[str, float] = {
+    "eager": EXPOSE_EAGER,
+    "patience": 2.0,
+    "scale": 1.0,
+    "div": 8.0,
+    "pull": 4.0,
+    "flex": 1.0,
+    "deny": 0.3,
+}
 """Hard's weights (tuned by `ramigui simulate` against medium, seeds 23 and 11, 600 games
 each). `deny` weighs the progress a discard would add to the next player's known cards
 against hard's own (progress steps are 0.2 to 0.33 a card): 0 → 0.3 took hard from 60.9% to

@@ -338,17 +338,17 @@ CATALOGUE: dict[str, str] = {
     "where.on_table": "sur la table",
 }
 
-# The menus' strings (issue 6) live in their own file, merged here.
+# The menus' strings live in their own file, merged here.
 from ramigui.locale.menus_fr import MENUS as _MENUS  # noqa: E402
 
 CATALOGUE.update(_MENUS)
 
-# The phone seats' strings (issue 16) live in their own file, merged here.
+# The phone seats' strings live in their own file, merged here.
 from ramigui.locale.phone_fr import PHONE as _PHONE  # noqa: E402
 
 CATALOGUE.update(_PHONE)
 
-# The user's variants.yaml: its problems and the "save these rules" tools (issue 14).
+# The user's variants.yaml: its problems and the "save these rules" tools.
 from ramigui.locale.variants_fr import TEXTS as _VARIANT_TEXTS  # noqa: E402
 
 CATALOGUE.update(_VARIANT_TEXTS)

@@ -81,4 +81,11 @@ def prove(
     layout = layout_of(family, family.deal(variant, players, round_no, dealer, seed), players)
     nonce = deal_nonce(seed, round_no)
     matches = hmac.compare_digest(fingerprint(layout, nonce), shown)
-    return DealProof(round_no, layout, nonce, round_code(seed, round_no, Table(variant.family, players)), shown, matches)
+    return DealProof(
+        round_no,
+        layout,
+        nonce,
+        round_code(seed, round_no, Table(variant.family, players)),
+        shown,
+        matches,
+    )

@@ -49,7 +49,10 @@ REASONS: dict[str, str] = {
     "not_big_gin": "your 11 cards do not all go into melds ({deadwood} points of deadwood)",
     "no_layoff_on_gin": "nothing may be laid off on a gin",
     "layoff_not_knocker": "meld {number} is not the knocker's: lay off only on the knocker's melds",
-    "yami_cannot_expose": "you cannot expose: your hand scores no brelan or carré in a free série box and no combination in a free combinaison box",
+    "yami_cannot_expose": (
+        "you cannot expose: your hand scores no brelan or carré in a free série box and no "
+        "combination in a free combinaison box"
+    ),
     "yami_no_such_box": "{box!r} is not a box of the sheet ({boxes})",
     "yami_bonus_box": "the BONUS box is earned by the séries total; it is never scored nor crossed out",
     "yami_box_used": "your {box} box is already filled or crossed out",
@@ -71,7 +74,9 @@ DETAILS: dict[str, str] = {
     "run_too_long": "a run has at most 13 cards",
     "not_consecutive": "the cards are not consecutive",
     "not_consecutive_low": "the cards are not consecutive (the ace is low only: A-2-3, not Q-K-A)",
-    "not_consecutive_high_or_low": "the cards are not consecutive (an ace is low or high, never both: K-A-2 is not a run)",
+    "not_consecutive_high_or_low": (
+        "the cards are not consecutive (an ace is low or high, never both: K-A-2 is not a run)"
+    ),
     "set_one_rank": "a set is all of one rank",
     "set_same_suit": "a set never holds two cards of the same suit",
     "set_too_big": "a set has at most 4 cards",

@@ -85,10 +85,11 @@ def _field_names(kind: type) -> tuple[str, ...]:
 def detached(value: Any, memo: dict[int, Any] | None = None) -> Any:
     """A frozen copy of `value` that shares no changeable object with it: like `frozen`, but
     cards, melds, moves, rules and every other dataclass inside are new objects too (each
-    copied once: `memo`, by id, holding the originals so that no id is reused meanwhile). Only what nobody can change even with `object.__setattr__` is kept
-    as it is: numbers, text, and tuples, frozensets and read-only mappings holding only such
-    things. A view is built this way, so changing a meld reached through a view leaves the
-    running game — and the cards every game shares — untouched."""
+    copied once: `memo`, by id, holding the originals so that no id is reused meanwhile). Only
+    what nobody can change even with `object.__setattr__` is kept as it is: numbers, text, and
+    tuples, frozensets and read-only mappings holding only such things. A view is built this
+    way, so changing a meld reached through a view leaves the running game — and the cards
+    every game shares — untouched."""
     kind = type(value)
     if kind in _PLAIN:
         return value

@@ -419,7 +419,12 @@ def _play_layoff(state: GinState, move: Move) -> GinState:
     rest = _remove(state.hand, move.cards)
     grown = meld.cards + move.cards
     if not move.cards or meld_kind(grown) != meld.kind:
-        raise IllegalMove("layoff_invalid", cards=" ".join(map(str, move.cards)), number=number, detail=_layoff_problem(meld))
+        raise IllegalMove(
+            "layoff_invalid",
+            cards=" ".join(map(str, move.cards)),
+            number=number,
+            detail=_layoff_problem(meld),
+        )
     melds = tuple(table_meld(grown, meld.owner) if i == number - 1 else m for i, m in enumerate(state.melds))
     return replace(
         state,

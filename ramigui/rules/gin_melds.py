@@ -328,5 +328,8 @@ def melds_in(cards: Iterable[Card]) -> list[Meld]:
     for rank in range(1, RANKS + 1):
         same = [c for c in hand if c.rank == rank]
         for size in (3, 4):
-            found.extend(tuple(sorted(c, key=Card.sort_key)) for c in combinations(sorted(same, key=Card.sort_key), size))
+            found.extend(
+                tuple(sorted(c, key=Card.sort_key))
+                for c in combinations(sorted(same, key=Card.sort_key), size)
+            )
     return found

@@ -161,10 +161,14 @@ def arrange_run(cards: Sequence[Card], rules: RummyRules, owner: int = 0) -> Mel
 
 def _run_failure(rules: RummyRules) -> str:
     """The detail code of cards that are not consecutive, naming the variant's ace rule."""
-    return {"low": "not_consecutive_low", "high_or_low": "not_consecutive_high_or_low"}.get(rules.ace, "not_consecutive")
+    return {"low": "not_consecutive_low", "high_or_low": "not_consecutive_high_or_low"}.get(
+        rules.ace, "not_consecutive"
+    )
 
 
-def _place_run(naturals: Sequence[Card], jokers: int, start: int, suit: str, rules: RummyRules, owner: int) -> Meld | None:
+def _place_run(
+    naturals: Sequence[Card], jokers: int, start: int, suit: str, rules: RummyRules, owner: int
+) -> Meld | None:
     length = len(naturals) + jokers
     slots: list[Card | None] = [None] * length
     for card in naturals:

@@ -390,7 +390,9 @@ def _play_meld(state: RummyState, move: Move) -> RummyState:
     try:
         meld = arrange(move.cards, state.variant, state.to_play)
     except MeldError as error:
-        raise IllegalMove("not_a_meld", cards=" ".join(map(str, move.cards)), detail=error.code, **error.params) from None
+        raise IllegalMove(
+            "not_a_meld", cards=" ".join(map(str, move.cards)), detail=error.code, **error.params
+        ) from None
     _keeps_discard(state, hand)
     log = replace(state.log, new_melds=state.log.new_melds + (len(state.melds),))
     after = replace(state, melds=state.melds + (meld,), hands=_set_hand(state, state.to_play, hand), log=log)
@@ -407,7 +409,13 @@ def _play_layoff(state: RummyState, move: Move) -> RummyState:
     try:
         meld = lay_off(_meld(state, target), move.cards, state.variant)
     except MeldError as error:
-        raise IllegalMove("layoff_invalid", cards=" ".join(map(str, move.cards)), number=target, detail=error.code, **error.params) from None
+        raise IllegalMove(
+            "layoff_invalid",
+            cards=" ".join(map(str, move.cards)),
+            number=target,
+            detail=error.code,
+            **error.params,
+        ) from None
     _keeps_discard(state, hand)
     log = replace(state.log, layoffs=state.log.layoffs + ((target, move.cards),))
     after = replace(state, melds=_replace_meld(state, target, meld), hands=_set_hand(state, seat, hand), log=log)
@@ -511,7 +519,11 @@ def _check_taken_jokers(state: RummyState, may_swap: bool) -> None:
     if rules.joker_must == "table":
         placed += sum(cards.count(JOKER) for _, cards in state.log.layoffs)
     if rules.joker_must != "none" and placed < state.log.jokers_taken:
-        raise IllegalMove("taken_card_unused", card="JK", where="new_meld" if rules.joker_must == "new_meld" else "on_table")
+        raise IllegalMove(
+            "taken_card_unused",
+            card="JK",
+            where="new_meld" if rules.joker_must == "new_meld" else "on_table",
+        )
 
 
 def _commit(state: RummyState, goes_out: bool) -> RummyState:
@@ -716,7 +728,11 @@ def _swap_moves(state: RummyState) -> list[Move]:
         if not meld.jokers:
             continue
         if meld.kind == RUN:
-            options: Iterable[tuple[Card, ...]] = [(c,) for c in meld.stands_for() if c is not None and c in state.hand and c not in meld.cards]
+            options: Iterable[tuple[Card, ...]] = [
+                (c,)
+                for c in meld.stands_for()
+                if c is not None and c in state.hand and c not in meld.cards
+            ]
         else:
             missing = sorted((c for c in set(state.hand)
                               if not c.is_joker and c.rank == meld.rank and c.suit in meld.missing_suits()),
@@ -754,7 +770,11 @@ def _draw_moves(state: RummyState) -> list[Move]:
     one_card = rules.one_card_draw_only and len(state.hand) == 1
     if rules.take_from_meld and state.opened[state.to_play] and not one_card:
         for number, meld in enumerate(state.melds, start=1):
-            ends = meld.naturals if meld.kind != RUN else tuple(c for c in (meld.cards[0], meld.cards[-1]) if not c.is_joker)
+            ends = (
+                meld.naturals
+                if meld.kind != RUN
+                else tuple(c for c in (meld.cards[0], meld.cards[-1]) if not c.is_joker)
+            )
             if len(meld.cards) >= 4:
                 moves.extend(Move("take", (c,), number) for c in sorted(set(ends), key=Card.sort_key))
     if rules.joker_swap == "draw" and (state.opened[state.to_play] or not rules.swap_needs_opened) and not one_card:
@@ -818,10 +838,7 @@ def round_result(state: RummyState) -> RoundResult:
     rules, variant = state.rules, state.variant
     values = [hand_points(h, variant) for h in state.hands]
     details: dict[str, Any] = {"hand_points": tuple(values), "put_down": state.put_down}
-    if rules.scoring == "penalty":
-        points = _penalty_points(state, values)
-    else:
-        points = _winner_points(state, values)
+    points = _penalty_points(state, values) if rules.scoring == "penalty" else _winner_points(state, values)
     if state.winner is None:
         reason = "no_way_out" if state.no_way_out else "blocked"
     elif state.rami:

@@ -18,22 +18,34 @@ from typing import Any
 PROBLEMS: dict[str, str] = {
     # the file as a whole (ramigui.variants, ramigui.yaml_limits)
     "file_unreadable": "the file cannot be read ({detail}): check that it exists and that you may read it",
-    "file_not_a_file": "this is not a plain file (a folder, a pipe, a device or a link to nothing): put your variants, as a text file, in its place, or remove it",
+    "file_not_a_file": (
+        "this is not a plain file (a folder, a pipe, a device or a link to nothing): put your "
+        "variants, as a text file, in its place, or remove it"
+    ),
     "file_too_big": "the file is larger than {limit} KiB: keep only your own variants in it",
     "file_not_text": "this line holds bytes that are not UTF-8 text: save the file again as UTF-8 (plain text)",
     "bad_character": "the invisible character {char} cannot be in a variants file: remove it, or write the text again",
     "not_yaml": "this is not valid YAML ({detail}): check the indentation, the colons and the quotes here",
-    "too_deep": "values are nested more than {limit} levels deep: a variant needs far fewer, remove the extra brackets or indentation",
+    "too_deep": (
+        "values are nested more than {limit} levels deep: a variant needs far fewer, remove the "
+        "extra brackets or indentation"
+    ),
     "too_many_aliases": "more than {limit} aliases (*name): write the values out instead",
     "recursive_alias": "this alias (*name) refers to the value that holds it: write the value out instead",
     "too_many_values": "the values here (with what the aliases repeat) add up to more than {limit}: write fewer",
-    "file_shape": "the file must list variants: start each with its id at the start of a line (rami_maison:), then write its fields below it, indented",
+    "file_shape": (
+        "the file must list variants: start each with its id at the start of a line "
+        "(rami_maison:), then write its fields below it, indented"
+    ),
     "bad_id": "{value} is not a variant id: use lower-case letters, digits and _ (at most {limit}), e.g. rami_maison",
     "duplicate": "{key} appears twice (also on line {first}): keep only one",
     # a variant's fields (ramigui.rules.variant)
     "variant_shape": "a variant holds fields: write one “field: value” per line under its id, indented",
     "extends_unknown": "extends names {value}, which is not a variant defined above: use one of {known}",
-    "unknown_field": "{value} is not a field of a {family} game: remove it or correct its spelling (the fields are listed at the top of the built-in variants.yaml)",
+    "unknown_field": (
+        "{value} is not a field of a {family} game: remove it or correct its spelling (the fields "
+        "are listed at the top of the built-in variants.yaml)"
+    ),
     "unknown_field_close": "{value} is not a field of a {family} game: did you mean {close}?",
     "missing_field": "this field is missing: add it",
     "wrong_type": "{value} is not allowed here: write {kind}",
@@ -41,23 +53,38 @@ PROBLEMS: dict[str, str] = {
     "not_a_choice": "{value} is not allowed here: write one of {allowed}",
     "out_of_range": "{value} is outside {low}..{high}: write a whole number from {low} to {high}",
     "players_shape": "write the number of players as [fewest, most], e.g. [2, 4]",
-    "per_players_missing": "no value for {count} players: give one for each number of players from {low} to {high}, e.g. {example}",
+    "per_players_missing": (
+        "no value for {count} players: give one for each number of players from {low} to {high}, "
+        "e.g. {example}"
+    ),
     "per_players_extra": "{count} players is outside players [{low}, {high}]: remove it",
-    "text_shape": "write a text in quotes, or {{fr: \"…\", en: \"…\"}}",
+    "text_shape": 'write a text in quotes, or {{fr: "…", en: "…"}}',
     "text_language": "{value} is not a language here: use fr and en",
     "text_too_long": "this text is longer than {limit} characters: shorten it",
     "text_control": "this text holds a line break or a control character: keep it on one line",
     "no_end": "the game never ends: set rounds or target above 0",
     "family_fixed": "a {family} game is always played with {fixed} here: write {fixed} or remove the field",
-    "deal_too_big": "{players} players × {deal} cards (and a stock) need {need} cards but the pack holds {have}: deal fewer cards, or add decks or jokers",
+    "deal_too_big": (
+        "{players} players × {deal} cards (and a stock) need {need} cards but the pack holds "
+        "{have}: deal fewer cards, or add decks or jokers"
+    ),
     "unknown_variant": "there is no variant {value}: use one of {known}",
     # house-rule options
-    "options_shape": "write options as each house rule's name with its settings, e.g. rounds: {{default: 5, field: rounds, min: 1, max: 30}}",
+    "options_shape": (
+        "write options as each house rule's name with its settings, e.g. rounds: "
+        "{{default: 5, field: rounds, min: 1, max: 30}}"
+    ),
     "option_shape": "write a house rule as default, label, help, and either choices or field with min and max",
     "option_name": "{value} is not a house-rule name: use lower-case letters, digits and _, e.g. opening",
-    "option_unknown_key": "{value} is not a setting of a house rule: use default, label, help, choices, field, min or max",
+    "option_unknown_key": (
+        "{value} is not a setting of a house rule: use default, label, help, choices, field, min "
+        "or max"
+    ),
     "option_no_default": "this house rule has no default: add default: with the value it starts at",
-    "option_either": "give this house rule choices (the values it offers) or field with min and max: one of the two, not both",
+    "option_either": (
+        "give this house rule choices (the values it offers) or field with min and max: one of "
+        "the two, not both"
+    ),
     "choices_shape": "write choices as each value with the fields it sets, e.g. {{1: {{}}, 2: {{decks: 2}}}}",
     "choice_value": "{value} cannot be a choice: use words, whole numbers or true/false",
     "choice_sets": "write choice {value} as the fields it sets with their values, e.g. {{decks: 2}}",

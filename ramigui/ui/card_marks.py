@@ -31,7 +31,13 @@ def ring(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int
     for x in range(outer.left, outer.right, dash * 2):
         end = min(x + dash, outer.right)
         pygame.draw.line(surface, colour, (x, outer.top + width // 2), (end, outer.top + width // 2), width)
-        pygame.draw.line(surface, colour, (x, outer.bottom - 1 - width // 2), (end, outer.bottom - 1 - width // 2), width)
+        pygame.draw.line(
+            surface,
+            colour,
+            (x, outer.bottom - 1 - width // 2),
+            (end, outer.bottom - 1 - width // 2),
+            width,
+        )
     for y in range(outer.top, outer.bottom, dash * 2):
         end = min(y + dash, outer.bottom)
         pygame.draw.line(surface, colour, (outer.left + width // 2, y), (outer.left + width // 2, end), width)
@@ -50,7 +56,11 @@ def fresh_tab(surface: pygame.Surface, rect: pygame.Rect, card_w: int, card_h: i
     pygame.draw.rect(surface, WHITE, tab, 1, border_radius=height // 3)
     half = height * 0.32
     cx, cy = tab.centerx, tab.centery
-    pygame.draw.polygon(surface, WHITE, [(cx - half, cy - half * 0.6), (cx + half, cy - half * 0.6), (cx, cy + half * 0.9)])
+    pygame.draw.polygon(
+        surface,
+        WHITE,
+        [(cx - half, cy - half * 0.6), (cx + half, cy - half * 0.6), (cx, cy + half * 0.9)],
+    )
 
 
 def joker_badge(surface: pygame.Surface, card: pygame.Rect, shown: int, stands: Card | None, rank: int,

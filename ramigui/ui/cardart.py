@@ -192,8 +192,20 @@ def _back_pattern(surf: pygame.Surface, inner: pygame.Rect, name: str, dark: Col
     line = max(1, step // 8)
     if name in ("blue", "red"):
         for off in range(-inner.height, inner.width + inner.height, step):
-            pygame.draw.line(surf, light, (inner.left + off, inner.top), (inner.left + off + inner.height, inner.bottom), line)
-            pygame.draw.line(surf, light, (inner.left + off, inner.bottom), (inner.left + off + inner.height, inner.top), line)
+            pygame.draw.line(
+                surf,
+                light,
+                (inner.left + off, inner.top),
+                (inner.left + off + inner.height, inner.bottom),
+                line,
+            )
+            pygame.draw.line(
+                surf,
+                light,
+                (inner.left + off, inner.bottom),
+                (inner.left + off + inner.height, inner.top),
+                line,
+            )
     elif name == "green":
         for y in range(inner.top, inner.bottom + step, step):
             for x in range(inner.left, inner.right + step, step):
@@ -201,7 +213,10 @@ def _back_pattern(surf: pygame.Surface, inner: pygame.Rect, name: str, dark: Col
                 pygame.draw.circle(surf, light, (x + shift, y), step * 0.3, line)
     else:
         for y in range(inner.top - step, inner.bottom + step, step // 2 + 1):
-            pts = [(inner.left + i * step / 2, y + (step / 3 if i % 2 else 0)) for i in range(inner.width * 2 // step + 3)]
+            pts = [
+                (inner.left + i * step / 2, y + (step / 3 if i % 2 else 0))
+                for i in range(inner.width * 2 // step + 3)
+            ]
             pygame.draw.lines(surf, light, False, pts, line)
 
 

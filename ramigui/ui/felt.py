@@ -26,7 +26,11 @@ def felt(size: tuple[int, int], colour: str = "green") -> pygame.Surface:
             t = min(1.0, (dx * dx + dy * dy) ** 0.5 / 1.35)
             t = t * t
             small.set_at((x, y), tuple(int(c + (r - c) * t) for c, r in zip(centre, rim, strict=True)))
-    surf = pygame.transform.smoothscale(small, size).convert() if pygame.display.get_surface() else pygame.transform.smoothscale(small, size)
+    surf = (
+        pygame.transform.smoothscale(small, size).convert()
+        if pygame.display.get_surface()
+        else pygame.transform.smoothscale(small, size)
+    )
     grain = pygame.Surface((64, 64), pygame.SRCALPHA)
     rng = random.Random(7)
     for _ in range(900):

@@ -40,7 +40,12 @@ def table_pictures(variant: str, players: int, moves: int, size: tuple[int, int]
     scene = TableScene(TableConfig(variant, players, seed=7, humans=[True] + [False] * (players - 1)), game)
     app = App(screen, Settings(animation_speed="normal"))
     app.push(scene)
-    advance(scene, moves, seed=7, stop=lambda g: g.to_play == 0 and bool(g.hand(0)) and moves > 0 and len(g.log) >= moves)
+    advance(
+        scene,
+        moves,
+        seed=7,
+        stop=lambda g: g.to_play == 0 and bool(g.hand(0)) and moves > 0 and len(g.log) >= moves,
+    )
     app.draw()
     yield "still", screen.copy(), from_scratch(scene)
     lay = scene.layout
@@ -56,8 +61,14 @@ def table_pictures(variant: str, players: int, moves: int, size: tuple[int, int]
     order = scene.hand.order
     if order:
         start = lay.hand[0]
-        scene.hand.drag = Drag("hand", (order[0],), (0,), (10, 10), (start.centerx + size[0] // 5, start.y - size[1] // 4),
-                               lit=frozenset({"discard"}))
+        scene.hand.drag = Drag(
+            "hand",
+            (order[0],),
+            (0,),
+            (10, 10),
+            (start.centerx + size[0] // 5, start.y - size[1] // 4),
+            lit=frozenset({"discard"}),
+        )
         app.draw()
         yield "drag", screen.copy(), from_scratch(scene)
         scene.hand.drag = replace(scene.hand.drag, pos=(size[0] // 2, size[1] // 2))

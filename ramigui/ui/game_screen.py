@@ -90,7 +90,11 @@ class SessionTable(TableScene):
         elif self.game.round_over:
             self.ctx.sounds.play("round")
         else:
-            self.ctx.sounds.play("turn" if self.game.to_play != seat and self.config.humans[self.game.to_play] else "card")
+            self.ctx.sounds.play(
+                "turn"
+                if self.game.to_play != seat and self.config.humans[self.game.to_play]
+                else "card"
+            )
         return True
 
     def tell_save_problem(self) -> None:
@@ -165,7 +169,12 @@ class SessionTable(TableScene):
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_F1:
                 return self._menu_action("rules")
-            if event.key == pygame.K_ESCAPE and not self.selected and self.drag is None and self.keys.meld_entry is None:
+            if (
+                event.key == pygame.K_ESCAPE
+                and not self.selected
+                and self.drag is None
+                and self.keys.meld_entry is None
+            ):
                 return self._menu_action("menu")
         return super().handle_event(event)
 
@@ -268,7 +277,11 @@ class PauseMenu(Scene):
         self.box.center = (size[0] // 2, size[1] // 2)
         top = self.box.top + m.row + m.pad
         self.buttons = [
-            Button(action, (lambda k=key: i18n.tr(k)), pygame.Rect(self.box.left + m.pad, top + i * (m.row + gap), width, m.row))
+            Button(
+                action,
+                (lambda k=key: i18n.tr(k)),
+                pygame.Rect(self.box.left + m.pad, top + i * (m.row + gap), width, m.row),
+            )
             for i, (action, key) in enumerate(self.items)
         ]
 

@@ -4,7 +4,7 @@ A purely visual grouping, found by the rules' own meld search (the rummy planner
 leaves the fewest points in hand; gin's least-deadwood arrangement); Yami has no melds in
 hand, so its hand is one group. It never changes a move: the cards stay the player's.
 
-What happens to the order (decided for issue 17):
+What happens to the order:
 * a hand the table sorts (by suit or by rank, the default) is laid out melds first, each
   meld in table order (a joker where it stands), then the loose cards in the sort's order;
   a drawn card that completes a meld joins it;

@@ -226,7 +226,7 @@ def _place_melds(lay: TableLayout, owners: Sequence[tuple[int, int]]) -> None:
 
 SLOT_CARDS = 5
 """Cards a meld's slot holds at least: a run laid off on grows in its own slot, so no
-other meld moves (play-test 1: meld 5 jumped rows when another grew)."""
+other meld moves (a meld that jumps rows when another grows is lost to the eye)."""
 
 
 def _slots(area: pygame.Rect, owners: Sequence[tuple[int, int]], width: int,

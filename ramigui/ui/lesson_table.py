@@ -131,10 +131,14 @@ class LessonTable(TableScene):
         waiting = bool(self.script) and not self.game.round_over
         offer = None if step is None or waiting else ("show" if step.move is not None else "next")
         steps = len(self.lesson.steps)
-        return {"say": self.sentence(on_phone=True), "lit": [] if waiting or step is None else self._seen_lights(seat, step),
-                "offer": offer, "label": i18n.tr("guide.show_me" if offer == "show" else "guide.next"),
-                "progress": i18n.tr("guide.step", step=min(self.run.index + 1, steps), steps=steps),
-                "done": self.run.finished}
+        return {
+            "say": self.sentence(on_phone=True),
+            "lit": [] if waiting or step is None else self._seen_lights(seat, step),
+            "offer": offer,
+            "label": i18n.tr("guide.show_me" if offer == "show" else "guide.next"),
+            "progress": i18n.tr("guide.step", step=min(self.run.index + 1, steps), steps=steps),
+            "done": self.run.finished,
+        }
 
     def _seen_lights(self, seat: int, step: Step) -> list[str]:
         """The step's cards that `seat` may see: in its own hand, or face up on the table."""

@@ -4,8 +4,9 @@ Each kind has its own look so it is told apart at a glance, even by someone who 
 read the words: an instruction is cream text after a gold arrow; a note (the meld number
 being typed) the same on a dark panel; a refusal a red panel with a drawn no-entry sign;
 a hint a violet panel with a drawn bulb (its cards wear a dashed violet ring). On those two
-coloured panels the suits are drawn white, like the words (a red ♦ vanished on the red panel). The icons are shapes, not font glyphs, so they
-look the same on every machine. Panels are opaque: no card corner shows through words.
+coloured panels the suits are drawn white, like the words (a red ♦ would vanish on the red
+panel). The icons are shapes, not font glyphs, so they look the same on every machine.
+Panels are opaque: no card corner shows through words.
 
 The text always stays in its box: on one line if it fits at a readable size, else on two
 lines, shrinking only as far as it must, and shortened with "…" as a last resort.

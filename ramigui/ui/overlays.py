@@ -160,8 +160,14 @@ class HandoffScene(Scene):
         prompt_size = int(layout.size * 0.55)
         prompt = i18n.tr("handoff.prompt", name=self.name)
         for k, line in enumerate(wrap_lines(prompt, prompt_size, room)[:2]):
-            blit_text(surface, line, prompt_size, WHITE, (layout.box.centerx, layout.prompt_y + k * int(prompt_size * 1.3)),
-                      "center")
+            blit_text(
+                surface,
+                line,
+                prompt_size,
+                WHITE,
+                (layout.box.centerx, layout.prompt_y + k * int(prompt_size * 1.3)),
+                "center",
+            )
         self.button.enabled = self.ready
         self.button.draw(surface)
 
@@ -272,7 +278,16 @@ class RoundEndScene(Scene):
         y = _centred(surface, title, int(sizes.text * 1.5), GOLD, box.centerx, y, room, sizes.small, True).bottom
         summary = round_summary(game.last_result, names)
         if summary:
-            y = _centred(surface, summary, sizes.text, WHITE, box.centerx, y + sizes.small // 3, room, sizes.small).bottom
+            y = _centred(
+                surface,
+                summary,
+                sizes.text,
+                WHITE,
+                box.centerx,
+                y + sizes.small // 3,
+                room,
+                sizes.small,
+            ).bottom
         lead = leader_text(names, game.scores, game.lower_wins, game.game_over, game.winners)
         rule = rule_text(game.lower_wins, game.variant.target, game.variant.rounds, len(game.results))
         line = f"{lead} · {rule}" if lead else rule
@@ -335,7 +350,15 @@ class RoundEndScene(Scene):
             shown = ellipsized(line.name, name_size, cols.name.width, True)
             blit_text(surface, shown, name_size, WHITE, (cols.name.left, cards_mid), "midleft", bold=True)
             self._cards(surface, line, cols.cards, cards_mid, row_h - parts_h, sizes)
-            blit_text(surface, str(line.points), int(text * 1.1), WHITE, (cols.points, cards_mid), "midright", bold=True)
+            blit_text(
+                surface,
+                str(line.points),
+                int(text * 1.1),
+                WHITE,
+                (cols.points, cards_mid),
+                "midright",
+                bold=True,
+            )
             blit_text(surface, str(line.total), int(text * 1.1), GOLD, (cols.total, cards_mid), "midright", bold=True)
             if line.why:
                 room = cols.points - cols.name.left  # under the name and the cards: the row's own line

@@ -133,7 +133,7 @@ class PhoneCodesScene(Scene):
     @staticmethod
     def help_lines(width: int, text: int) -> tuple[int, list[str]]:
         """The help under the title: on one line if it fits at a readable size (12 px at
-        least, play-test 1 read 8 px at 640×400), else on two."""
+        least: 8 px at 640×400 is too small to read), else on two."""
         help_text = i18n.tr("codes.help")
         size = fitted_size(help_text, text, width, smallest=READABLE)
         if text_width(help_text, size) <= width:
@@ -173,7 +173,15 @@ class PhoneCodesScene(Scene):
         size, lines = self.notice_lines(panel.width - 2 * text, text)
         top = panel.bottom - text // 2 - self.notice_height(panel.width - 2 * text, text)
         for k, line in enumerate(lines):
-            blit_text(surface, line, size, (255, 180, 160), (panel.centerx, top + k * int(size * 1.2)), "midtop", bold=True)
+            blit_text(
+                surface,
+                line,
+                size,
+                (255, 180, 160),
+                (panel.centerx, top + k * int(size * 1.2)),
+                "midtop",
+                bold=True,
+            )
 
     def _tile(self, surface: pygame.Surface, code: SeatCode, tile: pygame.Rect, text: int, joined: bool) -> None:
         """Name, code, address and whether a phone joined, centred in the seat's tile."""
@@ -192,8 +200,14 @@ class PhoneCodesScene(Scene):
         spot = code_surface.get_rect(midtop=(tile.centerx, top + int(name_size * 1.5)))
         surface.blit(code_surface, spot)
         for k, line in enumerate(url_lines):
-            blit_text(surface, line, url_size, WHITE, (tile.centerx, spot.bottom + url_size // 3 + k * int(url_size * 1.25)),
-                      "midtop")
+            blit_text(
+                surface,
+                line,
+                url_size,
+                WHITE,
+                (tile.centerx, spot.bottom + url_size // 3 + k * int(url_size * 1.25)),
+                "midtop",
+            )
         status = i18n.tr("codes.joined" if joined else "codes.waiting")
         blit_text(surface, status, text, JOINED if joined else DIM,
                   (tile.centerx, spot.bottom + url_h + 2), "midtop", bold=joined)

@@ -61,7 +61,14 @@ class PileScene(Scene):
         draw_panel(surface, box, OVERLAY_FILL, pad, (*GOLD, 255))
         title = i18n.tr("pile.title", n=len(self.cards))
         blit_text(surface, title, text, GOLD, (box.centerx, box.top + pad // 2), "midtop", bold=True)
-        blit_text(surface, i18n.tr("pile.close"), int(text * 0.8), DIM, (box.centerx, box.bottom - pad // 2), "midbottom")
+        blit_text(
+            surface,
+            i18n.tr("pile.close"),
+            int(text * 0.8),
+            DIM,
+            (box.centerx, box.bottom - pad // 2),
+            "midbottom",
+        )
         room = pygame.Rect(box.left + pad, box.top + pad // 2 + int(text * 1.8),
                            box.width - 2 * pad, box.height - pad - int(text * 3.4))
         if not self.cards:

@@ -43,11 +43,24 @@ SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)
 EXPERT_LEVEL = "hard"
 NAVIGATION = (("round_back", "replay.round_back"), ("move_back", "replay.move_back"), ("play", "replay.play"),
               ("move_forward", "replay.move_forward"), ("round_forward", "replay.round_forward"))
-KEYS = {pygame.K_LEFT: "move_back", pygame.K_RIGHT: "move_forward", pygame.K_UP: "round_back",
-        pygame.K_DOWN: "round_forward", pygame.K_PAGEUP: "round_back", pygame.K_PAGEDOWN: "round_forward",
-        pygame.K_SPACE: "play", pygame.K_e: "expert", pygame.K_TAB: "sheet", pygame.K_HOME: "first", pygame.K_END: "last",
-        pygame.K_PLUS: "faster", pygame.K_KP_PLUS: "faster", pygame.K_EQUALS: "faster",
-        pygame.K_MINUS: "slower", pygame.K_KP_MINUS: "slower"}
+KEYS = {
+    pygame.K_LEFT: "move_back",
+    pygame.K_RIGHT: "move_forward",
+    pygame.K_UP: "round_back",
+    pygame.K_DOWN: "round_forward",
+    pygame.K_PAGEUP: "round_back",
+    pygame.K_PAGEDOWN: "round_forward",
+    pygame.K_SPACE: "play",
+    pygame.K_e: "expert",
+    pygame.K_TAB: "sheet",
+    pygame.K_HOME: "first",
+    pygame.K_END: "last",
+    pygame.K_PLUS: "faster",
+    pygame.K_KP_PLUS: "faster",
+    pygame.K_EQUALS: "faster",
+    pygame.K_MINUS: "slower",
+    pygame.K_KP_MINUS: "slower",
+}
 
 
 class ReplayScreen(Screen):
@@ -119,9 +132,14 @@ class ReplayScreen(Screen):
 
     def on_action(self, action: str, event: pygame.event.Event) -> bool:
         cursor = self.cursor
-        moves: dict[str, Callable[[], Game]] = {"move_back": lambda: cursor.step(-1), "move_forward": lambda: cursor.step(1),
-                 "round_back": cursor.previous_round, "round_forward": cursor.next_round,
-                 "first": lambda: cursor.go(0), "last": lambda: cursor.go(cursor.total)}
+        moves: dict[str, Callable[[], Game]] = {
+            "move_back": lambda: cursor.step(-1),
+            "move_forward": lambda: cursor.step(1),
+            "round_back": cursor.previous_round,
+            "round_forward": cursor.next_round,
+            "first": lambda: cursor.go(0),
+            "last": lambda: cursor.go(cursor.total),
+        }
         if action in moves:
             self.playing = False
             moves[action]()
@@ -214,7 +232,12 @@ class ReplayScreen(Screen):
         draw_panel(surface, table, (0, 0, 0, 70), m.pad)
         draw_panel(surface, sheet, (0, 0, 0, 90), m.pad)
         y = self._lines(surface, table.inflate(-m.pad, -m.pad))
-        self._hands(surface, pygame.Rect(table.left + m.pad // 2, y, table.width - m.pad, table.bottom - y - m.pad // 2))
+        self._hands(
+            surface,
+            pygame.Rect(
+                table.left + m.pad // 2, y, table.width - m.pad, table.bottom - y - m.pad // 2
+            ),
+        )
         self._sheet(surface, sheet.inflate(-m.pad, -m.pad))
 
     def _lines(self, surface: pygame.Surface, area: pygame.Rect) -> int:
@@ -286,8 +309,15 @@ class ReplayScreen(Screen):
         for seat, name in enumerate(names):
             x = int(area.left + first + col * (seat + 0.5))
             shown = ellipsized(name, fitted_size(name, size, int(col) - 4, True), int(col) - 4, True)
-            blit_text(surface, shown, fitted_size(name, size, int(col) - 4, True), SEAT_COLOURS[seat % len(SEAT_COLOURS)],
-                      (x, y), "midtop", bold=True)
+            blit_text(
+                surface,
+                shown,
+                fitted_size(name, size, int(col) - 4, True),
+                SEAT_COLOURS[seat % len(SEAT_COLOURS)],
+                (x, y),
+                "midtop",
+                bold=True,
+            )
         y += int(size * 1.5)
         room = max(1, (area.bottom - y) // int(size * 1.35) - 1)
         results = game.results[-room:]

@@ -139,7 +139,11 @@ def fallback_text(variant: Variant, lang: str) -> str:
         lines += [f"## {i18n.tr('setup.house_rules')}"]
         for spec in variant.options:
             label = spec.label.get(lang, spec.name)
-            lines.append(f"- **{label}** : {spec.help.get(lang, '')}" if lang == "fr" else f"- **{label}**: {spec.help.get(lang, '')}")
+            lines.append(
+                f"- **{label}** : {spec.help.get(lang, '')}"
+                if lang == "fr"
+                else f"- **{label}**: {spec.help.get(lang, '')}"
+            )
     lines += ["", i18n.tr("rules.missing")]
     return "\n".join(lines)
 

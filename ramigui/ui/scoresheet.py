@@ -379,7 +379,14 @@ class ScoreSheetScene(Screen):
             y += m.pad // 3
         line_y = area.bottom - int(m.text * 1.7)
         pygame.draw.line(surface, GOLD, (area.left + 4, line_y), (area.right - 4, line_y), 2)
-        blit_text(surface, i18n.tr("sheet.total"), m.small, GOLD, (area.left + m.pad // 2, line_y + m.pad // 2), bold=True)
+        blit_text(
+            surface,
+            i18n.tr("sheet.total"),
+            m.small,
+            GOLD,
+            (area.left + m.pad // 2, line_y + m.pad // 2),
+            bold=True,
+        )
         for seat, x in enumerate(cols):
             blit_text(surface, str(data.totals[seat]), m.text, GOLD, (x, line_y + m.pad // 3), "midtop", bold=True)
 
@@ -456,7 +463,14 @@ class ScoreSheetScene(Screen):
         blit_text(surface, str(high), m.small, DIM, (plot.left - 4, plot.top), "midright")
         blit_text(surface, str(low), m.small, DIM, (plot.left - 4, plot.bottom), "midright")
         count = len(lines)
-        blit_text(surface, i18n.tr_count("sheet.rounds_axis", count), m.small, DIM, (plot.right, plot.bottom + 4), "topright")
+        blit_text(
+            surface,
+            i18n.tr_count("sheet.rounds_axis", count),
+            m.small,
+            DIM,
+            (plot.right, plot.bottom + 4),
+            "topright",
+        )
 
         def point(index: int, value: int) -> tuple[int, int]:
             x = plot.left + (plot.width * (index + 1) // max(1, count))

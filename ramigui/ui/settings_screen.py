@@ -32,7 +32,13 @@ def value_text(name: str, value: Any) -> str:
     if name == "language":
         return i18n.tr(f"language.{value}")
     key = f"setting.{name}.{value}"
-    return i18n.tr(key) if i18n.has_key(key) else i18n.tr(f"speed.{value}") if i18n.has_key(f"speed.{value}") else str(value)
+    return (
+        i18n.tr(key)
+        if i18n.has_key(key)
+        else i18n.tr(f"speed.{value}")
+        if i18n.has_key(f"speed.{value}")
+        else str(value)
+    )
 
 
 class SettingsScreen(Screen):

@@ -55,7 +55,11 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--hint", action="store_true", help="ask for a hint (on your turn)")
     parser.add_argument("--crop", default=None, metavar="X,Y,W,H",
                         help="save only this part of the window (at full resolution: a 4K window's cards up close)")
-    parser.add_argument("--keys", default="", help="keys pressed before the picture, comma separated (pygame names: k,space,right)")
+    parser.add_argument(
+        "--keys",
+        default="",
+        help="keys pressed before the picture, comma separated (pygame names: k,space,right)",
+    )
     parser.add_argument("--then", default="", help="keys pressed after the hint (to select other cards beside it)")
     return parser
 
@@ -81,7 +85,9 @@ def advance(scene: Any, moves: int, seed: int, stop: Any = None) -> None:
 
 def _names(options: argparse.Namespace) -> list[str]:
     given = [name.strip() for name in (options.names or "").split(",") if name.strip()]
-    defaults = [i18n.tr("setup.default_human", n=1)] + [i18n.tr("setup.default_bot", n=k) for k in range(1, options.players)]
+    defaults = [i18n.tr("setup.default_human", n=1)] + [
+        i18n.tr("setup.default_bot", n=k) for k in range(1, options.players)
+    ]
     return (given + defaults[len(given):])[: options.players]
 
 

@@ -130,7 +130,10 @@ class StatsScreen(Screen):
 
     @staticmethod
     def _game_line(game: FinishedGame) -> str:
-        return "  ·  ".join(f"{i18n.seat_name(name)} {total}" for name, total in zip(game.names, game.totals, strict=True))
+        return "  ·  ".join(
+            f"{i18n.seat_name(name)} {total}"
+            for name, total in zip(game.names, game.totals, strict=True)
+        )
 
     def people(self) -> list[str]:
         """Who the tables list: people, not bots, with at least one game (played or

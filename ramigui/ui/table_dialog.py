@@ -68,8 +68,12 @@ class QuestionScene(Scene):
         button_w = (box_w - 2 * pad - gap * (count - 1)) // max(1, count)
         top = self.box.bottom - pad - row
         self.buttons = [
-            Button(f"answer:{i}", partial(str, label), pygame.Rect(self.box.left + pad + i * (button_w + gap), top, button_w, row),
-                   ANSWER_KEYS[i] if i < len(ANSWER_KEYS) else None)
+            Button(
+                f"answer:{i}",
+                partial(str, label),
+                pygame.Rect(self.box.left + pad + i * (button_w + gap), top, button_w, row),
+                ANSWER_KEYS[i] if i < len(ANSWER_KEYS) else None,
+            )
             for i, (label, _) in enumerate(self.question.answers)
         ]
 

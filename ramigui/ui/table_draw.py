@@ -319,9 +319,23 @@ class KeptMelds:
         if not box.width or any(box.colliderect(other) for other in _drawn_before_melds(lay)):
             _draw_melds(frame, surface, lay)
             return
-        key = (lay.melds, lay.melds_area, lay.margin, lay.text, box, surface.get_size(), frame.view.public.melds, frame.config, frame.settings,
-               frozenset(name for name in frame.drag.lit if name == "table" or name.startswith("meld:"))
-               if frame.drag is not None else None, i18n.language())
+        key = (
+            lay.melds,
+            lay.melds_area,
+            lay.margin,
+            lay.text,
+            box,
+            surface.get_size(),
+            frame.view.public.melds,
+            frame.config,
+            frame.settings,
+            frozenset(
+                name for name in frame.drag.lit if name == "table" or name.startswith("meld:")
+            )
+            if frame.drag is not None
+            else None,
+            i18n.language(),
+        )
         if key == self.key and self.image is not None:
             surface.blit(self.image, box)
             return

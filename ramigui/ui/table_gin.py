@@ -120,7 +120,14 @@ class GinTable(FamilyTable):
             label = i18n.tr("button.gin" if finish.kind == "gin" else "button.knock")
             text = i18n.tr("table.gin.ask_discard_or_" + finish.kind, card=card,
                            n=self._deadwood_without(list(frame.view.hand), card))
-            return Question(text, ((label, finish), (i18n.tr("button.discard"), move), (i18n.tr("button.cancel"), None)))
+            return Question(
+                text,
+                (
+                    (label, finish),
+                    (i18n.tr("button.discard"), move),
+                    (i18n.tr("button.cancel"), None),
+                ),
+            )
         if move.kind in FINISHES and frame.setting("confirm_knock", True) and game.is_legal(move):
             if not move.cards:
                 text = i18n.tr("table.gin.ask_big_gin")

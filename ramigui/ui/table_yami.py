@@ -309,7 +309,13 @@ class YamiTable(FamilyTable):
         names = [frame.name(s) for s in self.seats(frame)]
         for block in (0, 1):
             rect = grid.name_rect[seat * 2 + block]
-            size = common_size(names, grid.text, rect.width - 8, True, smallest=max(SMALLEST_TEXT, int(grid.text * 0.8)))
+            size = common_size(
+                names,
+                grid.text,
+                rect.width - 8,
+                True,
+                smallest=max(SMALLEST_TEXT, int(grid.text * 0.8)),
+            )
             shown = ellipsized(name, size, rect.width - 8, True)
             blit_text(surface, shown, size, colour, (rect.left + 6, rect.centery), "midleft", bold=True)
         latest = {box for s, box, _ in frame.view.public_as(YamiPublic).marks if s == seat}
@@ -342,7 +348,14 @@ class YamiTable(FamilyTable):
             cell = grid.cells[(seat, box)].inflate(-2, -2)
             draw_panel(surface, cell, LIT_FILL if points is not None else (120, 30, 30, 220), 4)
             label = f"+{points}" if points is not None else "✗"
-            blit_text(surface, label, min(grid.text, int(cell.height * 0.8)), (40, 30, 10) if points is not None else WHITE,
-                      cell.center, "center", bold=True)
+            blit_text(
+                surface,
+                label,
+                min(grid.text, int(cell.height * 0.8)),
+                (40, 30, 10) if points is not None else WHITE,
+                cell.center,
+                "center",
+                bold=True,
+            )
             if index == focus:
                 pygame.draw.rect(surface, (120, 210, 255), cell.inflate(4, 4), 3, border_radius=5)

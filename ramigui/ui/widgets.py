@@ -80,7 +80,14 @@ def _wrapped(text: str, size: int, width: int, bold: bool) -> tuple[str, ...]:
         else:
             current = trial
         while symbols.width(fnt, current) > width and len(current) > 1:  # a word wider than a line is cut
-            cut = max(1, max(k for k in range(1, len(current) + 1) if symbols.width(fnt, current[:k]) <= width or k == 1))
+            cut = max(
+                1,
+                max(
+                    k
+                    for k in range(1, len(current) + 1)
+                    if symbols.width(fnt, current[:k]) <= width or k == 1
+                ),
+            )
             lines.append(current[:cut])
             current = current[cut:]
     if current:
