@@ -249,7 +249,7 @@ for lesson_id in lessons.available():
         import urllib.error
         import urllib.request
 
-        command = [str(self.launcher), "host", "--variant", "gin", "--players", "2", "--phones", "1",
+        command = [str(self.launcher), "host", "--new", "--variant", "gin", "--players", "2", "--phones", "1",
                    "--bind", "127.0.0.1", "--seed", "2", "--lang", "en"]
         start = time.monotonic()
         host = subprocess.Popen(command, cwd=self.work, env=self.env, stdout=subprocess.PIPE,
