@@ -792,7 +792,8 @@ def legal_moves(state: RummyState) -> list[Move]:
         moves += _swap_moves(state)
     if state.rules.carte_penalty and len(state.hand) == 2 and not state.log.announced:
         moves.append(Move("carte"))
-    return moves + _discard_moves(state)
+    # Two decks (and two jokers) write some moves twice: each is listed once.
+    return list(dict.fromkeys(moves + _discard_moves(state)))
 
 
 def canonical(state: RummyState, move: Move) -> Move:
