@@ -5,12 +5,11 @@ logs are pruned beyond a bound, never the game being filed."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from ramigui import paths, stats
+from ramigui import stats
 from ramigui.session import (
     GameSession,
     GameSetup,
@@ -24,14 +23,6 @@ from ramigui.storage import Store
 
 SEATS = (Seat("Ana"), Seat("Bob", "easy"))
 
-
-@pytest.fixture
-def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Store]:
-    monkeypatch.setenv(paths.DATA_ENV, str(tmp_path / "data"))
-    monkeypatch.setenv(paths.CONFIG_ENV, str(tmp_path / "config"))
-    opened = Store.open()
-    yield opened
-    opened.close()
 
 
 def play_out(session: GameSession, seed: int = 3, limit: int = 20000) -> GameSession:

@@ -3,15 +3,13 @@ a round's end, "Deal from a code" in New game, re-deals in the statistics, the r
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pygame
 import pytest
 from ui_helpers import FrameClock, open_app, table
 
-from ramigui import i18n, paths
+from ramigui import i18n
 from ramigui.bots.random_bot import RandomBot
 from ramigui.deal_record import redeal_deals
 from ramigui.deal_words import fingerprint_words
@@ -115,14 +113,6 @@ def test_the_rules_pages_say_how_the_cards_are_shuffled(lang: str, texts: list[s
         app.step()
         assert i18n.tr("rules.shuffle_page") in texts
 
-
-@pytest.fixture
-def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Store]:
-    monkeypatch.setenv(paths.DATA_ENV, str(tmp_path / "data"))
-    monkeypatch.setenv(paths.CONFIG_ENV, str(tmp_path / "config"))
-    opened = Store.open()
-    yield opened
-    opened.close()
 
 
 def setup_app(store: Store) -> tuple[App, SetupScreen]:
