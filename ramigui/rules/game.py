@@ -128,6 +128,13 @@ class Game:
         self._undo: list[tuple[Any, int, int]] = []
         self._record: list[PublicMove] = []
         self._dealt: dict[int, tuple[int, bytes]] = {}  # round -> (its dealer, its fingerprint)
+        # seat -> id(history line) -> (the line, its copy): a view copies each line once per
+        # seat, not the whole round's history at every view (that made a bot's turn O(moves)).
+        self._said_copies: dict[int, dict[int, tuple[Said, Said]]] = {}
+        # seat -> its copy of the rules, and of each legal move it was offered (by value: the
+        # same move is offered again turn after turn), made once, not at every view.
+        self._variant_copies: dict[int, Variant] = {}
+        self._move_copies: dict[int, dict[Move, Move]] = {}
 
     # --- creating ------------------------------------------------------------------------
 
@@ -335,7 +342,7 @@ class Game:
         own_turn = seat == self.to_play and not self.round_over and not shared
         copies: dict[int, Any] = {}  # built from copies: nothing in a view is the game's
         return PlayerView(
-            variant=detached(self.variant, copies),
+            variant=self._variant_seen_by(seat),
             seat=seat,
             players=self.players,
             to_play=self.to_play,
@@ -346,12 +353,44 @@ class Game:
             scores=tuple(self.totals),
             round_over=self.round_over,
             game_over=self.game_over,
-            history=detached(seen.history, copies),
-            legal_moves=detached(self.legal_moves(), copies) if own_turn else (),
+            history=self._history_seen_by(seat, seen.history),
+            legal_moves=self._moves_seen_by(seat, self.legal_moves()) if own_turn else (),
             public=detached(self.family.public(seen.state, seat), copies),
             pending=seen.pending,
             deal_print=self.fingerprint(),
         )
+
+    def _history_seen_by(self, seat: int, history: tuple[Said, ...]) -> tuple[Said, ...]:
+        """`history` as copies that `seat`'s views alone hold: each line copied on its first
+        showing to that seat and kept (the line is never changed once said), so a view costs
+        the lines said since the last one, and what one seat does to its copies reaches no
+        other seat and not the game."""
+        kept = self._said_copies.setdefault(seat, {})
+        lines = []
+        for said in history:
+            pair = kept.get(id(said))
+            if pair is None or pair[0] is not said:
+                pair = kept[id(said)] = (said, detached(said))
+            lines.append(pair[1])
+        return tuple(lines)
+
+    def _variant_seen_by(self, seat: int) -> Variant:
+        """`seat`'s own copy of the rules (they never change during a game)."""
+        copy = self._variant_copies.get(seat)
+        if copy is None:
+            copy = self._variant_copies[seat] = detached(self.variant)
+        return copy
+
+    def _moves_seen_by(self, seat: int, moves: Sequence[Move]) -> tuple[Move, ...]:
+        """`moves` as copies that `seat`'s views alone hold, each move copied once a round."""
+        kept = self._move_copies.setdefault(seat, {})
+        copies = []
+        for move in moves:
+            copy = kept.get(move)
+            if copy is None:
+                copy = kept[move] = detached(move)
+            copies.append(copy)
+        return tuple(copies)
 
     # --- playing ---------------------------------------------------------------------------
 
@@ -422,6 +461,8 @@ class Game:
         self._note_deal()
         self.round_log = []
         self._history = []
+        self._said_copies.clear()
+        self._move_copies.clear()
         self._undo.clear()
 
     # --- the deal's fingerprint and proof -------------------------------------------------------
