@@ -102,14 +102,14 @@ def test_the_server_stops_when_the_game_ends() -> None:
         host.server.stop()
 
 
-def test_a_hosted_game_leaves_its_log_that_replays_to_its_totals(tmp_path: Path) -> None:
-    """A host game saved in its store keeps its log in that store's logs/ as every game
-    does; the log replays to the game's totals."""
-    from ramigui.phone.host import new_host_session
+def test_a_hosted_game_leaves_its_log_that_replays_to_its_totals() -> None:
+    """A host game saved in the host's store keeps its log in the data folder's logs/, with
+    every game's; the log replays to the game's totals."""
+    from ramigui import paths
+    from ramigui.phone.host import host_store, new_host_session
     from ramigui.session import find_log, replay_log
-    from ramigui.storage import Store
 
-    store = Store.open(tmp_path / "host", tmp_path / "config")
+    store = host_store()
     try:
         session = new_host_session("gin", 2, 1, 10, "medium", None)
         session.store = store  # as the host command gives it its store once it listens
@@ -118,6 +118,6 @@ def test_a_hosted_game_leaves_its_log_that_replays_to_its_totals(tmp_path: Path)
         path = find_log(store, session.game_id)
     finally:
         store.close()
-    assert path is not None and path.parent == store.logs_dir
+    assert path is not None and path.parent == paths.data_dir() / paths.LOGS_FOLDER
     again = replay_log(path.read_text(encoding="utf-8"))
     assert again.game.game_over and again.game.scores == session.game.scores

@@ -17,6 +17,8 @@ The game is saved after every move in the `host` folder of the user's data folde
 own lock: the window may run beside it), before the phone hears its move was accepted.
 `ramigui host --resume` continues it after a crash, kill -9 or Ctrl-C, with the same seat
 addresses; a new `ramigui host` refuses to replace a saved game unless given `--new`.
+Its log and, once it ends or is abandoned, its result go where the window keeps every
+game's (the data folder's `logs/` and statistics): Statistics → Past games lists it.
 """
 
 from __future__ import annotations
@@ -44,8 +46,8 @@ from ramigui.session import GameSession, GameSetup, Seat
 from ramigui.storage import Store
 
 WAKE_EVERY = 1.0
-HOST_FOLDER = "host"
-"""The host's folder inside the user's data folder (its save, its lock, its statistics)."""
+HOST_FOLDER = paths.HOST_FOLDER
+"""The host's folder inside the user's data folder (its save and its lock)."""
 MAX_BOT_DELAY = 60
 """The longest wait asked of a bot: longer, the table looks stuck."""
 MAX_LINGER = 3600
@@ -167,8 +169,9 @@ def new_host_session(variant: str, players: int, phones: int, seed: int | None, 
 
 def host_store() -> Store:
     """The host's own folder in the user's data folder, with its own lock: a host game is
-    saved beside the window's, never over it, and both may run at once."""
-    return Store.open(paths.data_dir() / HOST_FOLDER, paths.config_dir())
+    saved beside the window's, never over it, and both may run at once. Its log and its
+    result are kept with the window's (the data folder's records: `Store.records_dir`)."""
+    return Store.open(paths.data_dir() / HOST_FOLDER, paths.config_dir(), records_dir=paths.data_dir())
 
 
 def host_main(argv: Sequence[str]) -> int:

@@ -75,6 +75,10 @@ class SessionTable(TableScene):
 
     # --- the session: save every accepted move ----------------------------------------
 
+    def apply_move(self, move: Move | str) -> Move:
+        """The session plays it: saved, its log kept at each round's end, filed at the end."""
+        return self.session.play(move)
+
     def play(self, move: Move | str) -> bool:
         seat = self.game.to_play
         ok = super().play(move)
@@ -82,10 +86,8 @@ class SessionTable(TableScene):
             self.ctx.sounds.play("refused")
             return False
         self.hint = None
-        self.session.save()
         self.tell_save_problem()
         if self.game.game_over:
-            self.session.finish()
             self.ctx.sounds.play("win")
         elif self.game.round_over:
             self.ctx.sounds.play("round")

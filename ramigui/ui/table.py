@@ -428,7 +428,7 @@ class TableScene(Scene):
         seat = self.game.to_play
         before = self.view
         try:
-            played = self.game.play(move)
+            played = self.apply_move(move)
         except IllegalMove as error:
             self.refuse(i18n.reason_text(error))
             return False
@@ -445,6 +445,12 @@ class TableScene(Scene):
         self.bots.rest()
         self._sync()
         return True
+
+    def apply_move(self, move: Move | str) -> Move:
+        """The one call that changes the game: the rules play the move (IllegalMove when
+        they refuse it). A table playing a saved game has its session play it instead, so
+        the save, the log and the statistics follow every move, as with every driver."""
+        return self.game.play(move)
 
     def _still_fresh(self, kind: str, before: Sequence[Card], after: Sequence[Card], same_turn: bool) -> Card | None:
         """The card to mark after the viewer's move: the one a draw or take brought; after a
