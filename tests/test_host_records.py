@@ -24,7 +24,7 @@ from test_ui_replay_games import open_games
 
 from ramigui import paths, stats
 from ramigui.past_games import read_log
-from ramigui.phone.host import PhoneHost, host_store, new_host_session
+from ramigui.phone.host import PhoneHost, host_main, host_store, new_host_session
 from ramigui.rules import Game
 from ramigui.session import GameSession, Seat, find_log, kept_logs, prune_logs, replay_log
 from ramigui.storage import Store
@@ -140,6 +140,28 @@ def test_pruning_spares_the_game_in_progress_of_either_program(store: Store) -> 
         assert find_log(store, hosted.game_id) is None and find_log(store, window.game_id)
     finally:
         hosting.close()
+
+
+def test_host_games_kept_in_the_hosts_own_folder_join_the_windows(store: Store) -> None:
+    """A host game filed where an older host kept it (`data/host/logs/`, `data/host/stats.json`):
+    the next `ramigui host` carries it over, once, and Past games finds its log."""
+    old = Store.open(store.data_dir / paths.HOST_FOLDER, store.config_dir)  # records in its own folder
+    try:
+        session = GameSession(Game.new("gin", 2, 3), (Seat("Player 1"), Seat("Bot 1", "medium")), old)
+        session.abandon()
+    finally:
+        old.close()
+    window_game = stats.FinishedGame.of_game(Game.new("gin", 2, 4), "window-1", ["Ana", "Bob"], [None, None],
+                                             unfinished=True)
+    assert stats.add_game(store, window_game)
+    for _ in range(2):  # the second start finds nothing more to carry over
+        assert host_main(["--resume", "--bind", "127.0.0.1"]) == 2  # nothing to resume: carried over all the same
+        history = stats.load_stats(store).history
+        assert [g.game_id for g in history] == ["window-1", session.game_id]
+    assert stats.load_stats(store).record("gin", "Player 1").abandoned == 1
+    own = store.data_dir / paths.HOST_FOLDER
+    assert not (own / paths.STATS_FILE).exists() and list((own / paths.LOGS_FOLDER).iterdir()) == []
+    assert replay_log(read_log(store.logs_dir / history[-1].log)).game.moves_text() == []
 
 
 @pytest.mark.long

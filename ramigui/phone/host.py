@@ -42,8 +42,9 @@ from ramigui.phone.relay import PhoneRelay
 from ramigui.phone.server import PhoneServer
 from ramigui.phone.tokens import PhoneSeats
 from ramigui.rules import Game, Move
-from ramigui.session import GameSession, GameSetup, Seat
-from ramigui.storage import Store
+from ramigui.session import LOG_SUFFIX, GameSession, GameSetup, Seat
+from ramigui.stats import STATS_SCHEMA, Stats, update_stats
+from ramigui.storage import StorageError, Store, fsync_folder
 
 WAKE_EVERY = 1.0
 HOST_FOLDER = paths.HOST_FOLDER
@@ -174,6 +175,37 @@ def host_store() -> Store:
     return Store.open(paths.data_dir() / HOST_FOLDER, paths.config_dir(), records_dir=paths.data_dir())
 
 
+def carry_over_records(store: Store) -> None:
+    """Host games filed when a host kept its logs and statistics in its own folder join the
+    window's: their logs move to the shared `logs/`, their results to the shared statistics
+    (a game already there is not counted twice). The old statistics file goes last, so a
+    carry-over cut short is done again at the next start."""
+    if store.read_only or store.records_dir == store.data_dir:
+        return
+    old_logs = store.data_dir / paths.LOGS_FOLDER
+    try:
+        if old_logs.is_dir():
+            store.logs_dir.mkdir(parents=True, exist_ok=True)
+            for path in old_logs.glob(f"*{LOG_SUFFIX}"):
+                store.check_writable(store.logs_dir / path.name)
+                os.replace(path, store.logs_dir / path.name)
+            fsync_folder(store.logs_dir)
+        old_stats = store.data_dir / paths.STATS_FILE
+        if not old_stats.exists():
+            return
+        old = store.load(old_stats, STATS_SCHEMA, Stats.from_json)  # a damaged one is set aside
+        if old is None or update_stats(store, lambda stats: _with_games(stats, old)) is not None:
+            store.remove(old_stats)
+    except (OSError, StorageError) as error:
+        _say(f"the games of an older host in {store.data_dir} are not carried over yet: {error}")
+
+
+def _with_games(stats: Stats, old: Stats) -> Stats:
+    for game in old.history:
+        stats = stats.with_game(game)
+    return stats
+
+
 def host_main(argv: Sequence[str]) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     parser = host_parser()
@@ -181,6 +213,7 @@ def host_main(argv: Sequence[str]) -> int:
     i18n.set_language(args.lang)
     binds, public = listen_addresses(args.bind, lan_address())
     store = host_store()
+    carry_over_records(store)
     try:
         host = _resumed(args, store, binds, public) if args.resume else _new_host(parser, args, store, binds, public)
         if host is None:
