@@ -34,6 +34,8 @@ def test_host_command_prints_each_phone_seat_and_serves_the_contract() -> None:
         assert status == 200
         assert state["variant"]["family"] == "gin" and len(state["hand"]) == 10
         assert all(isinstance(card, str) for card in state["hand"])
+        logs = list((Path(os.environ["RAMIGUI_DATA_DIR"]) / "logs").glob("*-gin-*.txt"))
+        assert len(logs) == 1 and "seed: 4" in logs[0].read_text(encoding="utf-8"), "its log from the deal on"
         # gin: the non-dealer (seat 1, a bot) is offered the upcard first; wait for the phone's turn
         state = wait_until(lambda: (s := get_json(url + "state")[1])["my_turn"] and s)
         assert state["legal"], "the legal moves, in notation"

@@ -251,6 +251,7 @@ def _new_host(parser: argparse.ArgumentParser, args: argparse.Namespace, store: 
     elif args.new:
         GameSession.abandon_saved(store)
     session.store = store
+    session.keep_log()  # as it is dealt, as every game's: listed with the others from the start
     return host
 
 
