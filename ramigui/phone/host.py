@@ -132,7 +132,9 @@ class PhoneHost:
     def step(self, timeout: float = WAKE_EVERY) -> None:
         """Play what is due: phones' waiting moves, then a bot's move if it is a bot's turn."""
         self.relay.serve(self.play)
-        if not self.match.is_bot_turn() or self.game.game_over:
+        if self.game.game_over:
+            return  # the last move was just played: no wait before the end
+        if not self.match.is_bot_turn():
             self.woken.wait(timeout)
             self.woken.clear()
             return
