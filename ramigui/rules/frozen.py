@@ -82,7 +82,19 @@ def _field_names(kind: type) -> tuple[str, ...]:
     return names
 
 
-def detached(value: Any, memo: dict[int, Any] | None = None) -> Any:
+class LastingCopies:
+    """Copies of values the rules never change once made (cards, melds, history lines), kept
+    from one view to the next for one holder: a view then copies only what is new since the
+    last, not every card on the table again. Keyed by identity, the originals kept alive so
+    that no id is reused; a holder's copies are its own, so what it does to them reaches no
+    other holder and not the game."""
+
+    def __init__(self, kinds: tuple[type, ...]) -> None:
+        self.kinds = frozenset(kinds)
+        self.copies: dict[int, tuple[Any, Any]] = {}
+
+
+def detached(value: Any, memo: dict[int, Any] | None = None, lasting: LastingCopies | None = None) -> Any:
     """A frozen copy of `value` that shares no changeable object with it: like `frozen`, but
     cards, melds, moves, rules and every other dataclass inside are new objects too (each
     copied once: `memo`, by id, holding the originals so that no id is reused meanwhile). Only
@@ -93,31 +105,42 @@ def detached(value: Any, memo: dict[int, Any] | None = None) -> Any:
     kind = type(value)
     if kind in _PLAIN:
         return value
+    if lasting is not None and kind in lasting.kinds:
+        kept = lasting.copies.get(id(value))
+        if kept is None or kept[0] is not value:
+            kept = lasting.copies[id(value)] = (value, _fresh_copy(value, {} if memo is None else memo, lasting))
+        return kept[1]
     memo = {} if memo is None else memo
     found = memo.get(id(value))
     if found is not None:
         return found[1]
+    return _fresh_copy(value, memo, lasting)
+
+
+def _fresh_copy(value: Any, memo: dict[int, Any], lasting: LastingCopies | None) -> Any:
+    """`detached`'s copy of a value not copied before (its parts through `detached`)."""
+    kind = type(value)
     copy: Any
     if isinstance(value, tuple):
-        items = [detached(item, memo) for item in value]
+        items = [detached(item, memo, lasting) for item in value]
         if all(a is b for a, b in zip(items, value, strict=True)):
             copy = value
         else:
             copy = value._make(items) if hasattr(value, "_make") else tuple(items)
     elif kind is list:
-        copy = tuple(detached(item, memo) for item in value)
+        copy = tuple(detached(item, memo, lasting) for item in value)
     elif isinstance(value, Mapping):
-        pairs = {detached(key, memo): detached(item, memo) for key, item in value.items()}
+        pairs = {detached(key, memo, lasting): detached(item, memo, lasting) for key, item in value.items()}
         same = kind is MappingProxyType and all(pairs[key] is item for key, item in value.items())
         copy = value if same else MappingProxyType(pairs)
     elif isinstance(value, (set, frozenset)):
-        items = [detached(item, memo) for item in value]
+        items = [detached(item, memo, lasting) for item in value]
         same = kind is frozenset and all(a is b for a, b in zip(items, value, strict=True))
         copy = value if same else frozenset(items)
     elif hasattr(kind, "__dataclass_fields__"):
         copy = object.__new__(kind)
         for name in _field_names(kind):
-            object.__setattr__(copy, name, detached(getattr(value, name), memo))
+            object.__setattr__(copy, name, detached(getattr(value, name), memo, lasting))
     else:
         return value
     memo[id(value)] = (value, copy)  # the original kept alive, so its id is not reused

@@ -20,7 +20,8 @@ from ramigui.rules.deals import SEEDED_DEALS, Deals, Table, deal_nonce, round_co
 from ramigui.rules.errors import IllegalMove
 from ramigui.rules.families import family_of
 from ramigui.rules.family import RoundResult
-from ramigui.rules.frozen import detached
+from ramigui.rules.frozen import LastingCopies, detached
+from ramigui.rules.melds import Meld
 from ramigui.rules.moves import Move, as_move
 from ramigui.rules.variant import Variant
 from ramigui.rules.view import PlayerView, Said
@@ -128,9 +129,13 @@ class Game:
         self._undo: list[tuple[Any, int, int]] = []
         self._record: list[PublicMove] = []
         self._dealt: dict[int, tuple[int, bytes]] = {}  # round -> (its dealer, its fingerprint)
-        # seat -> id(history line) -> (the line, its copy): a view copies each line once per
-        # seat, not the whole round's history at every view (that made a bot's turn O(moves)).
-        self._said_copies: dict[int, dict[int, tuple[Said, Said]]] = {}
+        # seat -> its copies of the round's cards, melds and history lines: a view copies what
+        # is new since that seat's last view, not the whole table and history (a bot's turn
+        # was O(moves)).
+        self._lasting: dict[int, LastingCopies] = {}
+        # seat -> the history it was last shown and its copy: the next view copies the lines
+        # said since (lines are only ever added or taken from the end).
+        self._history_copies: dict[int, tuple[tuple[Said, ...], tuple[Said, ...]]] = {}
         # seat -> its copy of the rules, and of each legal move it was offered (by value: the
         # same move is offered again turn after turn), made once, not at every view.
         self._variant_copies: dict[int, Variant] = {}
@@ -341,38 +346,44 @@ class Game:
         seen = self.seen_by(None if shared else seat)
         own_turn = seat == self.to_play and not self.round_over and not shared
         copies: dict[int, Any] = {}  # built from copies: nothing in a view is the game's
+        lasting = self._lasting_for(seat)
         return PlayerView(
             variant=self._variant_seen_by(seat),
             seat=seat,
             players=self.players,
             to_play=self.to_play,
-            hand=detached(self.family.hand(seen.state, seat), copies),
+            hand=detached(self.family.hand(seen.state, seat), copies, lasting),
             hand_counts=seen.hand_counts,
             round_no=self.round_no,
             dealer=self.dealer,
             scores=tuple(self.totals),
             round_over=self.round_over,
             game_over=self.game_over,
-            history=self._history_seen_by(seat, seen.history),
+            history=self._history_for(seat, seen.history, lasting),
             legal_moves=self._moves_seen_by(seat, self.legal_moves()) if own_turn else (),
-            public=detached(self.family.public(seen.state, seat), copies),
+            public=detached(self.family.public(seen.state, seat), copies, lasting),
             pending=seen.pending,
             deal_print=self.fingerprint(),
         )
 
-    def _history_seen_by(self, seat: int, history: tuple[Said, ...]) -> tuple[Said, ...]:
-        """`history` as copies that `seat`'s views alone hold: each line copied on its first
-        showing to that seat and kept (the line is never changed once said), so a view costs
-        the lines said since the last one, and what one seat does to its copies reaches no
-        other seat and not the game."""
-        kept = self._said_copies.setdefault(seat, {})
-        lines = []
-        for said in history:
-            pair = kept.get(id(said))
-            if pair is None or pair[0] is not said:
-                pair = kept[id(said)] = (said, detached(said))
-            lines.append(pair[1])
-        return tuple(lines)
+    def _lasting_for(self, seat: int) -> LastingCopies:
+        """`seat`'s copies kept from view to view this round."""
+        lasting = self._lasting.get(seat)
+        if lasting is None:
+            lasting = self._lasting[seat] = LastingCopies((Card, Meld, Said))
+        return lasting
+
+    def _history_for(self, seat: int, history: tuple[Said, ...], lasting: LastingCopies) -> tuple[Said, ...]:
+        """`history` copied for `seat`: the copy of the lines it was shown last time, when
+        they still open the history (the last of them still at its place: lines are only
+        added or taken back from the end), and copies of the lines said since."""
+        shown, copy = self._history_copies.get(seat, ((), ()))
+        if not (len(shown) <= len(history) and (not shown or history[len(shown) - 1] is shown[-1])):
+            shown, copy = (), ()
+        if len(shown) < len(history) or not history:
+            copy = copy + detached(history[len(shown):], None, lasting)
+            self._history_copies[seat] = (history, copy)
+        return copy
 
     def _variant_seen_by(self, seat: int) -> Variant:
         """`seat`'s own copy of the rules (they never change during a game)."""
@@ -388,7 +399,7 @@ class Game:
         for move in moves:
             copy = kept.get(move)
             if copy is None:
-                copy = kept[move] = detached(move)
+                copy = kept[move] = detached(move, None, self._lasting_for(seat))
             copies.append(copy)
         return tuple(copies)
 
@@ -461,7 +472,8 @@ class Game:
         self._note_deal()
         self.round_log = []
         self._history = []
-        self._said_copies.clear()
+        self._lasting.clear()
+        self._history_copies.clear()
         self._move_copies.clear()
         self._undo.clear()
 
