@@ -44,7 +44,6 @@ from ramigui.cards import Card
 from ramigui.rules import Game, IllegalMove, Move, PlayerView
 from ramigui.rules.families import family_of
 from ramigui.rules.game import PublicMove
-from ramigui.rules.moves import as_move
 from ramigui.ui import layout as lay_mod
 from ramigui.ui.anim import Flight
 from ramigui.ui.app import Scene
@@ -460,7 +459,7 @@ class TableScene(Scene):
         """A person's move: first the family's question if it has one (confirm a knock,
         going out, discard or knock?), else played at once. False if not played now."""
         try:
-            parsed = as_move(move)
+            parsed = self.game.canonical(move)
         except IllegalMove as error:
             self.refuse(i18n.reason_text(error))
             return False
