@@ -249,7 +249,7 @@ class BotSeats:
 
     # --- the one rule ---------------------------------------------------------------------
 
-    def play(self, game: Game, move: Move, play: Play) -> Move:
+    def play(self, game: Game, move: Move, play: Callable[[Move], object]) -> Move:
         """Play the seat's answer through `play` (the driver's path to `Game.play`); one the
         rules refuse is reported and the seat's fallback played instead. The move played."""
         seat = game.to_play
@@ -269,7 +269,7 @@ class BotSeats:
             return self._fall_back(game, game.to_play, "illegal", f"{move}: {refusal}")
         return move
 
-    def turn(self, game: Game, play: Play) -> Move:
+    def turn(self, game: Game, play: Callable[[Move], object]) -> Move:
         """Ask the bot to play, wait, play its move (or its seat's fallback): one turn."""
         return self.play(game, self.choose(game), play)
 
@@ -323,32 +323,38 @@ def fallback_move(game: Game, rescue: RandomBot) -> Move:
 
 # --- the turn loop of the headless drivers ------------------------------------------------
 
-Play = Callable[[Move], object]
-"""The driver's one path to `Game.play` for a move (a `GameSession.play` saves it first)."""
+Play = Callable[[Move | str], Move]
+"""The driver's one path to `Game.play` (a `GameSession.play` saves the move first); the
+move played, in its one writing."""
 Observer = Callable[[], None]
 """Told after every move; it reads from the game what its viewer may see."""
 
 
 class Match:
-    """One game run turn by turn: the bot to play is asked, its move played through the
-    driver's path, every observer told. People's moves (a phone's) come in through `play`."""
+    """One game run turn by turn, whoever holds each seat: every move — a person's at the
+    screen, a phone's, a bot's — is played through `play` (the driver's path to
+    `Game.play`, saving when there is a store) and every observer told. The headless
+    drivers let `bot_turn` ask the bot to play; the window paces its bots itself and plays
+    their answers through `play` too."""
 
     def __init__(self, game: Game, bots: BotSeats, *, play: Play | None = None,
                  observers: Sequence[Observer] = ()) -> None:
         self.game = game
         self.bots = bots
-        self._play: Play = play if play is not None else game.play
+        self._play = play
         self.observers = list(observers)
 
     def is_bot_turn(self) -> bool:
         game = self.game
         return not game.round_over and game.to_play in self.bots
 
-    def play(self, move: Move) -> None:
-        """Play a move (raises IllegalMove, changing nothing), then tell every observer."""
-        self._play(move)
+    def play(self, move: Move | str) -> Move:
+        """Play a move (raises IllegalMove, changing nothing), then tell every observer.
+        The move played, in its one writing."""
+        played = self._play(move) if self._play is not None else self.game.play(move)
         for observer in self.observers:
             observer()
+        return played
 
     def bot_turn(self) -> Move | None:
         """Play the move of the bot to play (its own, or its seat's fallback); None when no

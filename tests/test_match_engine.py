@@ -279,3 +279,38 @@ def test_a_faulty_bot_never_stops_host(kind: str, short_limit: None, monkeypatch
         host.server.stop()
         host.close()
 
+
+
+def test_the_windows_moves_take_the_engines_one_path() -> None:
+    """A person's drags and the bot's moves at the window all go through the table's
+    match engine: its play path (a saved game's `GameSession.play`) plays each one, and
+    every observer is told after each."""
+    from ui_helpers import drag, hand_point, open_app, settle
+
+    from ramigui.ui.seats import TableConfig
+    from ramigui.ui.table import TableScene
+
+    through: list[tuple[int, str]] = []
+    told: list[int] = []
+    with open_app() as app:
+        game = Game.new("rami51", 2, seed=4, dealer=1)
+
+        def path(move: Move | str) -> Move:
+            through.append((game.to_play, str(move)))
+            return game.play(move)
+
+        scene = TableScene(TableConfig("rami51", 2, seed=4, humans=[True, False]), game, play=path)
+        scene.match.observers.append(lambda: told.append(len(game.log)))
+        app.push(scene)
+        app.step()
+        assert game.to_play == 0 and scene.is_human_turn()
+        layout = scene.layout
+        assert layout is not None
+        card = game.hand(0)[0]  # the first player holds 15 cards: a discard opens the game
+        drag(app, hand_point(scene, card), layout.discard.center)
+        settle(app, 120)
+        assert game.to_play == 0 and len(game.log) > 2, "the bot played its turn"
+        drag(app, layout.stock.center, layout.hand_area.center)
+    assert through[0] == (0, f"discard {card}") and through[-1] == (0, "draw"), through
+    assert [seat for seat, _ in through] == [seat for seat, _ in game.log] and 1 in {s for s, _ in through}
+    assert told == list(range(1, len(game.log) + 1)), "each observer told after every move, in order"

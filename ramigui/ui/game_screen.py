@@ -3,8 +3,9 @@
 `SessionTable` is the table engineer's `TableScene` with what the menus add around it,
 kept in this module so `table.py` stays theirs:
 
-* every move the table accepts is saved at once (`session.save()`), and a finished game
-  is filed in the statistics (`session.finish()`), exactly as `GameSession.play` does;
+* every move the table accepts is played through `GameSession.play` (the table's match
+  engine's path): saved at once, its log kept at each round's end, a finished game filed
+  in the statistics;
 * three more buttons in the side panel — Hint (H), Score sheet (Tab), Menu (Esc) — and
   F1 for the rules of this variant;
 * at the end of the game, the final score sheet, then back to the main menu.
@@ -71,9 +72,9 @@ class SessionTable(TableScene):
         self.ctx = ctx
         self.hint: Hint | None = None
         self.hint_until = 0.0
-        super().__init__(config_for(session), session.game)
+        super().__init__(config_for(session), session.game, play=session.play)
 
-    # --- the session: save every accepted move ----------------------------------------
+    # --- the session saves every accepted move (the engine plays through it) -----------
 
     def play(self, move: Move | str) -> bool:
         seat = self.game.to_play
@@ -82,10 +83,8 @@ class SessionTable(TableScene):
             self.ctx.sounds.play("refused")
             return False
         self.hint = None
-        self.session.save()
         self.tell_save_problem()
         if self.game.game_over:
-            self.session.finish()
             self.ctx.sounds.play("win")
         elif self.game.round_over:
             self.ctx.sounds.play("round")

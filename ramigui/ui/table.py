@@ -8,10 +8,12 @@ scene: `table_pointer` (press, drag, drop) and `table_keys` (keyboard) read a fr
 and the family's panel draw a frame; `table_bots` and `table_phones` run the bots'
 pacing and the phone seats against the few things of the table they name.
 
-The scene never decides a rule. Every action becomes a `Move` and goes through
-`Game.play`, the one checked path; legal drop targets are found by asking
-`Game.is_legal`. Card sprites are views of the state, re-synced after each move: a drag
-moves only sprites, and a refused drop slides the card back with the translated reason.
+The scene never decides a rule. Every action becomes a `Move` and goes through `play`:
+the match engine (`ramigui.match.Match`) plays it through `Game.play`, the one checked
+path (a saved game's `GameSession.play`, which saves it), whoever made it — a person
+here, a phone, a bot; legal drop targets are found by asking `Game.is_legal`. Card
+sprites are views of the state, re-synced after each move: a drag moves only sprites,
+and a refused drop slides the card back with the translated reason.
 
 Hands shown: only `visible_seat()`'s, read from `game.view(seat)`. In hot-seat games the
 hand is hidden between two people's turns until the next one claims the screen. The table
@@ -41,6 +43,7 @@ import pygame
 
 from ramigui import i18n
 from ramigui.cards import Card
+from ramigui.match import Match, Play
 from ramigui.rules import Game, IllegalMove, Move, PlayerView
 from ramigui.rules.families import family_of
 from ramigui.rules.game import PublicMove
@@ -126,11 +129,14 @@ def forget_kept_layers() -> None:
 class TableScene(Scene):
     """One game at the table, from the deal to the end of the game."""
 
-    def __init__(self, config: TableConfig, game: Game | None = None) -> None:
+    def __init__(self, config: TableConfig, game: Game | None = None, play: Play | None = None) -> None:
+        """`play` is the path of a move to `Game.play` (a saved session's `play`, which saves
+        it); none for a game played here unsaved."""
         super().__init__()
         self.config = config
-        self.game = game or Game.new(get_variant(config.variant, **config.options), config.players, config.seed)
         self.bots = BotDriver(self)
+        self.match = Match(game or Game.new(get_variant(config.variant, **config.options), config.players,
+                                            config.seed), self.bots.seats, play=play)
         self.phones = TablePhones(self)
         self.viewer: int | None = self._initial_viewer()
         self.hand = HandState()
@@ -160,6 +166,15 @@ class TableScene(Scene):
         self._kept_melds = KeptMelds()
         _TABLES.add(self)
         self._sync()
+
+    @property
+    def game(self) -> Game:
+        """The game at the table (the match engine's)."""
+        return self.match.game
+
+    @game.setter
+    def game(self, game: Game) -> None:
+        self.match.game = game
 
     # --- who sees what ---------------------------------------------------------------------
 
@@ -423,11 +438,13 @@ class TableScene(Scene):
     # --- playing moves -----------------------------------------------------------------------
 
     def play(self, move: Move | str) -> bool:
-        """Try a move through the rules; on refusal show the translated reason."""
+        """Play a move — a person's, a phone's, a bot's — through the match engine (the one
+        path: played, saved when the game is, observers told), then show it; on refusal
+        show the translated reason."""
         seat = self.game.to_play
         before = self.view
         try:
-            played = self.game.play(move)
+            played = self.match.play(move)
         except IllegalMove as error:
             self.refuse(i18n.reason_text(error))
             return False
