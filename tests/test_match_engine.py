@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import io
 import random
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -159,11 +160,52 @@ def test_a_bot_stuck_past_its_limit_is_not_asked_again_until_it_answers(short_li
     seats.close()
 
 
-def test_a_bot_in_the_callers_thread_that_answers_late_is_too_slow(short_limit: None) -> None:
-    seats, log = _seats(Slow(0.15).choose, threaded=False)
+class Forever:
+    """Never answers: waits on `release`, which only the test's end sets."""
+
+    level = "medium"
+    release = threading.Event()
+
+    def choose(self, view: PlayerView) -> Move:
+        self.release.wait()
+        return view.legal_moves[0]
+
+
+@pytest.fixture
+def forever() -> Iterator[type[Forever]]:
+    Forever.release.clear()
+    yield Forever
+    Forever.release.set()  # the stuck workers end with the test
+
+
+def test_a_bot_that_never_answers_does_not_stop_the_headless_turn(short_limit: None, forever: type[Forever]) -> None:
+    seats, log = _seats(forever().choose)
     game = Game.new("gin", 2, seed=4)
-    seats.turn(game, game.play)
-    assert [f.kind for f in log.faults] == ["too_slow"] and len(game.log) == 1
+    started = time.monotonic()
+    for _ in range(30):
+        seats.turn(game, game.play)
+    assert time.monotonic() - started < 2, "each seat waits its limit once, then plays its fallback at once"
+    assert len(game.log) == 30 and {fault.kind for fault in log.faults} == {"too_slow"}
+    seats.close()
+
+
+def test_a_bot_that_never_answers_never_stops_simulate(short_limit: None, forever: type[Forever],
+                                                      monkeypatch: pytest.MonkeyPatch,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from ramigui.cli import main
+
+    monkeypatch.setitem(FAULTY, "forever", forever)
+    faulty_everywhere(monkeypatch, "forever")
+    started = time.monotonic()
+    code = main(["simulate", "--variant", "gin", "--games", "2", "--seed", "1", "--bots", "medium", "--json",
+                 "--option", "target=10"])
+    assert time.monotonic() - started < 10
+    out, err = capsys.readouterr()
+    report = json.loads(out)
+    assert code == 1 and report["games"] == 2 and report["moves"] > 40
+    assert err.count("ran past its time limit") == 2 * 2, "each seat of each game told once"
 
 
 # --- the same seeds, the same games -----------------------------------------------------------
