@@ -42,6 +42,20 @@ def test_a_meld_written_out_of_order_is_recorded_as_legal_moves_lists_it() -> No
     assert game.public_record(0)[-1].move == Move.parse("meld 3S 4S JK")
 
 
+def test_one_natural_card_among_jokers_is_listed_as_the_meld_it_lays() -> None:
+    """Rami Wrotham (variants.yaml: two jokers in a run or a set): Q♥ JK JK could be read
+    as a set or as a run, and lays the run 10-J-Q; it is listed once, as `meld JK JK QH`,
+    and every listed move is played as listed."""
+    from rummy_helpers import position
+
+    game = position("rami_wrotham", ["QH JK JK 2C 5D 9S 4C", "4D 5C 6C QD JD TH 2H"], stock="AD 5S", discard="4H")
+    game.play("draw")
+    melds = [str(move) for move in game.legal_moves() if move.kind == "meld" and "QH" in map(str, move.cards)]
+    assert "meld JK JK QH" in melds and "meld QH JK JK" not in melds
+    for move in game.legal_moves():
+        assert game.canonical(move) == move and game.is_legal(move), move
+
+
 def test_the_cards_a_person_chose_make_the_move_as_the_rules_write_it() -> None:
     """Seed 003: a joker in a set stands for the missing suit, JK 9♠ 9♥ lays 9♠ 9♥ JK; cards
     laid off together go in by suit and rank. Chosen in hand order at the table, the move
