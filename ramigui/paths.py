@@ -21,7 +21,10 @@ STATS_FILE = "stats.json"
 PEOPLE_FILE = "people.json"
 CURRENT_GAME_FILE = "current_game.json"
 LOCK_FILE = "ramigui.lock"
+RECORDS_LOCK_FILE = "records.lock"
 LOGS_FOLDER = "logs"
+HOST_FOLDER = "host"
+"""`ramigui host`'s own folder inside the data folder (its save and its lock)."""
 
 
 def _folder(env: str, kind: str) -> Path:
@@ -58,6 +61,12 @@ def pictures_dir() -> Path:
     except Exception:  # noqa: BLE001 - any platform without one: the data folder
         return data_dir()
     return found if found.is_dir() and found != Path.home().resolve() else data_dir()
+
+
+def saves_sharing_logs(records: Path) -> tuple[Path, Path]:
+    """Every save whose game keeps its log in `records`/logs while it is played: the
+    window's and `ramigui host`'s (pruning old logs must spare both)."""
+    return records / CURRENT_GAME_FILE, records / HOST_FOLDER / CURRENT_GAME_FILE
 
 
 def user_roots() -> tuple[Path, Path]:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ramigui.session import check_name
-from ramigui.stats import Stats, load_stats, save_stats
+from ramigui.stats import Stats, load_stats, update_stats
 from ramigui.storage import BrokenFile, Document, Schema, Store, expect_key, expect_list
 
 FIRST_PERSON = "You"
@@ -111,7 +111,7 @@ def rename(store: Store | None, old: str, new: str) -> People:
     people = load_people(store).renamed(old, new)
     if store is not None:
         new = check_name(new)
-        save_stats(store, load_stats(store).renamed(old, new))
+        update_stats(store, lambda stats: stats.renamed(old, new))
         save_people(store, people)
     return people
 

@@ -42,7 +42,7 @@ from ramigui.deal_record import (
 from ramigui.rules import Game, IllegalMove, Move
 from ramigui.rules.deals import SEEDED_DEALS, Deals, SealedDeal
 from ramigui.rules.variant import VariantError
-from ramigui.stats import FinishedGame, load_stats, save_stats
+from ramigui.stats import FinishedGame, add_game
 from ramigui.storage import (
     NOTICE_SAVE_FAILED,
     BrokenFile,
@@ -495,7 +495,7 @@ class GameSession:
         entry = FinishedGame.of_game(self.game, self.game_id, [seat.name for seat in self.seats],
                                      [seat.bot for seat in self.seats], unfinished=unfinished,
                                      log=log.name if log else "")
-        if save_stats(store, load_stats(store).with_game(entry)):
+        if add_game(store, entry):
             store.remove(store.current_game_path)
 
     # --- logs -----------------------------------------------------------------------------
@@ -565,7 +565,8 @@ def prune_logs(
     """Remove the oldest logs beyond the newest `count` (LOGS_KEPT) or `total` bytes
     (LOGS_MAX_TOTAL), and the demos' beyond the newest DEMO_LOGS_KEPT (a demo left running
     all night never pushes out the family's games); never `keep` (the game being written)
-    nor the saved game in progress. Returns what was removed."""
+    nor a saved game in progress (the window's or `ramigui host`'s: both keep their logs
+    here, and either may prune). Returns what was removed."""
     count = LOGS_KEPT if count is None else count
     total = LOGS_MAX_TOTAL if total is None else total
     kept = kept_bytes = demos = 0
@@ -582,10 +583,10 @@ def prune_logs(
             demos += demo
         else:
             doomed.append(path)
-    playing = _saved_game_id(store) if doomed else ""
+    playing = _games_in_progress(store) if doomed else set()
     removed = []
     for path in doomed:
-        if playing and path.name.endswith(f"-{playing}{LOG_SUFFIX}"):
+        if any(path.name.endswith(f"-{game_id}{LOG_SUFFIX}") for game_id in playing):
             continue
         try:
             store.remove(path)
@@ -595,10 +596,15 @@ def prune_logs(
     return removed
 
 
-def _saved_game_id(store: Store) -> str:
-    """The game id of the saved game in progress ("" if none can be read)."""
+def _games_in_progress(store: Store) -> set[str]:
+    """The ids of the saved games whose logs are kept in the store's `logs/`."""
+    return {game_id for path in store.saves_sharing_logs if (game_id := _saved_game_id(path))}
+
+
+def _saved_game_id(path: Path) -> str:
+    """The game id of the save at `path` ("" if none can be read)."""
     try:
-        body = parse_json(read_bounded(store.current_game_path, CURRENT_GAME_SCHEMA.max_bytes))
+        body = parse_json(read_bounded(path, CURRENT_GAME_SCHEMA.max_bytes))
     except (OSError, BrokenFile, ValueError):
         return ""
     found = body.get("game_id", "") if isinstance(body, dict) else ""

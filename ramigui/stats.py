@@ -13,7 +13,7 @@ counts it as abandoned, never as played, won, best or worst.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -21,9 +21,11 @@ from typing import TYPE_CHECKING, Any
 from ramigui.rules.public import YamiPublic
 from ramigui.rules.yami_boxes import SHEET_BOXES
 from ramigui.storage import (
+    NOTICE_SAVE_FAILED,
     BrokenFile,
     Document,
     Schema,
+    StorageError,
     Store,
     check_options,
     expect,
@@ -444,11 +446,31 @@ def save_stats(store: Store, stats: Stats) -> bool:
     return store.save(store.stats_path, STATS_SCHEMA, stats.to_json())
 
 
+def update_stats(store: Store, change: Callable[[Stats], Stats]) -> Stats | None:
+    """Change the statistics on disk in one step — read, change, write — under the records'
+    lock: the window and `ramigui host` add their games to the same file, and neither may
+    write over a game the other has just added. The new statistics, or None when they were
+    not written (read-only, or the lock or the write failed: a notice says why)."""
+    if store.read_only:
+        return None
+    try:
+        with store.records_lock():
+            changed = change(load_stats(store))
+            return changed if save_stats(store, changed) else None
+    except (OSError, StorageError) as error:
+        store.notify(NOTICE_SAVE_FAILED, file=store.stats_path.name, reason=str(error))
+        return None
+
+
+def add_game(store: Store, game: FinishedGame) -> bool:
+    """File a finished or abandoned game in the statistics on disk; False if not written."""
+    return update_stats(store, lambda stats: stats.with_game(game)) is not None
+
+
 def reset_stats(store: Store) -> Stats:
     """Forget every record and the history (the UI asks for confirmation first)."""
-    empty = Stats()
-    save_stats(store, empty)
-    return empty
+    update_stats(store, lambda _: Stats())
+    return Stats()
 
 
 def totals_over_rounds(game: FinishedGame) -> list[list[int]]:

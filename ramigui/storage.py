@@ -16,6 +16,10 @@ Why each piece is here:
   blocking, so a pipe with no writer never hangs the app) and set aside like a bad file.
 - Two copies of the app must not write the same files: `Store.open` takes an exclusive
   lock; a second copy gets a read-only `Store` and a notice saying why.
+- The family's records — the statistics and the games' logs — are shared by the window and
+  `ramigui host` (whose save has a folder and a lock of its own): each log has a file of its
+  own, and the statistics are read, changed and written under a lock held for that moment
+  only (`Store.records_lock`), so neither program writes over a game the other just added.
 - Nothing is written outside the user's data and config folders (`OutsideUserFolders`).
 """
 
@@ -27,7 +31,8 @@ import os
 import stat
 import sys
 import tempfile
-from collections.abc import Callable, Mapping
+import time
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -42,6 +47,8 @@ Document = dict[str, Any]
 Migration = Callable[[Document], Document]
 
 DEFAULT_MAX_BYTES = 1_000_000
+RECORDS_LOCK_WAIT = 5.0
+"""Seconds to wait for the other program's change of the statistics (it takes milliseconds)."""
 TEMP_SUFFIX = ".tmp"
 BROKEN_MARK = ".broken-"
 
@@ -63,6 +70,10 @@ class OutsideUserFolders(StorageError):
 
 class ReadOnlyStore(StorageError):
     """A write through a read-only Store (another copy of the app holds the lock)."""
+
+
+class RecordsBusy(StorageError):
+    """The statistics stayed locked by another program longer than RECORDS_LOCK_WAIT."""
 
 
 class AlreadyRunning(StorageError):
@@ -334,15 +345,20 @@ class InstanceLock:
     def held(self) -> bool:
         return self._handle is not None
 
-    def acquire(self) -> None:
-        """Take the lock or raise AlreadyRunning (never waits)."""
+    def acquire(self, wait: float = 0.0) -> None:
+        """Take the lock or raise AlreadyRunning: at once, or after trying for `wait` seconds."""
         self.path.parent.mkdir(parents=True, exist_ok=True)
         handle = self.path.open("a+b")
-        try:
-            _lock(handle)
-        except OSError:
-            handle.close()
-            raise AlreadyRunning(self.path, read_pid(self.path)) from None
+        deadline = time.monotonic() + wait
+        while True:
+            try:
+                _lock(handle)
+                break
+            except OSError:
+                if time.monotonic() >= deadline:
+                    handle.close()
+                    raise AlreadyRunning(self.path, read_pid(self.path)) from None
+                time.sleep(0.01)
         handle.seek(0)
         handle.truncate()
         handle.write(f"{os.getpid()}\n".encode())
@@ -408,9 +424,14 @@ class Store:
         *,
         read_only: bool = False,
         clock: Callable[[], datetime] = datetime.now,
+        records_dir: Path | None = None,
     ) -> None:
         self.data_dir = data_dir.expanduser().resolve()
         self.config_dir = config_dir.expanduser().resolve()
+        self.records_dir = (records_dir or data_dir).expanduser().resolve()
+        """Where the statistics and the games' logs are kept: the data folder itself, or
+        for `ramigui host` (whose save is in a folder of its own) the window's data folder,
+        so that every game is listed and counted in one place."""
         self.read_only = read_only
         self.clock = clock
         self.lock: InstanceLock | None = None
@@ -423,14 +444,16 @@ class Store:
         config_dir: Path | None = None,
         *,
         clock: Callable[[], datetime] = datetime.now,
+        records_dir: Path | None = None,
     ) -> Store:
-        """The folders of this user, locked for this process.
+        """The folders of this user, locked for this process (`records_dir`: see `__init__`).
 
         If another copy holds the lock, the Store is read-only (it reads but never writes)
         and a `notice_read_only` notice with the other copy's pid is queued; if the data
         folder cannot be used at all, it is read-only with a `notice_folder_unusable`.
         """
-        store = cls(data_dir or paths.data_dir(), config_dir or paths.config_dir(), clock=clock)
+        store = cls(data_dir or paths.data_dir(), config_dir or paths.config_dir(), clock=clock,
+                    records_dir=records_dir)
         lock = InstanceLock(store.data_dir / paths.LOCK_FILE)
         try:
             lock.acquire()
@@ -460,7 +483,7 @@ class Store:
 
     @property
     def stats_path(self) -> Path:
-        return self.data_dir / paths.STATS_FILE
+        return self.records_dir / paths.STATS_FILE
 
     @property
     def people_path(self) -> Path:
@@ -472,14 +495,37 @@ class Store:
 
     @property
     def logs_dir(self) -> Path:
-        return self.data_dir / paths.LOGS_FOLDER
+        return self.records_dir / paths.LOGS_FOLDER
+
+    @property
+    def saves_sharing_logs(self) -> tuple[Path, ...]:
+        """The saves whose games keep their logs in `logs_dir` as they are played: this
+        store's, the window's and `ramigui host`'s."""
+        return (self.current_game_path, *paths.saves_sharing_logs(self.records_dir))
 
     def check_writable(self, path: Path) -> None:
         """Refuse writes outside the user folders, and any write when read-only."""
-        if not paths.is_inside(path, (self.data_dir, self.config_dir)):
+        if not paths.is_inside(path, (self.data_dir, self.config_dir, self.records_dir)):
             raise OutsideUserFolders(f"{path} is outside {self.data_dir} and {self.config_dir}")
         if self.read_only:
             raise ReadOnlyStore(f"another copy of ramigui owns {path}")
+
+    @contextlib.contextmanager
+    def records_lock(self, wait: float = RECORDS_LOCK_WAIT) -> Iterator[None]:
+        """Hold the records' lock for one change of a file the window and `ramigui host`
+        both write (the statistics: read, change, write). Raises RecordsBusy after `wait`
+        seconds, ReadOnlyStore when read-only, OSError if the lock file cannot be made."""
+        if self.read_only:
+            raise ReadOnlyStore("another copy of ramigui owns the folders")
+        lock = InstanceLock(self.records_dir / paths.RECORDS_LOCK_FILE)
+        try:
+            lock.acquire(wait)
+        except AlreadyRunning:
+            raise RecordsBusy(f"{lock.path} stayed locked for {wait:g} s") from None
+        try:
+            yield
+        finally:
+            lock.release()
 
     # --- notices -----------------------------------------------------------------------------
 
@@ -606,10 +652,23 @@ class Store:
         fsync_folder(path.parent)
 
     def clear_stale_temps(self) -> None:
-        """Remove temporary files a hard crash left between write and replace."""
+        """Remove temporary files a hard crash left between write and replace. In the
+        records' folder, only while holding the records' lock: a temporary file there may
+        be `ramigui host` writing the statistics at this very moment."""
         for folder in (self.data_dir, self.config_dir):
             if not folder.is_dir():
                 continue
-            for temp in folder.glob(f".*{TEMP_SUFFIX}"):
-                with contextlib.suppress(OSError):
-                    temp.unlink()
+            temps = list(folder.glob(f".*{TEMP_SUFFIX}"))
+            if not temps:
+                continue
+            if folder != self.records_dir:
+                _remove_all(temps)
+                continue
+            with contextlib.suppress(OSError, StorageError), self.records_lock(wait=0.5):
+                _remove_all(list(folder.glob(f".*{TEMP_SUFFIX}")))
+
+
+def _remove_all(files: list[Path]) -> None:
+    for path in files:
+        with contextlib.suppress(OSError):
+            path.unlink()

@@ -325,8 +325,8 @@ def test_a_faulty_bot_never_stops_host(kind: str, short_limit: None, monkeypatch
 
 def test_the_windows_moves_take_the_engines_one_path() -> None:
     """A person's drags and the bot's moves at the window all go through the table's
-    match engine: its play path (a saved game's `GameSession.play`) plays each one, and
-    every observer is told after each."""
+    match engine: its path to the rules (`apply_move`, a saved game's `GameSession.play`)
+    plays each one, and every observer is told after each."""
     from ui_helpers import drag, hand_point, open_app, settle
 
     from ramigui.ui.seats import TableConfig
@@ -337,11 +337,12 @@ def test_the_windows_moves_take_the_engines_one_path() -> None:
     with open_app() as app:
         game = Game.new("rami51", 2, seed=4, dealer=1)
 
-        def path(move: Move | str) -> Move:
-            through.append((game.to_play, str(move)))
-            return game.play(move)
+        class Watched(TableScene):
+            def apply_move(self, move: Move | str) -> Move:
+                through.append((game.to_play, str(move)))
+                return game.play(move)
 
-        scene = TableScene(TableConfig("rami51", 2, seed=4, humans=[True, False]), game, play=path)
+        scene = Watched(TableConfig("rami51", 2, seed=4, humans=[True, False]), game)
         scene.match.observers.append(lambda: told.append(len(game.log)))
         app.push(scene)
         app.step()

@@ -34,6 +34,8 @@ def test_host_command_prints_each_phone_seat_and_serves_the_contract() -> None:
         assert status == 200
         assert state["variant"]["family"] == "gin" and len(state["hand"]) == 10
         assert all(isinstance(card, str) for card in state["hand"])
+        logs = list((Path(os.environ["RAMIGUI_DATA_DIR"]) / "logs").glob("*-gin-*.txt"))
+        assert len(logs) == 1 and "seed: 4" in logs[0].read_text(encoding="utf-8"), "its log from the deal on"
         # gin: the non-dealer (seat 1, a bot) is offered the upcard first; wait for the phone's turn
         state = wait_until(lambda: (s := get_json(url + "state")[1])["my_turn"] and s)
         assert state["legal"], "the legal moves, in notation"
@@ -102,14 +104,14 @@ def test_the_server_stops_when_the_game_ends() -> None:
         host.server.stop()
 
 
-def test_a_hosted_game_leaves_its_log_that_replays_to_its_totals(tmp_path: Path) -> None:
-    """A host game saved in its store keeps its log in that store's logs/ as every game
-    does; the log replays to the game's totals."""
-    from ramigui.phone.host import new_host_session
+def test_a_hosted_game_leaves_its_log_that_replays_to_its_totals() -> None:
+    """A host game saved in the host's store keeps its log in the data folder's logs/, with
+    every game's; the log replays to the game's totals."""
+    from ramigui import paths
+    from ramigui.phone.host import host_store, new_host_session
     from ramigui.session import find_log, replay_log
-    from ramigui.storage import Store
 
-    store = Store.open(tmp_path / "host", tmp_path / "config")
+    store = host_store()
     try:
         session = new_host_session("gin", 2, 1, 10, "medium", None)
         session.store = store  # as the host command gives it its store once it listens
@@ -118,6 +120,6 @@ def test_a_hosted_game_leaves_its_log_that_replays_to_its_totals(tmp_path: Path)
         path = find_log(store, session.game_id)
     finally:
         store.close()
-    assert path is not None and path.parent == store.logs_dir
+    assert path is not None and path.parent == paths.data_dir() / paths.LOGS_FOLDER
     again = replay_log(path.read_text(encoding="utf-8"))
     assert again.game.game_over and again.game.scores == session.game.scores

@@ -89,3 +89,22 @@ def test_a_game_played_in_the_window_leaves_its_log(app: App, store: Store) -> N
     path = find_log(store, session.game_id)
     assert path is not None and load_stats(store).history[-1].log == path.name
     assert replay_log(path.read_text(encoding="utf-8")).game.scores == session.game.scores
+
+
+def test_the_window_keeps_the_log_at_each_rounds_end(app: App, store: Store) -> None:
+    """A crash mid-game loses at most the round being played from the kept log: at a round's
+    end the log on disk holds every move so far and the round's points, and replays to them."""
+    from ramigui.session import find_log, replay_log
+
+    app.settings = replace(app.settings, animation_speed="instant")
+    session = GameSession.new(GameSetup("rami51", SEATS[1:3], {"rounds": 2}), store, seed=11)
+    start_table(app, app.scenes[0].ctx, session)  # type: ignore[attr-defined]
+    finish_round(app)
+    assert session.game.round_over and not session.game.game_over
+    path = find_log(store, session.game_id)
+    assert path is not None
+    text = path.read_text(encoding="utf-8")
+    assert "round 1 points: " in text
+    kept = replay_log(text).game
+    assert kept.moves_text() == session.game.moves_text()
+    assert [r.points for r in kept.results] == [r.points for r in session.game.results]

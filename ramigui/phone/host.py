@@ -17,6 +17,8 @@ The game is saved after every move in the `host` folder of the user's data folde
 own lock: the window may run beside it), before the phone hears its move was accepted.
 `ramigui host --resume` continues it after a crash, kill -9 or Ctrl-C, with the same seat
 addresses; a new `ramigui host` refuses to replace a saved game unless given `--new`.
+Its log and, once it ends or is abandoned, its result go where the window keeps every
+game's (the data folder's `logs/` and statistics): Statistics → Past games lists it.
 """
 
 from __future__ import annotations
@@ -40,12 +42,13 @@ from ramigui.phone.relay import PhoneRelay
 from ramigui.phone.server import PhoneServer
 from ramigui.phone.tokens import PhoneSeats
 from ramigui.rules import Game, Move
-from ramigui.session import GameSession, GameSetup, Seat
-from ramigui.storage import Store
+from ramigui.session import LOG_SUFFIX, GameSession, GameSetup, Seat
+from ramigui.stats import STATS_SCHEMA, Stats, update_stats
+from ramigui.storage import StorageError, Store, fsync_folder
 
 WAKE_EVERY = 1.0
-HOST_FOLDER = "host"
-"""The host's folder inside the user's data folder (its save, its lock, its statistics)."""
+HOST_FOLDER = paths.HOST_FOLDER
+"""The host's folder inside the user's data folder (its save and its lock)."""
 MAX_BOT_DELAY = 60
 """The longest wait asked of a bot: longer, the table looks stuck."""
 MAX_LINGER = 3600
@@ -129,7 +132,9 @@ class PhoneHost:
     def step(self, timeout: float = WAKE_EVERY) -> None:
         """Play what is due: phones' waiting moves, then a bot's move if it is a bot's turn."""
         self.relay.serve(self.play)
-        if not self.match.is_bot_turn() or self.game.game_over:
+        if self.game.game_over:
+            return  # the last move was just played: no wait before the end
+        if not self.match.is_bot_turn():
             self.woken.wait(timeout)
             self.woken.clear()
             return
@@ -167,8 +172,40 @@ def new_host_session(variant: str, players: int, phones: int, seed: int | None, 
 
 def host_store() -> Store:
     """The host's own folder in the user's data folder, with its own lock: a host game is
-    saved beside the window's, never over it, and both may run at once."""
-    return Store.open(paths.data_dir() / HOST_FOLDER, paths.config_dir())
+    saved beside the window's, never over it, and both may run at once. Its log and its
+    result are kept with the window's (the data folder's records: `Store.records_dir`)."""
+    return Store.open(paths.data_dir() / HOST_FOLDER, paths.config_dir(), records_dir=paths.data_dir())
+
+
+def carry_over_records(store: Store) -> None:
+    """Host games filed when a host kept its logs and statistics in its own folder join the
+    window's: their logs move to the shared `logs/`, their results to the shared statistics
+    (a game already there is not counted twice). The old statistics file goes last, so a
+    carry-over cut short is done again at the next start."""
+    if store.read_only or store.records_dir == store.data_dir:
+        return
+    old_logs = store.data_dir / paths.LOGS_FOLDER
+    try:
+        if old_logs.is_dir():
+            store.logs_dir.mkdir(parents=True, exist_ok=True)
+            for path in old_logs.glob(f"*{LOG_SUFFIX}"):
+                store.check_writable(store.logs_dir / path.name)
+                os.replace(path, store.logs_dir / path.name)
+            fsync_folder(store.logs_dir)
+        old_stats = store.data_dir / paths.STATS_FILE
+        if not old_stats.exists():
+            return
+        old = store.load(old_stats, STATS_SCHEMA, Stats.from_json)  # a damaged one is set aside
+        if old is None or update_stats(store, lambda stats: _with_games(stats, old)) is not None:
+            store.remove(old_stats)
+    except (OSError, StorageError) as error:
+        _say(f"the games of an older host in {store.data_dir} are not carried over yet: {error}")
+
+
+def _with_games(stats: Stats, old: Stats) -> Stats:
+    for game in old.history:
+        stats = stats.with_game(game)
+    return stats
 
 
 def host_main(argv: Sequence[str]) -> int:
@@ -178,6 +215,7 @@ def host_main(argv: Sequence[str]) -> int:
     i18n.set_language(args.lang)
     binds, public = listen_addresses(args.bind, lan_address())
     store = host_store()
+    carry_over_records(store)
     try:
         host = _resumed(args, store, binds, public) if args.resume else _new_host(parser, args, store, binds, public)
         if host is None:
@@ -215,6 +253,7 @@ def _new_host(parser: argparse.ArgumentParser, args: argparse.Namespace, store: 
     elif args.new:
         GameSession.abandon_saved(store)
     session.store = store
+    session.keep_log()  # as it is dealt, as every game's: listed with the others from the start
     return host
 
 

@@ -72,9 +72,13 @@ class SessionTable(TableScene):
         self.ctx = ctx
         self.hint: Hint | None = None
         self.hint_until = 0.0
-        super().__init__(config_for(session), session.game, play=session.play)
+        super().__init__(config_for(session), session.game)
 
-    # --- the session saves every accepted move (the engine plays through it) -----------
+    # --- the session saves every accepted move (the table's match plays through it) ----
+
+    def apply_move(self, move: Move | str) -> Move:
+        """The session plays it: saved, its log kept at each round's end, filed at the end."""
+        return self.session.play(move)
 
     def play(self, move: Move | str) -> bool:
         seat = self.game.to_play

@@ -43,7 +43,7 @@ import pygame
 
 from ramigui import i18n
 from ramigui.cards import Card
-from ramigui.match import Match, Play
+from ramigui.match import Match
 from ramigui.rules import Game, IllegalMove, Move, PlayerView
 from ramigui.rules.families import family_of
 from ramigui.rules.game import PublicMove
@@ -129,14 +129,12 @@ def forget_kept_layers() -> None:
 class TableScene(Scene):
     """One game at the table, from the deal to the end of the game."""
 
-    def __init__(self, config: TableConfig, game: Game | None = None, play: Play | None = None) -> None:
-        """`play` is the path of a move to `Game.play` (a saved session's `play`, which saves
-        it); none for a game played here unsaved."""
+    def __init__(self, config: TableConfig, game: Game | None = None) -> None:
         super().__init__()
         self.config = config
         self.bots = BotDriver(self)
         self.match = Match(game or Game.new(get_variant(config.variant, **config.options), config.players,
-                                            config.seed), self.bots.seats, play=play)
+                                            config.seed), self.bots.seats, play=self.apply_move)
         self.phones = TablePhones(self)
         self.viewer: int | None = self._initial_viewer()
         self.hand = HandState()
@@ -461,6 +459,13 @@ class TableScene(Scene):
         self.bots.rest()
         self._sync()
         return True
+
+    def apply_move(self, move: Move | str) -> Move:
+        """The match engine's path to the rules, the one call that changes the game: the
+        rules play the move (IllegalMove when they refuse it). A table playing a saved game
+        has its session play it instead, so the save, the log and the statistics follow
+        every move, as with every driver."""
+        return self.game.play(move)
 
     def _still_fresh(self, kind: str, before: Sequence[Card], after: Sequence[Card], same_turn: bool) -> Card | None:
         """The card to mark after the viewer's move: the one a draw or take brought; after a
