@@ -67,6 +67,7 @@ def bench_rules(seconds: float = 3.0, variant: str = "rami51", players: int = 4,
             else:
                 bots.turn(game, game.play)
             moves += 1
+        bots.close()
         games += 1
     elapsed = play.elapsed()
     return {
@@ -79,10 +80,10 @@ def bench_rules(seconds: float = 3.0, variant: str = "rami51", players: int = 4,
 
 
 def random_seats(players: int, game: int) -> BotSeats:
-    """Random bots at every seat, asked through the match engine in this thread (what is
-    measured is the rules: a thread hand-off per move would be most of it)."""
+    """Random bots at every seat, asked through the match engine (its worker thread, with
+    the time limit), as `simulate` asks them."""
     choosers = {seat: RandomBot(game * 10 + seat).choose for seat in range(players)}
-    return BotSeats(choosers, random.Random(game), threaded=False)
+    return BotSeats(choosers, random.Random(game))
 
 
 def _peak_memory_of_a_game(variant: Variant, players: int, budget: Budget) -> dict[str, Any]:
@@ -98,6 +99,7 @@ def _peak_memory_of_a_game(variant: Variant, players: int, budget: Budget) -> di
         else:
             bots.turn(game, game.play)
         moves += 1
+    bots.close()
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     return {

@@ -318,8 +318,7 @@ class _Checker:
                 f"seat {seat}'s turn: write it under the step's then"
             raise self.fail(path, f"{text!r} comes on {whose}")
         try:
-            move = as_move(text)
-            game.play(move)
+            move = game.play(text)
         except IllegalMove as error:
             raise self.fail(path, f"{text!r} is not legal here: {error}") from None
         return move

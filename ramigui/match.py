@@ -2,19 +2,20 @@
 
 A driver (the window, `ramigui host`, `simulate`, the ladder, `bench`, `screenshot`) owns a
 `Game` and asks the engine for its bots' moves. A bot is asked on its own seat's view, in a
-worker thread with a time limit, so neither a window nor a server waits on it for ever. Its
-answer is judged by one rule, the same in every driver:
+worker thread with a time limit (one long-lived thread per game: a question is a queue
+hand-off), so no driver waits on it for ever. Its answer is judged by one rule, the same in
+every driver:
 
 * a bot that raises, runs past its time limit, or answers a move the rules refuse is
   reported once (`BotFault`, on stderr, with the game's position in move notation), and
   its seat plays a legal fallback move instead — the random bot's choice for that view;
 * the game goes on.
 
-`Match` is the turn loop of the headless drivers: it asks the seat's bot, plays the move
-through the driver's one path to `Game.play` (a `GameSession` when there is a store, so the
-move is saved before anyone is told), then tells each observer. The window paces its bots
-itself (`BotSeats.start` / `BotSeats.poll`, never blocking a frame) and plays their moves
-through its own `play`, which saves the same way.
+`Match` is the one path of every move, whoever made it: it plays the move through the
+driver's path to `Game.play` (a `GameSession` when there is a store, so the move is saved
+before anyone is told), then tells each observer; `Match.bot_turn` asks the seat's bot
+first. The window paces its bots itself (`BotSeats.start` / `BotSeats.poll`, never
+blocking a frame) and plays their moves, its people's and its phones' through its match.
 """
 
 from __future__ import annotations
@@ -26,8 +27,6 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
-from concurrent import futures
-from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import TextIO
 
@@ -118,60 +117,88 @@ class FaultLog:
 # --- thinking in a worker thread ----------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class _Answer:
+    """What a bot gave back to question `number`: its answer, or what it raised."""
+
+    number: int
+    answer: object = None
+    error: BaseException | None = None
+
+
 class _Worker:
-    """One daemon thread asking bots, one question at a time. A worker stuck in a bot past
-    its time limit is left behind (it ends when the bot returns) and a new one takes over;
-    being a daemon, it never holds the program open."""
+    """One daemon thread asking bots, one question at a time, for as long as its `BotSeats`
+    lives: a question costs two queue hand-offs, never a thread. A worker stuck in a bot
+    past its time limit is left behind (it ends when the bot returns) and a new one takes
+    over; being a daemon, it never holds the program open."""
 
     def __init__(self) -> None:
-        self._jobs: queue.SimpleQueue[tuple[Chooser, PlayerView, Future[Move]] | None] = queue.SimpleQueue()
+        self._jobs: queue.SimpleQueue[tuple[int, Chooser, PlayerView] | None] = queue.SimpleQueue()
+        self._answers: queue.SimpleQueue[_Answer] = queue.SimpleQueue()
+        self.asked = 0
+        """The number of the last question put."""
+        self.busy = False
+        """In a bot now (set before the question is put, cleared once it is answered)."""
         threading.Thread(target=self._run, name="ramigui-bot", daemon=True).start()
 
-    def ask(self, chooser: Chooser, view: PlayerView) -> Future[Move]:
-        future: Future[Move] = Future()
-        self._jobs.put((chooser, view, future))
-        return future
+    def ask(self, chooser: Chooser, view: PlayerView) -> None:
+        self.asked += 1
+        self.busy = True
+        self._jobs.put((self.asked, chooser, view))
+
+    def answer(self, wait: float) -> _Answer | None:
+        """The answer to the last question once it came (waiting at most `wait` seconds;
+        0: not at all), else None. An answer to a question given up is dropped."""
+        deadline = time.monotonic() + wait
+        while True:
+            left = deadline - time.monotonic()
+            try:
+                answer = self._answers.get(timeout=left) if left > 0 else self._answers.get_nowait()
+            except queue.Empty:
+                return None
+            if answer.number == self.asked:
+                return answer
 
     def stop(self) -> None:
         self._jobs.put(None)
 
     def _run(self) -> None:
         while (job := self._jobs.get()) is not None:
-            chooser, view, future = job
+            number, chooser, view = job
             try:
-                future.set_result(chooser(view))
+                answer = _Answer(number, chooser(view))
             except BaseException as error:  # whatever a bot raises is its fault, reported
-                future.set_exception(error)
+                answer = _Answer(number, error=error)
+            self._answers.put(answer)
+            self.busy = False
 
 
 @dataclass
 class _Question:
     seat: int
-    future: Future[Move]
     asked: float
+    worker: _Worker | None
+    """Who thinks it over; None when the seat's bot is still in an earlier question."""
 
 
 class BotSeats:
-    """The bot seats of one game: each asked on its own view in a worker thread, with a
-    time limit; every answer settled into a legal move by the one rule (module docstring).
-
-    With `threaded=False` a bot is asked in the caller's thread (`simulate`, the ladder,
-    `bench`: headless runs of thousands of moves a second that serve nobody meanwhile, where
-    a thread hand-off would triple the time of a random bot's game): an answer that came
-    after the limit is then set aside as too slow, the same as one that never came."""
+    """The bot seats of one game: each asked on its own view in a worker thread (one for
+    the game, long-lived), with a time limit; every answer settled into a legal move by the
+    one rule (module docstring). The window starts a question and polls it each frame;
+    the headless drivers (`simulate`, the ladder, `bench`, `screenshot`, `host`) wait for
+    the answer, at most the time limit — a bot that never answers does not stop them."""
 
     def __init__(self, choosers: Mapping[int, Chooser], fallback: random.Random, *,
-                 limit: float | None = None, threaded: bool = True, report: Report | None = None,
+                 limit: float | None = None, report: Report | None = None,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.choosers = dict(choosers)
         self.rescue = RandomBot(fallback.getrandbits(63))
         self.limit = BOT_TIME_LIMIT if limit is None else limit
-        self.threaded = threaded
         self.report: Report = report if report is not None else FaultLog()
         self.clock = clock
         self._worker: _Worker | None = None
         self._question: _Question | None = None
-        self._stuck: dict[int, Future[Move]] = {}
+        self._stuck: dict[int, _Worker] = {}
         """Seats whose bot is still in a question it ran out of time on: not asked again
         (its fallback plays) until that question ends."""
 
@@ -188,21 +215,14 @@ class BotSeats:
         """Ask the bot of the seat to play (its view, now) without waiting for it."""
         seat = game.to_play
         stuck = self._stuck.get(seat)
-        if stuck is not None and stuck.done():
+        if stuck is not None and not stuck.busy:
             del self._stuck[seat]
             stuck = None
-        future: Future[Move]
-        if stuck is not None:
-            future = Future()
-            future.set_exception(TimeoutError("still thinking over an earlier move"))
-        elif not self.threaded:
-            future = Future()
-            future.set_result(self._ask_here(game))
-        else:
-            if self._worker is None:
-                self._worker = _Worker()
-            future = self._worker.ask(self.choosers[seat], game.view(seat))
-        self._question = _Question(seat, future, self.clock())
+        worker = None
+        if stuck is None:
+            worker = self._worker = self._worker or _Worker()
+            worker.ask(self.choosers[seat], game.view(seat))
+        self._question = _Question(seat, self.clock(), worker)
 
     def poll(self, game: Game) -> Move | None:
         """The bot's answer once it came, or its seat's fallback once the bot raised or ran
@@ -211,35 +231,35 @@ class BotSeats:
         question = self._question
         if question is None:
             return None
-        if not question.future.done() and self.clock() - question.asked <= self.limit:
+        answer = question.worker.answer(0) if question.worker is not None else None
+        if answer is None and question.worker is not None and self.clock() - question.asked <= self.limit:
             return None
-        return self._judge(game, question)
+        return self._judge(game, question, answer)
 
-    def _judge(self, game: Game, question: _Question) -> Move:
+    def _judge(self, game: Game, question: _Question, answer: _Answer | None) -> Move:
         self._question = None
-        if not question.future.done():
-            self._give_up(question)
+        if question.worker is None:
+            return self._fall_back(game, question.seat, "too_slow", "still thinking over an earlier move")
+        if answer is None:
+            self._give_up(question.seat, question.worker)
             return self._fall_back(game, question.seat, "too_slow", f"no answer after {self.limit:g} s")
-        error = question.future.exception()
-        return self._settle(game, question.seat, error, None if error else question.future.result())
+        return self._settle(game, question.seat, answer.error, answer.answer)
 
     def cancel(self) -> None:
         """Forget the open question (the game it was asked on is gone)."""
-        if self._question is not None and not self._question.future.done():
-            self._give_up(self._question)
-        self._question = None
+        question, self._question = self._question, None
+        if question is not None and question.worker is not None and question.worker.busy:
+            self._give_up(question.seat, question.worker)  # an answer already given is dropped
 
     # --- the headless drivers' way: ask and wait -----------------------------------------
 
     def choose(self, game: Game) -> Move:
         """The answer of the bot to play, waiting for it (at most the time limit): as `poll`."""
-        if not self.threaded:
-            return self._ask_here(game)
         self.start(game)
         question = self._question
         assert question is not None
-        futures.wait([question.future], timeout=self.limit)
-        return self._judge(game, question)
+        answer = question.worker.answer(self.limit) if question.worker is not None else None
+        return self._judge(game, question, answer)
 
     def close(self) -> None:
         self.cancel()
@@ -249,7 +269,7 @@ class BotSeats:
 
     # --- the one rule ---------------------------------------------------------------------
 
-    def play(self, game: Game, move: Move, play: Play) -> Move:
+    def play(self, game: Game, move: Move, play: Callable[[Move], object]) -> Move:
         """Play the seat's answer through `play` (the driver's path to `Game.play`); one the
         rules refuse is reported and the seat's fallback played instead. The move played."""
         seat = game.to_play
@@ -269,7 +289,7 @@ class BotSeats:
             return self._fall_back(game, game.to_play, "illegal", f"{move}: {refusal}")
         return move
 
-    def turn(self, game: Game, play: Play) -> Move:
+    def turn(self, game: Game, play: Callable[[Move], object]) -> Move:
         """Ask the bot to play, wait, play its move (or its seat's fallback): one turn."""
         return self.play(game, self.choose(game), play)
 
@@ -286,26 +306,12 @@ class BotSeats:
         self.report(BotFault(seat, kind, detail, move, Position.of(game)))
         return move
 
-    def _ask_here(self, game: Game) -> Move:
-        """The bot asked in this thread (`threaded=False`): an answer that came after the
-        limit is set aside as too slow."""
-        seat = game.to_play
-        asked = self.clock()
-        try:
-            answer = self.choosers[seat](game.view(seat))
-        except Exception as error:  # a bot's raise is its fault, reported
-            return self._settle(game, seat, error, None)
-        took = self.clock() - asked
-        if took > self.limit:
-            return self._fall_back(game, seat, "too_slow", f"answered after {took:.1f} s, past {self.limit:g} s")
-        return self._settle(game, seat, None, answer)
-
-    def _give_up(self, question: _Question) -> None:
+    def _give_up(self, seat: int, worker: _Worker) -> None:
         """The bot ran out of time: its worker is left to it, a new one asks the others."""
-        self._stuck[question.seat] = question.future
-        if self._worker is not None:
-            self._worker.stop()
-        self._worker = None
+        self._stuck[seat] = worker
+        worker.stop()
+        if self._worker is worker:
+            self._worker = None
 
 
 def fallback_move(game: Game, rescue: RandomBot) -> Move:
@@ -323,32 +329,38 @@ def fallback_move(game: Game, rescue: RandomBot) -> Move:
 
 # --- the turn loop of the headless drivers ------------------------------------------------
 
-Play = Callable[[Move], object]
-"""The driver's one path to `Game.play` for a move (a `GameSession.play` saves it first)."""
+Play = Callable[[Move | str], Move]
+"""The driver's one path to `Game.play` (a `GameSession.play` saves the move first); the
+move played, in its one writing."""
 Observer = Callable[[], None]
 """Told after every move; it reads from the game what its viewer may see."""
 
 
 class Match:
-    """One game run turn by turn: the bot to play is asked, its move played through the
-    driver's path, every observer told. People's moves (a phone's) come in through `play`."""
+    """One game run turn by turn, whoever holds each seat: every move — a person's at the
+    screen, a phone's, a bot's — is played through `play` (the driver's path to
+    `Game.play`, saving when there is a store) and every observer told. The headless
+    drivers let `bot_turn` ask the bot to play; the window paces its bots itself and plays
+    their answers through `play` too."""
 
     def __init__(self, game: Game, bots: BotSeats, *, play: Play | None = None,
                  observers: Sequence[Observer] = ()) -> None:
         self.game = game
         self.bots = bots
-        self._play: Play = play if play is not None else game.play
+        self._play = play
         self.observers = list(observers)
 
     def is_bot_turn(self) -> bool:
         game = self.game
         return not game.round_over and game.to_play in self.bots
 
-    def play(self, move: Move) -> None:
-        """Play a move (raises IllegalMove, changing nothing), then tell every observer."""
-        self._play(move)
+    def play(self, move: Move | str) -> Move:
+        """Play a move (raises IllegalMove, changing nothing), then tell every observer.
+        The move played, in its one writing."""
+        played = self._play(move) if self._play is not None else self.game.play(move)
         for observer in self.observers:
             observer()
+        return played
 
     def bot_turn(self) -> Move | None:
         """Play the move of the bot to play (its own, or its seat's fallback); None when no

@@ -150,7 +150,7 @@ def play_game(variant: Variant, seating: list[str], seed: int, bot_secret: int, 
     game = Game.new(variant, players, seed)
     bots = {seat: _bot(variant, level, bot_rng(bot_secret, seat)).choose for seat, level in enumerate(seating)}
     faults = _FaultCounter(stats, seed, seating)
-    seats = BotSeats(bots, bot_rng(bot_secret, -1, "fallback"), threaded=False, report=faults)
+    seats = BotSeats(bots, bot_rng(bot_secret, -1, "fallback"), report=faults)
     pack = pack_of(variant, players)
     round_moves = round_turns = 0
     try:

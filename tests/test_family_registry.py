@@ -10,8 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from ramigui.bots import POLICIES, make_bot
-from ramigui.bots.explain import _WHY
+from ramigui.bots import BOT_FAMILIES, make_bot
 from ramigui.phone.viewjson import PHONE_FAMILIES
 from ramigui.rules import Game
 from ramigui.rules.families import FAMILIES, family_of
@@ -25,7 +24,7 @@ NAME_TEST = re.compile(r"""family\s*[!=]=\s*["']|["']\s*[!=]=\s*\S*family\b""")
 def test_every_layer_knows_the_same_families() -> None:
     ids = set(FAMILIES)
     assert ids == {"rummy", "gin", "yami"}
-    for table in (POLICIES, _WHY, PHONE_FAMILIES, SCREEN_FAMILIES):
+    for table in (BOT_FAMILIES, PHONE_FAMILIES, SCREEN_FAMILIES):
         assert set(table) == ids
 
 
@@ -55,3 +54,49 @@ def test_no_code_outside_the_registries_tests_a_familys_name() -> None:
              if NAME_TEST.search(line)]
     assert found == []
     assert NAME_TEST.search('if variant.family == "gin":') and NAME_TEST.search("family != 'yami'")
+
+
+def test_the_phone_page_tests_no_familys_name() -> None:
+    """phone.js draws each family's buttons and sorts from the host's `page`, never from
+    the family's name."""
+    script = (PACKAGE / "phone" / "static" / "phone.js").read_text(encoding="utf-8")
+    assert not re.search(r"family\s*[!=]==?|\.family\b", script)
+
+
+@pytest.mark.parametrize(("variant", "phase", "buttons", "sorts"), [
+    ("gin", "offer", [("take", True), ("pass", False)], ["suit", "rank", "melds"]),
+    ("gin", "discard", [("knock", True), ("gin", True)], ["suit", "rank", "melds"]),
+    ("gin", "over", [], ["suit", "rank", "melds"]),
+    ("rami51", "play", [("carte", True)], ["suit", "rank"]),
+    ("yami", "exchange", [("expose", True)], ["suit", "rank"]),
+])
+def test_the_phone_page_is_told_its_familys_buttons(variant: str, phase: str, buttons: list[tuple[str, bool]],
+                                                    sorts: list[str]) -> None:
+    from ramigui.bots.random_bot import RandomBot
+    from ramigui.phone.viewjson import view_json
+
+    game = Game.new(variant, 2, seed=5)
+    bot = RandomBot(1)
+    while game.view(game.to_play).public.phase != phase:
+        game.play(bot.choose(game.view(game.to_play)))
+    page = view_json(game.view(game.to_play), ["Ann", "Bob"])["page"]
+    assert [(b["kind"], b["lit"]) for b in page["buttons"]] == buttons and page["sorts"] == sorts
+    assert [b["finish"] for b in page["buttons"]] == [kind in ("knock", "gin") for kind, _ in buttons]
+
+
+def test_the_words_of_a_round_whose_variant_is_gone_are_its_familys() -> None:
+    """A finished game's sheet whose variant was since removed still says its points the
+    way its family does, found by its results' details."""
+    from ramigui.bots.random_bot import RandomBot
+    from ramigui.ui.families import points_parts
+
+    for variant in ("gin", "yami"):
+        game = Game.new(variant, 2, seed=3)
+        bot = RandomBot(1)
+        said: list[str] = []
+        while not any(said) and not game.game_over:
+            game.play("next" if game.round_over else bot.choose(game.view(game.to_play)))
+            if game.round_over:
+                said = [points_parts(game.last_result, seat, game.variant) for seat in range(2)]
+                assert [points_parts(game.last_result, seat, None) for seat in range(2)] == said
+        assert any(said), variant

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ramigui import i18n
-from ramigui.bots.explain import explain
+from ramigui.bots import reason_for
 from ramigui.cards import parse_cards
 from ramigui.rules import Game, Move
 from ramigui.ui.hint import suggest
@@ -19,7 +19,7 @@ from ramigui.ui.hint import suggest
 def said(game: Game, move: str, seat: int | None = None) -> tuple[str, dict[str, Any], str]:
     """The reason for `move` at `seat` (the player to play): key, params and English text."""
     view = game.view(game.to_play if seat is None else seat)
-    key, params = explain(view, Move.parse(move))
+    key, params = reason_for(view, Move.parse(move))
     return key, params, i18n.tr(key, **params)
 
 

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import io
 import random
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -159,11 +160,52 @@ def test_a_bot_stuck_past_its_limit_is_not_asked_again_until_it_answers(short_li
     seats.close()
 
 
-def test_a_bot_in_the_callers_thread_that_answers_late_is_too_slow(short_limit: None) -> None:
-    seats, log = _seats(Slow(0.15).choose, threaded=False)
+class Forever:
+    """Never answers: waits on `release`, which only the test's end sets."""
+
+    level = "medium"
+    release = threading.Event()
+
+    def choose(self, view: PlayerView) -> Move:
+        self.release.wait()
+        return view.legal_moves[0]
+
+
+@pytest.fixture
+def forever() -> Iterator[type[Forever]]:
+    Forever.release.clear()
+    yield Forever
+    Forever.release.set()  # the stuck workers end with the test
+
+
+def test_a_bot_that_never_answers_does_not_stop_the_headless_turn(short_limit: None, forever: type[Forever]) -> None:
+    seats, log = _seats(forever().choose)
     game = Game.new("gin", 2, seed=4)
-    seats.turn(game, game.play)
-    assert [f.kind for f in log.faults] == ["too_slow"] and len(game.log) == 1
+    started = time.monotonic()
+    for _ in range(30):
+        seats.turn(game, game.play)
+    assert time.monotonic() - started < 2, "each seat waits its limit once, then plays its fallback at once"
+    assert len(game.log) == 30 and {fault.kind for fault in log.faults} == {"too_slow"}
+    seats.close()
+
+
+def test_a_bot_that_never_answers_never_stops_simulate(short_limit: None, forever: type[Forever],
+                                                      monkeypatch: pytest.MonkeyPatch,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from ramigui.cli import main
+
+    monkeypatch.setitem(FAULTY, "forever", forever)
+    faulty_everywhere(monkeypatch, "forever")
+    started = time.monotonic()
+    code = main(["simulate", "--variant", "gin", "--games", "2", "--seed", "1", "--bots", "medium", "--json",
+                 "--option", "target=10"])
+    assert time.monotonic() - started < 10
+    out, err = capsys.readouterr()
+    report = json.loads(out)
+    assert code == 1 and report["games"] == 2 and report["moves"] > 40
+    assert err.count("ran past its time limit") == 2 * 2, "each seat of each game told once"
 
 
 # --- the same seeds, the same games -----------------------------------------------------------
@@ -279,3 +321,39 @@ def test_a_faulty_bot_never_stops_host(kind: str, short_limit: None, monkeypatch
         host.server.stop()
         host.close()
 
+
+
+def test_the_windows_moves_take_the_engines_one_path() -> None:
+    """A person's drags and the bot's moves at the window all go through the table's
+    match engine: its path to the rules (`apply_move`, a saved game's `GameSession.play`)
+    plays each one, and every observer is told after each."""
+    from ui_helpers import drag, hand_point, open_app, settle
+
+    from ramigui.ui.seats import TableConfig
+    from ramigui.ui.table import TableScene
+
+    through: list[tuple[int, str]] = []
+    told: list[int] = []
+    with open_app() as app:
+        game = Game.new("rami51", 2, seed=4, dealer=1)
+
+        class Watched(TableScene):
+            def apply_move(self, move: Move | str) -> Move:
+                through.append((game.to_play, str(move)))
+                return game.play(move)
+
+        scene = Watched(TableConfig("rami51", 2, seed=4, humans=[True, False]), game)
+        scene.match.observers.append(lambda: told.append(len(game.log)))
+        app.push(scene)
+        app.step()
+        assert game.to_play == 0 and scene.is_human_turn()
+        layout = scene.layout
+        assert layout is not None
+        card = game.hand(0)[0]  # the first player holds 15 cards: a discard opens the game
+        drag(app, hand_point(scene, card), layout.discard.center)
+        settle(app, 120)
+        assert game.to_play == 0 and len(game.log) > 2, "the bot played its turn"
+        drag(app, layout.stock.center, layout.hand_area.center)
+    assert through[0] == (0, f"discard {card}") and through[-1] == (0, "draw"), through
+    assert [seat for seat, _ in through] == [seat for seat, _ in game.log] and 1 in {s for s, _ in through}
+    assert told == list(range(1, len(game.log) + 1)), "each observer told after every move, in order"

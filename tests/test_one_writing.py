@@ -2,9 +2,11 @@
 
 `Game.canonical` writes a move the one way `legal_moves` lists it and the log, the history and
 saves keep it (a run low to high with each joker where it stands, a set by suit, lay-off cards
-by suit and rank, a Yami box by its word); `Game.play` reads any writing through it, so an old
-save written another way replays the same. Over random positions of every family, a move is
-legal exactly when its one writing is listed.
+by suit and rank, a Yami box by its word). Notation is read in any writing (`Game.play` reads
+it through `canonical`), so an old save or log written another way replays the same; a `Move`
+object is taken as written, so one in another writing is refused. Over random positions of
+every family, a Move object is legal exactly when it is listed, and notation exactly when its
+one writing is.
 """
 
 from __future__ import annotations
@@ -28,10 +30,48 @@ def test_a_meld_written_out_of_order_is_recorded_as_legal_moves_lists_it() -> No
     game.play("draw")
     assert Move.parse("meld 3S JK 4S") not in game.legal_moves()
     assert game.is_legal("meld 3S JK 4S") and game.canonical("meld 3S JK 4S") in game.legal_moves()
+    assert not game.is_legal(Move.parse("meld 3S JK 4S")), "a Move object is taken as written"
+    before = game.copy()
+    with pytest.raises(IllegalMove) as refused:
+        game.play(Move.parse("meld 3S JK 4S"))
+    assert refused.value.code == "not_one_writing" and "is written meld 3S 4S JK" in str(refused.value)
+    assert game.state == before.state and game.moves_text() == before.moves_text()
     played = game.play("meld 3S JK 4S")
     assert str(played) == "meld 3S 4S JK" and game.moves_text()[-1] == "meld 3S 4S JK"
     assert game.view(0).history[-1].move == Move.parse("meld 3S 4S JK")
     assert game.public_record(0)[-1].move == Move.parse("meld 3S 4S JK")
+
+
+def test_one_natural_card_among_jokers_is_listed_as_the_meld_it_lays() -> None:
+    """Rami Wrotham (variants.yaml: two jokers in a run or a set): Q♥ JK JK could be read
+    as a set or as a run, and lays the run 10-J-Q; it is listed once, as `meld JK JK QH`,
+    and every listed move is played as listed."""
+    from rummy_helpers import position
+
+    game = position("rami_wrotham", ["QH JK JK 2C 5D 9S 4C", "4D 5C 6C QD JD TH 2H"], stock="AD 5S", discard="4H")
+    game.play("draw")
+    melds = [str(move) for move in game.legal_moves() if move.kind == "meld" and "QH" in map(str, move.cards)]
+    assert "meld JK JK QH" in melds and "meld QH JK JK" not in melds
+    for move in game.legal_moves():
+        assert game.canonical(move) == move and game.is_legal(move), move
+
+
+def test_the_cards_a_person_chose_make_the_move_as_the_rules_write_it() -> None:
+    """Seed 003: a joker in a set stands for the missing suit, JK 9♠ 9♥ lays 9♠ 9♥ JK; cards
+    laid off together go in by suit and rank. Chosen in hand order at the table, the move
+    the table plays is the one `legal_moves` lists."""
+    from rummy_helpers import position
+
+    from ramigui.cards import parse_cards
+    from ramigui.ui.table_moves import layoff_move, meld_move
+
+    game = position("rami", ["JK 9S 9H 5H 3H 4H KD 2C", "4C 5C 6C QD JD TH 2H 5D"], stock="AD 5S", discard="4D",
+                     melds=[(1, "6H 7H 8H")], opened=[True, True])
+    game.play("draw")
+    meld = meld_move(game, parse_cards(["JK", "9S", "9H"]))
+    assert str(meld) == "meld 9S 9H JK" and meld in game.legal_moves()
+    layoff = layoff_move(game, parse_cards(["5H", "3H", "4H"]), 1)
+    assert str(layoff) == "layoff 3H 4H 5H to 1" and layoff in game.legal_moves()
 
 
 def test_an_old_log_in_another_writing_replays_the_same_game() -> None:
@@ -52,7 +92,8 @@ def _scrambled(text: str) -> str:
 
 
 def _candidates(game: Game, rng: random.Random) -> list[Move | str]:
-    """Every listed move, each written out of order, and many moves made up from the hand."""
+    """Every listed move, each written out of order (a Move object), and many moves made up
+    from the hand, in notation and as Move objects."""
     legal = game.legal_moves()
     seat = game.to_play
     hand = game.hand(seat) if not game.round_over else []
@@ -78,7 +119,8 @@ def _candidates(game: Game, rng: random.Random) -> list[Move | str]:
     if game.variant.family == "yami":
         words += [f"{kind} {box}" for kind in ("score", "cross") for box in BOXES]
         words += ["score carré", "score V", "cross BRELAN"]
-    return found + words
+    objects = [Move.parse(word) for word in rng.sample(words, len(words) // 3) if _readable(word)]
+    return found + words + objects
 
 
 VARIANTS = [("rami51", 3), ("rami", 3), ("rami_bloc", 2), ("manie_joker51", 3), ("rami_wrotham", 2), ("gin", 2),
@@ -87,8 +129,9 @@ VARIANTS = [("rami51", 3), ("rami", 3), ("rami_bloc", 2), ("manie_joker51", 3), 
 
 @pytest.mark.parametrize(("variant", "players"), VARIANTS)
 def test_a_move_is_legal_exactly_when_its_one_writing_is_listed(variant: str, players: int) -> None:
-    checked, listed = _check_positions(variant, players, random.Random(variant), steps=400)
+    checked, listed, unwritten = _check_positions(variant, players, random.Random(variant), steps=400)
     assert checked > 300 and listed > 30
+    assert unwritten > 20, "Move objects in another writing were tried"
 
 
 @pytest.mark.long
@@ -98,11 +141,12 @@ def test_a_move_is_legal_exactly_when_its_one_writing_is_listed_soak(variant: st
         _check_positions(variant, players, random.Random(f"{variant}:{seed}"), steps=1500)
 
 
-def _check_positions(variant: str, players: int, rng: random.Random, steps: int) -> tuple[int, int]:
-    """Random play; every eighth position, each candidate move is checked. (checked, listed)"""
+def _check_positions(variant: str, players: int, rng: random.Random, steps: int) -> tuple[int, int, int]:
+    """Random play; every eighth position, each candidate move is checked. (checked, listed,
+    Move objects not in their one writing)"""
     game = Game.new(variant, players, seed=rng.randrange(1000))
     bots = [RandomBot(seat) for seat in range(players)]
-    checked = listed = 0
+    checked = listed = unwritten = 0
     for step in range(steps):
         if game.game_over:
             break
@@ -110,15 +154,21 @@ def _check_positions(variant: str, players: int, rng: random.Random, steps: int)
             legal = game.legal_moves()
             assert len(set(map(str, legal))) == len(legal), "one listing per move"
             for move in _candidates(game, rng):
+                legal_now = game.is_legal(move)
                 one = game.canonical(move) if _readable(move) else None
-                assert game.is_legal(move) == (one is not None and one in legal), (
-                    f"{variant} move {len(game.log)}: {move} (written {one}) legal={game.is_legal(move)}")
+                if isinstance(move, Move):  # taken as written: legal exactly when listed
+                    assert legal_now == (move in legal), f"{variant} move {len(game.log)}: {move!r} legal={legal_now}"
+                    unwritten += one is not None and one != move
+                else:  # notation: read in any writing
+                    assert legal_now == (one is not None and one in legal), (
+                        f"{variant} move {len(game.log)}: {move} (written {one}) legal={legal_now}")
                 if one is not None:
                     assert game.canonical(one) == one and Move.parse(str(one)) == one
+                    assert game.is_legal(one) == (one in legal)
                 checked += 1
             listed += len(legal)
         game.play("next" if game.round_over else bots[game.to_play].choose(game.view(game.to_play)))
-    return checked, listed
+    return checked, listed, unwritten
 
 
 def _readable(move: Move | str) -> bool:

@@ -21,7 +21,7 @@ LANGS = ("en", "fr")
 SAMPLE: dict[str, Any] = {
     "text": "meld 7H", "card": "QH", "cards": "7H 8H 9H", "number": 2, "have": 34, "need": 51, "deadwood": 12,
     "limit": 10, "box": "full", "boxes": "paire brelan", "move": "pass", "family": "Yami", "suit": "H",
-    "token": "9Q", "kind": "discard",
+    "token": "9Q", "kind": "discard", "written": "meld 7H 8H 9H",
 }
 
 

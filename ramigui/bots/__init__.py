@@ -13,12 +13,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from ramigui.bots.random_bot import RandomBot
 from ramigui.rules.moves import Move
 from ramigui.rules.view import PlayerView
+
+if TYPE_CHECKING:
+    from ramigui.bots.explain import Reason
 
 LEVELS = ("random", "easy", "medium", "hard")
 EXTRA_LEVELS = ("baseline",)
@@ -49,8 +53,19 @@ class FamilyBot:
     def choose(self, view: PlayerView) -> Move:
         family = view.variant.family
         if self._policy is None or family != self._family:
-            self._policy, self._family = policy_for(family, self.level, self.seed), family
+            self._policy, self._family = bot_family(family).bot(self.level, self.seed), family
         return self._policy.choose(view)
+
+
+@dataclass(frozen=True)
+class BotFamily:
+    """What the bots know of one family of games. Each part is imported when first used,
+    so a game loads only its own family's bot."""
+
+    bot: Callable[[str, int], Bot]
+    """The family's bot at a level, from a seed."""
+    why: Callable[[PlayerView, Move], Reason | None]
+    """Why a move is good, in one sentence (None: nothing better than the plain one)."""
 
 
 def _rummy_bot(level: str, seed: int) -> Bot:
@@ -59,10 +74,22 @@ def _rummy_bot(level: str, seed: int) -> Bot:
     return RummyBot(level, seed)
 
 
+def _rummy_why(view: PlayerView, move: Move) -> Reason | None:
+    from ramigui.bots.explain import rummy_reason
+
+    return rummy_reason(view, move)
+
+
 def _gin_bot(level: str, seed: int) -> Bot:
     from ramigui.bots.gin_bot import GinBot
 
     return GinBot(level, seed)
+
+
+def _gin_why(view: PlayerView, move: Move) -> Reason | None:
+    from ramigui.bots.explain import gin_reason
+
+    return gin_reason(view, move)
 
 
 def _yami_bot(level: str, seed: int) -> Bot:
@@ -71,18 +98,34 @@ def _yami_bot(level: str, seed: int) -> Bot:
     return YamiBot("medium" if level == "baseline" else level, seed)
 
 
-POLICIES: Mapping[str, Callable[[str, int], Bot]] = MappingProxyType(
-    {"rummy": _rummy_bot, "gin": _gin_bot, "yami": _yami_bot})
-"""Each family's bot maker (level, seed) by family id; each bot is imported when first
-made, so a game loads only its own family's bot."""
+def _yami_why(view: PlayerView, move: Move) -> Reason | None:
+    from ramigui.bots.explain import yami_reason
+
+    return yami_reason(view, move)
 
 
-def policy_for(family: str, level: str, seed: int) -> Bot:
-    """The bot of one family at one level."""
-    maker = POLICIES.get(family)
-    if maker is None:
-        raise ValueError(f"no bot for the family {family!r} (one of {', '.join(POLICIES)})")
-    return maker(level, seed)
+BOT_FAMILIES: Mapping[str, BotFamily] = MappingProxyType({
+    "rummy": BotFamily(_rummy_bot, _rummy_why),
+    "gin": BotFamily(_gin_bot, _gin_why),
+    "yami": BotFamily(_yami_bot, _yami_why),
+})
+"""Every family the bots play, by family id (the ids of `rules.families.FAMILIES`)."""
+
+
+def bot_family(family: str) -> BotFamily:
+    """What the bots know of one family."""
+    try:
+        return BOT_FAMILIES[family]
+    except KeyError:
+        raise ValueError(f"no bot for the family {family!r} (one of {', '.join(BOT_FAMILIES)})") from None
+
+
+def reason_for(view: PlayerView, move: Move) -> Reason:
+    """The key and params of one sentence saying why `move` is good for `view`'s seat (the
+    Hint button's reason, `ramigui.bots.explain`)."""
+    from ramigui.bots.explain import plain
+
+    return bot_family(view.variant.family).why(view, move) or plain(view, move)
 
 
 def make_bot(variant_id: str, level: str = "medium", rng: random.Random | int = 0) -> Bot:

@@ -1,15 +1,16 @@
 """Why a move is good, in one sentence: the Hint button's reason, computed from the position.
 
-`explain(view, move)` returns a translation key and its params (cards, points, box names),
-never text: the UI translates it. Every fact in a sentence comes from the rules' own
-modules (`melds`, `gin_melds`, `yami_boxes`, `yami_hint`) applied to what the view shows —
-the hand, the table, the free boxes — so a reason never guesses and never reveals a hidden
-card. Moves with nothing concrete to say get the plain `hint.<kind>` sentence.
+Each family's reason (`rummy_reason`, `gin_reason`, `yami_reason`, found through the bots'
+family registry, `ramigui.bots.reason_for`) is a translation key and its params (cards,
+points, box names), never text: the UI translates it. Every fact in a sentence comes from
+the rules' own modules (`melds`, `gin_melds`, `yami_boxes`, `yami_hint`) applied to what
+the view shows — the hand, the table, the free boxes — so a reason never guesses and never
+reveals a hidden card. Moves with nothing concrete to say get the plain `hint.<kind>` sentence.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from ramigui.bots.rummy_plan import Planner
@@ -24,13 +25,7 @@ from ramigui.rules.yami_boxes import SERIES, SERIES_RANKS, box_of, exposable, fi
 from ramigui.rules.yami_hint import _box_progress, best_discard
 
 Reason = tuple[str, dict[str, Any]]
-
-
-def explain(view: PlayerView, move: Move) -> Reason:
-    """The key and params of one sentence saying why `move` is good for `view`'s seat."""
-    why = _WHY.get(view.variant.family)
-    found = why(view, move) if why is not None else None
-    return found or plain(view, move)
+"""A sentence's translation key and its params (cards, points, box names): never text."""
 
 
 def plain(view: PlayerView, move: Move) -> Reason:
@@ -66,7 +61,7 @@ def _top(view: PlayerView) -> Card | None:
 # --- rummy ----------------------------------------------------------------------------------
 
 
-def _rummy(view: PlayerView, move: Move) -> Reason | None:
+def rummy_reason(view: PlayerView, move: Move) -> Reason | None:
     planner = Planner(view.variant)
     kind = move.kind
     if kind == "take":
@@ -190,7 +185,7 @@ def _rummy_discard(view: PlayerView, planner: Planner, card: Card) -> Reason | N
 # --- gin ------------------------------------------------------------------------------------
 
 
-def _gin(view: PlayerView, move: Move) -> Reason | None:
+def gin_reason(view: PlayerView, move: Move) -> Reason | None:
     hand, kind = list(view.hand), move.kind
     if kind == "take":
         return _gin_take(hand, _top(view))
@@ -256,7 +251,7 @@ def _gin_discard(view: PlayerView, hand: list[Card], card: Card) -> Reason:
 # --- yami -----------------------------------------------------------------------------------
 
 
-def _yami(view: PlayerView, move: Move) -> Reason | None:
+def yami_reason(view: PlayerView, move: Move) -> Reason | None:
     rules, hand = view.variant.yami, list(view.hand)
     free = view.public_as(YamiPublic).free_boxes[view.seat]
     kind = move.kind
@@ -362,7 +357,3 @@ def _run_builders(cards: list[Card], one_suit: bool, ace_as_six: bool) -> list[C
             if len(chosen) > len(best):
                 best = [chosen[v] for v in sorted(chosen)]
     return best if len(best) > 1 else []
-
-
-_WHY: dict[str, Callable[[PlayerView, Move], Reason | None]] = {"rummy": _rummy, "gin": _gin, "yami": _yami}
-"""Each family's reasons, by family id (None: nothing better than the plain sentence)."""

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ramigui.cards import Card, card_of, make_deck
-from ramigui.rules.gin_melds import card_bit, card_value, hand_mask, min_deadwood_mask
+from ramigui.rules.gin_melds import card_bit, card_value, hand_mask, min_deadwood_mask, sorted_meld
 from ramigui.rules.moves import Move
 from ramigui.rules.public import GinPublic
 from ramigui.rules.view import PlayerView
@@ -199,7 +199,7 @@ def moves_of_actions(actions: Sequence[int], legal: Sequence[Move], phase: str, 
     first = actions[0]
     if phase in ("offer", "draw"):
         return [Move("take" if first == DRAW_UPCARD else "draw" if first == DRAW_STOCK else "pass")]
-    melds = [Move("meld", meld_cards(a - MELD_BASE)) for a in actions if a >= MELD_BASE]
+    melds = [Move("meld", sorted_meld(meld_cards(a - MELD_BASE))) for a in actions if a >= MELD_BASE]
     if first == KNOCK:
         card = card_from_number(actions[1])
         finishes = [m for m in legal if m.kind in ("knock", "gin") and m.cards]

@@ -235,6 +235,7 @@ CATALOGUE: dict[str, str] = {
     "reason.carte_not_now": "announce “Carte!” when you are about to keep a single card",
     "reason.unknown_move": "that is not a move of this game",
     "reason.wrong_family": "that is not a move of this game",
+    "reason.not_one_writing": "{move} is written {written}",
     "reason.not_legal": "that move is not allowed now",
     "reason.discard_one_card": "discard one card only",
     "reason.melds_then_knock": "you have laid melds out: knock or go gin (or take them back with undo)",

@@ -24,7 +24,6 @@ from ramigui.phone.bridge import Bridge, MoveRequest
 from ramigui.phone.tokens import PhoneSeats
 from ramigui.phone.viewjson import state_bytes, view_json
 from ramigui.rules import Game, IllegalMove, Move, PlayerView
-from ramigui.rules.moves import as_move
 from ramigui.rules.public import YamiPublic
 
 LAST_MOVES = 6
@@ -115,7 +114,7 @@ class PhoneRelay:
                 self.publish()
                 self.bridge.answer(request, 200, self._published.get(seat) or state_bytes(self.state(seat)))
                 return True
-            move = as_move(request.text)
+            move = self.game.canonical(request.text)
             self._check(seat, move)
             play(seat, move)
         except IllegalMove as error:

@@ -91,6 +91,7 @@ def view_json(
         "deal_print": fingerprint_words(view.deal_print) if view.deal_print else "",
     }
     state["help"] = phone_family.helpers(view)
+    state["page"] = phone_family.page(str(getattr(view.public, "phase", "")))
     state["guide"] = dict(guide) if guide is not None else None
     return state
 
@@ -149,6 +150,20 @@ def _opening(view: PlayerView) -> dict[str, int] | None:
 
 
 @dataclass(frozen=True)
+class PhoneButton:
+    """A button of the family's row on the page, for one kind of move: enabled while that
+    kind is legal, its label the page's `button.<kind>`."""
+
+    kind: str
+    lit: bool = True
+    """Lit while legal (a move the turn waits for), rather than only enabled."""
+    finish: bool = False
+    """A knock or gin: played with the selected card, else the best one (`help.finish`)."""
+    only_when_legal: bool = False
+    """Shown only while legal (Carte !), instead of greyed out."""
+
+
+@dataclass(frozen=True)
 class PhoneFamily:
     """What a phone shows its own way for one family of games."""
 
@@ -157,12 +172,27 @@ class PhoneFamily:
     helpers: Callable[[PlayerView], dict[str, Any]]
     """What the table shows beside the hand (the opening counter, the gin deadwood, Yami's
     boxes), worked out from the view with the rules' own helpers."""
+    sorts: tuple[str, ...]
+    """The hand's orders the page's sort button goes through."""
+    buttons: Mapping[str, tuple[PhoneButton, ...]]
+    """The family's buttons in each phase of a turn ("*": in every phase)."""
 
+    def page(self, phase: str) -> dict[str, Any]:
+        """What the page draws its own way for this family in `phase` (`page` of the
+        state): it tests no family's name."""
+        buttons = self.buttons.get(phase, self.buttons.get("*", ()))
+        return {"sorts": list(self.sorts), "buttons": [dataclasses.asdict(button) for button in buttons]}
+
+
+_FINISHES = (PhoneButton("knock", finish=True), PhoneButton("gin", finish=True))
 
 PHONE_FAMILIES: Mapping[str, PhoneFamily] = MappingProxyType({
-    "rummy": PhoneFamily(texts.rummy_prompt, _rummy_help),
-    "gin": PhoneFamily(texts.gin_prompt, _gin_help),
-    "yami": PhoneFamily(texts.yami_prompt, _yami_help),
+    "rummy": PhoneFamily(texts.rummy_prompt, _rummy_help, ("suit", "rank"),
+                         {"*": (PhoneButton("carte", only_when_legal=True),)}),
+    "gin": PhoneFamily(texts.gin_prompt, _gin_help, ("suit", "rank", "melds"),
+                       {"offer": (PhoneButton("take"), PhoneButton("pass", lit=False)),
+                        "showdown": (PhoneButton("done"),), "draw": _FINISHES, "discard": _FINISHES}),
+    "yami": PhoneFamily(texts.yami_prompt, _yami_help, ("suit", "rank"), {"*": (PhoneButton("expose"),)}),
 })
 """The phones' one table of families, by family id (the ids of `rules.families.FAMILIES`)."""
 

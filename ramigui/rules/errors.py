@@ -37,6 +37,7 @@ REASONS: dict[str, str] = {
     "no_undo": "there is nothing to take back this turn",
     "carte_not_now": "announce “Carte !” when you are about to keep a single card",
     "unknown_move": "{move} is not a move of this game",
+    "not_one_writing": "{move} is written {written}: a move object must be in its one writing",
     "wrong_family": "{move} is not a move of {family}",
     "discard_one_card": "{move}: discard one card only",
     "melds_then_knock": "you have laid melds out: knock or go gin (or take them back with undo)",

@@ -2,8 +2,8 @@
 
 A family registers here in one line; `Game` and every reader find a variant's rules through
 `family_of`, never by testing the family's name. The other layers keep their own table
-keyed by the same ids (the bots' policies, the table's parts, the phones' texts), since the
-rules know nothing of them.
+keyed by the same ids (`bots.BOT_FAMILIES`, `ui.families.SCREEN_FAMILIES`,
+`phone.viewjson.PHONE_FAMILIES`), since the rules know nothing of them.
 """
 
 from __future__ import annotations

@@ -281,14 +281,25 @@ class Game:
     def canonical(self, move: Move | str) -> Move:
         """`move` (a Move or notation) in its one writing, the one `legal_moves` lists and the
         log, history and saves keep: `meld 3S JK 4S` is `meld 3S 4S JK`, the meld it lays.
-        Old saves and logs written another way replay the same, read through this."""
+        The reader of what a person wrote or chose (text, cards picked in hand order): old
+        saves and logs written another way replay the same, read through this."""
         parsed = as_move(move)
         if parsed.kind in ("undo", "next") or self.round_over:
             return parsed
         return self.family.canonical(self.state, parsed)
 
+    def _one_writing(self, move: Move | str) -> Move:
+        """The move `play` plays: notation read in any writing (`canonical`); a `Move` taken
+        as written, so it must be its one writing (IllegalMove "not_one_writing" naming
+        it). So `move in legal_moves()` holds exactly when `is_legal(move)`."""
+        one = self.canonical(move)
+        if isinstance(move, Move) and one != move:
+            raise IllegalMove("not_one_writing", move=str(move), written=str(one))
+        return one
+
     def is_legal(self, move: Move | str) -> bool:
-        """Whether `play(move)` would be accepted (tries it on a copy)."""
+        """Whether `play(move)` would be accepted (tries it on a copy): for a `Move`, exactly
+        whether it is in `legal_moves()`; notation is read in any writing."""
         try:
             self.copy().play(move)
         except IllegalMove:
@@ -406,8 +417,9 @@ class Game:
     # --- playing ---------------------------------------------------------------------------
 
     def play(self, move: Move | str) -> Move:
-        """Apply a move given as a Move or in notation. Raises IllegalMove, changing nothing."""
-        move = self.canonical(move)
+        """Apply a move given as a Move (in its one writing) or in notation (any writing).
+        Raises IllegalMove, changing nothing. The move played, in its one writing."""
+        move = self._one_writing(move)
         if self.game_over:
             raise IllegalMove("game_over")
         seat = self.to_play

@@ -642,10 +642,22 @@ def _meld_moves(state: RummyState) -> list[Move]:
         return []
     keep = 1 if rules.going_out == "discard" else 0
     return [
-        Move("meld", cards)
+        Move("meld", _one_writing(cards, state.variant))
         for cards in candidate_melds(state.hand, rules) + joker_runs(state.hand, rules)
         if len(state.hand) - len(cards) >= keep
     ]
+
+
+def _one_writing(cards: tuple[Card, ...], variant: Variant) -> tuple[Card, ...]:
+    """A candidate meld as `canonical` writes what it lays. Only one natural card among
+    jokers can be read otherwise than listed: the set Q♥ JK JK lays the run 10-J-Q when
+    two jokers may stand in a run, written `JK JK QH` (listed once, `legal_moves`)."""
+    if sum(not card.is_joker for card in cards) > 1:
+        return cards
+    try:
+        return written(arrange(cards, variant))
+    except MeldError:
+        return cards
 
 
 def _may_fit(meld: Meld, card: Card) -> bool:

@@ -3,8 +3,9 @@
 `SessionTable` is the table engineer's `TableScene` with what the menus add around it,
 kept in this module so `table.py` stays theirs:
 
-* every move the table accepts is saved at once (`session.save()`), and a finished game
-  is filed in the statistics (`session.finish()`), exactly as `GameSession.play` does;
+* every move the table accepts is played through `GameSession.play` (the table's match
+  engine's path): saved at once, its log kept at each round's end, a finished game filed
+  in the statistics;
 * three more buttons in the side panel — Hint (H), Score sheet (Tab), Menu (Esc) — and
   F1 for the rules of this variant;
 * at the end of the game, the final score sheet, then back to the main menu.
@@ -73,7 +74,7 @@ class SessionTable(TableScene):
         self.hint_until = 0.0
         super().__init__(config_for(session), session.game)
 
-    # --- the session: save every accepted move ----------------------------------------
+    # --- the session saves every accepted move (the table's match plays through it) ----
 
     def apply_move(self, move: Move | str) -> Move:
         """The session plays it: saved, its log kept at each round's end, filed at the end."""

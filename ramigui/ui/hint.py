@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ramigui import i18n
-from ramigui.bots import explain as reasons
+from ramigui.bots import reason_for
+from ramigui.bots.explain import plain
 from ramigui.rules import Game, Move, PlayerView
 
 HINT_LEVEL = "medium"
@@ -52,7 +53,7 @@ def explain(bot: Any, view: PlayerView, move: Move) -> str:
     falls back to the move's kind in words, so a hint always says something true.
     """
     try:
-        key, params = reasons.explain(view, move)
+        key, params = reason_for(view, move)
     except Exception:  # noqa: BLE001 - a hint must never break the game
         return move_reason(view, move)
     if not i18n.has_key(key):
@@ -62,7 +63,7 @@ def explain(bot: Any, view: PlayerView, move: Move) -> str:
 
 def move_reason(view: PlayerView, move: Move) -> str:
     """A one-sentence suggestion for each kind of move, with its cards named."""
-    key, params = reasons.plain(view, move)
+    key, params = plain(view, move)
     if not i18n.has_key(key):
         return i18n.tr("hint.other", move=str(move))
     return i18n.tr(key, **params)

@@ -11,7 +11,9 @@ variant's scoring rules, never from the drawing code:
 * Yami — the box and what filled it: "box 7: 3 × 7", "Full house", "Straight crossed out",
   "+ 50 bonus".
 
-A seat that scored nothing this round gets no parts (the winner of a penalty round).
+A seat that scored nothing this round gets no parts (the winner of a penalty round). Each
+family's words (`rummy_words`, `gin_words`, `yami_words`) are found through the screens'
+family registry (`ramigui.ui.families.points_parts`).
 """
 
 from __future__ import annotations
@@ -21,24 +23,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from ramigui import i18n
+from ramigui.rules.variant import RummyRules
 from ramigui.rules.yami_boxes import SERIES, SERIES_RANKS
 
 
-def points_parts(result: Any, seat: int, variant: Any, plain: bool = True,
-                 names: Sequence[str] | None = None) -> str:
-    """How `seat`'s points of this round are made up, in words ("" when they need no
-    words). `plain` False leaves out points that are only the cards left in hand (the
-    score sheet, where a line per round names only what is more than that). With the
-    seats' `names`, gin says whose deadwood is whose ("19 deadwood (Bot) − 7 (Ann)")."""
-    if result is None:
-        return ""
-    details: Mapping[str, Any] = getattr(result, "details", {}) or {}
-    facts = _Round(result, seat, result.points[seat] if seat < len(result.points) else 0, details)
-    return _PARTS[_family(variant, details)](facts, variant, plain, names)
-
-
 @dataclass(frozen=True)
-class _Round:
+class RoundFacts:
     """What one seat's words are made from: the round's result, the seat, its points."""
 
     result: Any
@@ -46,17 +36,18 @@ class _Round:
     points: int
     details: Mapping[str, Any]
 
-
-def _family(variant: Any, details: Mapping[str, Any]) -> str:
-    """The family whose words a result needs: the variant's, else (a finished game whose
-    variant is gone) the one whose details the result carries."""
-    family = getattr(variant, "family", "")
-    if family in _PARTS:
-        return str(family)
-    return "gin" if "knocker" in details else "yami" if "marks" in details else "rummy"
+    @classmethod
+    def of(cls, result: Any, seat: int) -> RoundFacts:
+        details: Mapping[str, Any] = getattr(result, "details", {}) or {}
+        return cls(result, seat, result.points[seat] if seat < len(result.points) else 0, details)
 
 
-def _rummy_words(facts: _Round, variant: Any, plain: bool, names: Sequence[str] | None) -> str:
+ScoreWords = Callable[[RoundFacts, Any, bool, Sequence[str] | None], str]
+"""A family's words for a seat's points (`ui.families.points_parts`): the facts, the
+variant (None: a finished game whose variant is gone), `plain`, the seats' names."""
+
+
+def rummy_words(facts: RoundFacts, variant: Any, plain: bool, names: Sequence[str] | None) -> str:
     rules = getattr(variant, "rummy", None)
     parts = _rummy_parts(facts.result, facts.seat, facts.points, facts.details, rules)
     hands = facts.details.get("hand_points", ())
@@ -70,7 +61,8 @@ def hand_note(result: Any, variant: Any) -> str:
     """For a Rami round's score sheet line: why the others' plain points are what they
     are ("the others: the points of the cards left in their hand") — said once for the
     round rather than per seat; "" when no seat's points are only that."""
-    if result is None or getattr(variant, "family", "") != "rummy" or variant.rummy.scoring != "penalty":
+    rules = getattr(variant, "rules", None)
+    if result is None or not isinstance(rules, RummyRules) or rules.scoring != "penalty":
         return ""
     details: Mapping[str, Any] = getattr(result, "details", {}) or {}
     hands = details.get("hand_points", ())
@@ -79,11 +71,11 @@ def hand_note(result: Any, variant: Any) -> str:
     return i18n.tr("score.others_in_hand") if plain else ""
 
 
-def _gin_words(facts: _Round, variant: Any, plain: bool, names: Sequence[str] | None) -> str:
+def gin_words(facts: RoundFacts, variant: Any, plain: bool, names: Sequence[str] | None) -> str:
     return _gin_parts(facts.result, facts.seat, facts.details, names)
 
 
-def _yami_words(facts: _Round, variant: Any, plain: bool, names: Sequence[str] | None) -> str:
+def yami_words(facts: RoundFacts, variant: Any, plain: bool, names: Sequence[str] | None) -> str:
     return _yami_parts(facts.details, facts.seat, facts.points)
 
 
@@ -245,8 +237,3 @@ def leader_text(names: Sequence[str], totals: Sequence[int], lower_wins: bool, o
     who = ", ".join(i18n.seat_name(names[seat]) for seat in seats if seat < len(names))
     total = totals[seats[0]] if seats[0] < len(totals) else 0
     return i18n.tr_count("score.winner" if over else "score.leader", total, name=who)
-
-
-_PARTS: dict[str, Callable[[_Round, Any, bool, Sequence[str] | None], str]] = {
-    "rummy": _rummy_words, "gin": _gin_words, "yami": _yami_words}
-"""Each family's words for a seat's points, by family id."""

@@ -72,15 +72,18 @@ def advance(scene: Any, moves: int, seed: int, stop: Any = None) -> None:
     from ramigui.ui.seats import make_chooser
 
     choosers = {seat: make_chooser(scene.config.variant, "medium", seed + seat) for seat in range(scene.game.players)}
-    seats = BotSeats(choosers, random.Random(seed), threaded=False)
-    for _ in range(moves):
-        game = scene.game
-        if game.game_over or (stop is not None and stop(game)):
-            break
-        if game.round_over:
-            scene.play("next")
-            continue
-        seats.turn(game, scene.bots.table_play)
+    seats = BotSeats(choosers, random.Random(seed))
+    try:
+        for _ in range(moves):
+            game = scene.game
+            if game.game_over or (stop is not None and stop(game)):
+                break
+            if game.round_over:
+                scene.play("next")
+                continue
+            seats.turn(game, scene.bots.table_play)
+    finally:
+        seats.close()
 
 
 def _names(options: argparse.Namespace) -> list[str]:

@@ -8,10 +8,12 @@ scene: `table_pointer` (press, drag, drop) and `table_keys` (keyboard) read a fr
 and the family's panel draw a frame; `table_bots` and `table_phones` run the bots'
 pacing and the phone seats against the few things of the table they name.
 
-The scene never decides a rule. Every action becomes a `Move` and goes through
-`Game.play`, the one checked path; legal drop targets are found by asking
-`Game.is_legal`. Card sprites are views of the state, re-synced after each move: a drag
-moves only sprites, and a refused drop slides the card back with the translated reason.
+The scene never decides a rule. Every action becomes a `Move` and goes through `play`:
+the match engine (`ramigui.match.Match`) plays it through `Game.play`, the one checked
+path (a saved game's `GameSession.play`, which saves it), whoever made it — a person
+here, a phone, a bot; legal drop targets are found by asking `Game.is_legal`. Card
+sprites are views of the state, re-synced after each move: a drag moves only sprites,
+and a refused drop slides the card back with the translated reason.
 
 Hands shown: only `visible_seat()`'s, read from `game.view(seat)`. In hot-seat games the
 hand is hidden between two people's turns until the next one claims the screen. The table
@@ -41,10 +43,10 @@ import pygame
 
 from ramigui import i18n
 from ramigui.cards import Card
+from ramigui.match import Match
 from ramigui.rules import Game, IllegalMove, Move, PlayerView
 from ramigui.rules.families import family_of
 from ramigui.rules.game import PublicMove
-from ramigui.rules.moves import as_move
 from ramigui.ui import layout as lay_mod
 from ramigui.ui.anim import Flight
 from ramigui.ui.app import Scene
@@ -130,8 +132,9 @@ class TableScene(Scene):
     def __init__(self, config: TableConfig, game: Game | None = None) -> None:
         super().__init__()
         self.config = config
-        self.game = game or Game.new(get_variant(config.variant, **config.options), config.players, config.seed)
         self.bots = BotDriver(self)
+        self.match = Match(game or Game.new(get_variant(config.variant, **config.options), config.players,
+                                            config.seed), self.bots.seats, play=self.apply_move)
         self.phones = TablePhones(self)
         self.viewer: int | None = self._initial_viewer()
         self.hand = HandState()
@@ -161,6 +164,15 @@ class TableScene(Scene):
         self._kept_melds = KeptMelds()
         _TABLES.add(self)
         self._sync()
+
+    @property
+    def game(self) -> Game:
+        """The game at the table (the match engine's)."""
+        return self.match.game
+
+    @game.setter
+    def game(self, game: Game) -> None:
+        self.match.game = game
 
     # --- who sees what ---------------------------------------------------------------------
 
@@ -424,11 +436,13 @@ class TableScene(Scene):
     # --- playing moves -----------------------------------------------------------------------
 
     def play(self, move: Move | str) -> bool:
-        """Try a move through the rules; on refusal show the translated reason."""
+        """Play a move — a person's, a phone's, a bot's — through the match engine (the one
+        path: played, saved when the game is, observers told), then show it; on refusal
+        show the translated reason."""
         seat = self.game.to_play
         before = self.view
         try:
-            played = self.apply_move(move)
+            played = self.match.play(move)
         except IllegalMove as error:
             self.refuse(i18n.reason_text(error))
             return False
@@ -447,9 +461,10 @@ class TableScene(Scene):
         return True
 
     def apply_move(self, move: Move | str) -> Move:
-        """The one call that changes the game: the rules play the move (IllegalMove when
-        they refuse it). A table playing a saved game has its session play it instead, so
-        the save, the log and the statistics follow every move, as with every driver."""
+        """The match engine's path to the rules, the one call that changes the game: the
+        rules play the move (IllegalMove when they refuse it). A table playing a saved game
+        has its session play it instead, so the save, the log and the statistics follow
+        every move, as with every driver."""
         return self.game.play(move)
 
     def _still_fresh(self, kind: str, before: Sequence[Card], after: Sequence[Card], same_turn: bool) -> Card | None:
@@ -466,7 +481,7 @@ class TableScene(Scene):
         """A person's move: first the family's question if it has one (confirm a knock,
         going out, discard or knock?), else played at once. False if not played now."""
         try:
-            parsed = as_move(move)
+            parsed = self.game.canonical(move)
         except IllegalMove as error:
             self.refuse(i18n.reason_text(error))
             return False

@@ -26,7 +26,7 @@ from ramigui.ui.layout import TableLayout
 from ramigui.ui.table_dialog import Question
 from ramigui.ui.table_frame import TableFrame
 from ramigui.ui.table_intents import Intents, PlayMove
-from ramigui.ui.table_moves import meld_order
+from ramigui.ui.table_moves import meld_move
 from ramigui.ui.widgets import Button, blit_text, draw_panel, text_width
 
 ButtonSpec = tuple[str, str, int | None]
@@ -82,7 +82,7 @@ class FamilyTable:
         if key != self._meld_key:
             self._meld_key = key
             self._meld_ok = (len(chosen) > 1 and "meld" in frame.legal_kinds()
-                             and frame.game.is_legal(Move("meld", tuple(meld_order(list(chosen))))))
+                             and frame.game.is_legal(meld_move(frame.game, list(chosen))))
         buttons["meld"].enabled = self._meld_ok
 
     def action(self, name: str, frame: TableFrame) -> Intents | None:
@@ -91,7 +91,7 @@ class FamilyTable:
             return (PlayMove(name, otherwise=()),)
         if name == "meld" and frame.human_turn:
             cards = frame.chosen_cards()
-            return (PlayMove(Move("meld", tuple(meld_order(cards)))),) if cards else None
+            return (PlayMove(meld_move(frame.game, cards)),) if cards else None
         return None
 
     def intended(self, action: str, frame: TableFrame) -> Move | None:

@@ -26,7 +26,7 @@ from ramigui.ui.table_intents import (
     Say,
     SelectCard,
 )
-from ramigui.ui.table_moves import layoff_move, meld_order
+from ramigui.ui.table_moves import layoff_move, meld_move
 
 
 class Keys:
@@ -150,5 +150,5 @@ class Keys:
         if kind == "discard":
             return (PlayMove(Move("discard", (cards[0],))),)
         if kind == "meld":
-            return (PlayMove(Move("meld", tuple(meld_order(cards)))),)
+            return (PlayMove(meld_move(frame.game, cards)),)
         return (PlayMove(layoff_move(frame.game, cards, meld or 0)),)

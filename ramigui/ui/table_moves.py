@@ -1,4 +1,8 @@
-"""The move a person's chosen cards mean, whether dragged or typed: a meld's order, a lay-off."""
+"""The move a person's chosen cards mean, whether dragged or typed: a meld's order, a lay-off.
+
+What a person picks comes in hand order; the rules take a `Move` in its one writing only
+(`Game.play`), so each move built here is read through `Game.canonical` first — the meld
+J♠ JK Q♠ chosen in that order is played as the rules write it."""
 
 from __future__ import annotations
 
@@ -14,9 +18,14 @@ def meld_order(cards: list[Card]) -> list[Card]:
     return [card if card.is_joker else next(naturals) for card in cards]
 
 
+def meld_move(game: Game, cards: list[Card]) -> Move:
+    """The new meld the chosen cards make (`meld_order`), in its one writing."""
+    return game.canonical(Move("meld", tuple(meld_order(cards))))
+
+
 def layoff_move(game: Game, cards: list[Card], number: int) -> Move:
     """Lay off; a single card that the meld's joker stands for becomes a swap."""
-    layoff = Move("layoff", tuple(cards), number)
+    layoff = game.canonical(Move("layoff", tuple(cards), number))
     if len(cards) == 1 and not game.is_legal(layoff):
         swap = Move("swap", tuple(cards), number)
         if game.is_legal(swap):

@@ -33,7 +33,7 @@ from ramigui.ui.table_intents import (
     SelectCard,
     StartDrag,
 )
-from ramigui.ui.table_moves import layoff_move, meld_order
+from ramigui.ui.table_moves import layoff_move, meld_move
 
 DRAG_THRESHOLD = 8
 
@@ -194,7 +194,7 @@ class Pointer:
             if target.startswith("meld:"):
                 return layoff_move(frame.game, list(cards), int(target[5:]))
             if target == "table":
-                return Move("meld", tuple(meld_order(list(cards))))
+                return meld_move(frame.game, list(cards))
             return None
         if target != "hand":
             return None
@@ -271,5 +271,5 @@ class Pointer:
             move = Move("take", (press.card,), press.index)
         elif press.source == "table" and len(chosen) >= 2 and frame.layout is not None \
                 and frame.layout.melds_area.collidepoint(press.pos):
-            move = Move("meld", tuple(meld_order(chosen)))
+            move = meld_move(frame.game, chosen)
         return (PlayMove(move, otherwise=()),) if move is not None else ()

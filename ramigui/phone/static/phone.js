@@ -378,7 +378,7 @@
   }
 
   function sortModes() {
-    return S.state && S.state.variant.family === "gin" ? ["suit", "rank", "melds"] : ["suit", "rank"];
+    return S.state ? S.state.page.sorts : ["suit", "rank"];
   }
 
   function nextSort() {
@@ -582,25 +582,16 @@
     const row = $("buttons");
     row.replaceChildren();
     const kinds = legalKinds();
-    const phase = (st.public || {}).phase;
-    const family = st.variant.family;
     // a lesson: the guide's Show me (or Next after a note) comes first; the table plays it
     if (st.guide && st.guide.offer) row.appendChild(button(st.guide.label, () => send("show me"), true, true));
     if (kinds.has("next")) row.appendChild(button(t("button.next_round"), () => send("next"), true, true));
-    if (family === "rummy" && kinds.has("carte")) row.appendChild(button(t("button.carte"), () => send("carte"), true, true));
-    if (family === "gin") {
-      if (phase === "offer") {
-        row.appendChild(button(t("button.take"), () => send("take"), kinds.has("take"), kinds.has("take")));
-        row.appendChild(button(t("button.pass"), () => send("pass"), kinds.has("pass"), false));
-      } else if (phase === "showdown") {
-        row.appendChild(button(t("button.done"), () => send("done"), kinds.has("done"), kinds.has("done")));
-      } else if (phase === "draw" || phase === "discard") {
-        for (const kind of ["knock", "gin"]) {
-          row.appendChild(button(t("button." + kind), () => finish(kind), kinds.has(kind), kinds.has(kind)));
-        }
-      }
+    // the family's own buttons for this phase, as the host's state describes them
+    for (const b of st.page.buttons) {
+      const legal = kinds.has(b.kind);
+      if (b.only_when_legal && !legal) continue;
+      const play = b.finish ? () => finish(b.kind) : () => send(b.kind);
+      row.appendChild(button(t("button." + b.kind), play, legal, b.lit && legal));
     }
-    if (family === "yami") row.appendChild(button(t("button.expose"), () => send("expose"), kinds.has("expose"), kinds.has("expose")));
     row.appendChild(button(t("button.undo"), () => send("undo"), kinds.has("undo"), false));
     const sortButton = button(t("button.sort_" + nextSort()), () => {
       S.sort = nextSort();
