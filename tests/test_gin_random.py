@@ -93,10 +93,14 @@ def test_random_games_gin() -> None:
     assert {"knock", "void", "gin", "undercut"} <= set(reasons)
 
 
+OKLAHOMA_SEEDS = (1000, 1003, 1012)
+"""Three games where every ending happens (1012 has the undercut): the default run's share."""
+
+
 def test_random_games_oklahoma() -> None:
     reasons: Counter[str] = Counter()
-    for seed in range(soak(15, 1000)):
-        game = play_game("gin_oklahoma", 1000 + seed, {"bonuses": "system_10_20"})
+    for seed in range(1000, 2000) if soak(0, 1) else OKLAHOMA_SEEDS:
+        game = play_game("gin_oklahoma", seed, {"bonuses": "system_10_20"})
         reasons.update(r.reason for r in game.results)
         reasons.update("doubled" for r in game.results if r.details.get("doubled"))
     assert {"knock", "gin", "undercut", "doubled"} <= set(reasons)

@@ -1,6 +1,6 @@
 """The random-play soak of every variant (`pytest -m long`; `.ci/run` runs it as a step of
-its own): per variant 1,000 to 2,000 seeded deals and 40 to 200 whole games (Yami: 150
-games, 2,400 deals), every move checked — about 13 minutes of both cores.
+its own): per variant 750 to 2,000 seeded deals and 40 to 200 whole games (Yami: 150
+games, 2,400 deals), every move checked — about 15 minutes of both cores.
 
 The checks are tests/randomplay.py's: the cheap ones after every move (every card of the
 pack exactly once, the move listed and accepted, moves exactly while the game goes on,
@@ -31,8 +31,8 @@ from ramigui.variants import all_variants, get_variant
 
 VARIANTS = [v.id for v in all_variants() if v.seed]  # the built-in games
 DEALS = {"rami_bloc": 2000, "rami_base": 2000, "gin": 2000, "gin_oklahoma": 2000}
-"""Deals per variant: 2000 where a deal is quick, DEALS_DEFAULT where it takes 0.1-0.2 s."""
-DEALS_DEFAULT = 1000
+"""Deals per variant: 2000 where a deal is quick, DEALS_DEFAULT where it takes 0.15-0.35 s."""
+DEALS_DEFAULT = 750
 DEAL_CHUNK = 250
 GAMES = {"yami": 150, "gin": 200, "gin_oklahoma": 120, "rami_wrotham": 40}
 GAMES_DEFAULT = 60
