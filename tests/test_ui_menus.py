@@ -89,7 +89,8 @@ def choose(app: App, name: str, value: Any, limit: int = 40) -> None:
             return
         ahead = value not in item.values or item.values.index(value) > item.index
         click(app, (item.rect.right - 5, item.rect.centery) if ahead else (item.rect.left + 5, item.rect.centery))
-    raise AssertionError(f"{name} never reached {value!r}")
+    item = control(app, name=name)
+    raise AssertionError(f"{name} never reached {value!r}: it shows {item.value!r} of {list(item.values)!r}")
 
 
 def type_name(app: App, name: str, text: str) -> None:
