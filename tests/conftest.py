@@ -39,6 +39,22 @@ def _own_user_folders(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pyt
     monkeypatch.setenv("RAMIGUI_CONFIG_DIR", str(home / "config"))
     monkeypatch.setenv("RAMIGUI_PHONE_BIND", "127.0.0.1")  # a table's phone server: this machine only
     yield
+    _built_in_catalogue_again(home, monkeypatch)
+
+
+BUILT_IN_IDS = frozenset(ramigui.variants.load_catalogue(user=Path(__file__).parent / "no-such-variants.yaml").raw)
+"""The variants of the catalogue read with no user file."""
+
+
+def _built_in_catalogue_again(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A test that read a user's variants.yaml into the process's catalogue may leave it
+    there (a fixture reloading while its folder is still set): the next test in this worker
+    would see its variants and its errors (the New game screen's list shifted and a seat's
+    chooser out of reach). Read again from an empty folder, only when that happened."""
+    read = ramigui.variants.catalogue()
+    if read.errors or set(read.raw) != BUILT_IN_IDS:
+        monkeypatch.setenv("RAMIGUI_CONFIG_DIR", str(home / "no-user-file"))
+        ramigui.variants.reload_catalogue()
 
 
 @pytest.fixture(autouse=True)
