@@ -293,13 +293,15 @@ def _host_of(session: GameSession, args: argparse.Namespace, binds: list[str], p
 
 
 def _serve(host: PhoneHost, args: argparse.Namespace) -> int:
+    # Ctrl-C stops the game cleanly from the moment the addresses are out (whoever read them
+    # may press it at once): the handlers come first.
+    for name in ("SIGINT", "SIGTERM"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), lambda *_: host.stopping.set())
     host.start()
     for seat, url in host.server.urls().items():
         print(f"seat {seat + 1}: {url}")
     sys.stdout.flush()
-    for name in ("SIGINT", "SIGTERM"):
-        if hasattr(signal, name):
-            signal.signal(getattr(signal, name), lambda *_: host.stopping.set())
     code = host.run(args.linger)
     scores = " ".join(f"{name}={score}" for name, score in zip(host.names, host.game.scores, strict=True))
     with contextlib.suppress(BrokenPipeError):  # whoever read the addresses may have gone
