@@ -122,25 +122,28 @@ def _code(line: int, text: str) -> tuple[RoundKey, Table | None]:
         raise DealLineError(line, str(error)) from None
 
 
-def round_lines(game: Game) -> list[str]:
+def round_lines(game: Game, given_up: bool = False) -> list[str]:
     """The deal lines of a log written now: every dealt round's fingerprint; a finished
     round's code, nonce, points and running totals (a round being played shows nothing
-    more than its fingerprint)."""
+    more than its fingerprint). A game `given_up` (abandoned, never to be played on) shows
+    the code and nonce of the round it stopped in, without points: nobody scored it."""
     lines: list[str] = []
     totals = [0] * game.players
     for round_no in range(1, game.round_no + 1):
         shown = game.fingerprint(round_no)
         lines.append(f"round {round_no} fingerprint: {shown.hex()}")
         lines.append(f"# round {round_no} fingerprint in words: {fingerprint_words(shown)}")
-        revealed = game.revealed_key(round_no)
-        if revealed is None or round_no > len(game.results):
+        revealed = game.revealed_key(round_no, given_up)
+        if revealed is None:
             continue
         code, nonce = revealed
-        points = game.results[round_no - 1].points
-        totals = [t + p for t, p in zip(totals, points, strict=True)]
         if code:
             lines.append(f"round {round_no} code: {code}")
         lines.append(f"round {round_no} nonce: {nonce.hex()}")
+        if round_no > len(game.results):
+            continue
+        points = game.results[round_no - 1].points
+        totals = [t + p for t, p in zip(totals, points, strict=True)]
         lines.append(f"round {round_no} points: {' '.join(map(str, points))}")
         lines.append(f"round {round_no} totals: {' '.join(map(str, totals))}")
     return lines

@@ -42,6 +42,9 @@ def score_sheet(session: GameSession) -> str:
     lines.append("total: " + ", ".join(f"{name} {s}" for name, s in zip(names, game.scores, strict=True)))
     if game.game_over:
         lines.append("winner: " + ", ".join(names[seat] for seat in game.winners))
+    elif session.sealed_round is not None:
+        lines.append(f"game not finished: it stopped in round {session.sealed_round}, whose deal the log keeps "
+                     "sealed (written while it was played): the replay ends before it")
     else:
         lines.append(f"game not finished (round {game.round_no}, seat {game.to_play + 1} to play)")
     return "\n".join(lines)

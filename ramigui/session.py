@@ -309,6 +309,10 @@ class GameSession:
         self.bot_secret = new_secret() if bot_secret is None else bot_secret
         self.phones: dict[str, Any] = {}  # the phone seats' port and tokens (GameRecord.phones)
         self.recorded = False
+        self.given_up = False
+        """Abandoned and filed with no save left: its log reveals the deal it stopped in."""
+        self.sealed_round: int | None = None
+        """A replayed log's round whose deal is sealed: the replay stops before it."""
         self.save_failing = False
         self._save_problem: Notice | None = None
 
@@ -486,23 +490,41 @@ class GameSession:
 
     def _file(self, unfinished: bool) -> None:
         """Keep the game's log, add the game to the statistics, then remove the autosave if
-        that worked."""
+        that worked. An abandoned game's log is then written once more with the deal of
+        the round it stopped in revealed, so it replays to its last move: only once no
+        save is left to resume it from (while one is, that deal stays sealed)."""
+        if unfinished and not self.game.log:
+            self._forget()
+            return
         log = self.keep_log()
         self.recorded = True
         store = self.store
-        if store is None:
-            return
-        entry = FinishedGame.of_game(self.game, self.game_id, [seat.name for seat in self.seats],
-                                     [seat.bot for seat in self.seats], unfinished=unfinished,
-                                     log=log.name if log else "")
-        if add_game(store, entry):
+        if store is not None:
+            entry = FinishedGame.of_game(self.game, self.game_id, [seat.name for seat in self.seats],
+                                         [seat.bot for seat in self.seats], unfinished=unfinished,
+                                         log=log.name if log else "")
+            if not add_game(store, entry):
+                return
             store.remove(store.current_game_path)
+        if unfinished and log is not None:
+            self.given_up = True
+            self.keep_log()
+
+    def _forget(self) -> None:
+        """A game given up before anyone played a move was never a game: no statistics,
+        no past game to replay; its save and its log go."""
+        self.recorded = True
+        if self.store is not None:
+            self.store.remove(self.store.current_game_path)
+        log = self.log_path
+        if self.logs is not None and log is not None:
+            self.logs.remove(log)
 
     # --- logs -----------------------------------------------------------------------------
 
     def log_text(self) -> str:
         """The game as a text log in move notation (see `format_log`)."""
-        return format_log(self.record(), [seat for seat, _ in self.game.log], round_lines(self.game))
+        return format_log(self.record(), [seat for seat, _ in self.game.log], round_lines(self.game, self.given_up))
 
     @property
     def log_path(self) -> Path | None:
@@ -885,13 +907,21 @@ def _check_movers(moves: list[tuple[int, int, str]], players: int) -> None:
 
 
 def replay_log(text: str) -> GameSession:
-    """A session (not saved anywhere) replaying a text log; LogError on any problem."""
+    """A session (not saved anywhere) replaying a text log; LogError on any problem.
+
+    A log written while a round was being played (a game that stopped there without
+    being filed) keeps that round's deal sealed: the replay stops at the end of the round
+    before it and says so (`GameSession.sealed_round`). With nothing before it, nothing
+    replays: LogError."""
     parsed = parse_log(text)
     record = parsed.record
     try:
         game = record.new_game()
+    except SealedDeal as error:
+        raise LogError(None, f"{error}; the log was written during it, so no round can be replayed") from None
     except (VariantError, ValueError) as error:
         raise LogError(None, f"cannot set up the game: {error}") from None
+    sealed: int | None = None
     for move, seat, line in zip(record.moves, parsed.movers, parsed.lines, strict=True):
         if seat != game.to_play:
             raise LogError(line, f"seat {seat + 1} played {shorten(move)!r}, but it was seat {game.to_play + 1}'s turn")
@@ -900,6 +930,9 @@ def replay_log(text: str) -> GameSession:
         except IllegalMove as error:
             raise LogError(line, f"{shorten(move)!r}: {error}") from None
         except SealedDeal as error:
-            raise LogError(line, str(error)) from None
-    return GameSession(game, record.seats, None, bot_secret=record.bot_secret)
+            sealed = error.round_no
+            break
+    session = GameSession(game, record.seats, None, bot_secret=record.bot_secret)
+    session.sealed_round = sealed
+    return session
 

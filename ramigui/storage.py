@@ -647,8 +647,10 @@ class Store:
         if self.read_only:
             return
         self.check_writable(path)
-        with contextlib.suppress(FileNotFoundError):
+        try:
             path.unlink()
+        except FileNotFoundError:
+            return
         fsync_folder(path.parent)
 
     def clear_stale_temps(self) -> None:

@@ -134,6 +134,10 @@ class Verifier:
         assert game is not None
         fields = self.rounds.get(check.round_no, {})
         over = check.round_no < game.round_no or game.round_over
+        if not over and "code" in fields:
+            check.facts.append(f"abandoned after {check.moves} legal moves (its code {fields['code'][1]}, "
+                               "revealed once the game was given up, deals it)")
+            return
         if not over:
             check.facts.append(f"being played, {check.moves} moves legal so far")
             return

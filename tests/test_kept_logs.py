@@ -140,3 +140,95 @@ def test_filing_a_game_prunes_old_logs(store: Store, monkeypatch: pytest.MonkeyP
     names = [p for p in kept_logs(store)]
     assert find_log(store, session.game_id) in names
     assert len(names) == 3 and made[0] not in names
+
+
+def _into_round_two(store: Store, moves_in: int = 3) -> GameSession:
+    """A person's game (dealt keyed: every round from its own secret), played by random
+    legal moves to the end of round 1, then `moves_in` moves into round 2 (unsaved moves,
+    as `finished` elsewhere: a save per move costs)."""
+    session = GameSession.new(GameSetup("rami51", SEATS, {"rounds": 3}), store)
+    assert session.game.deals.is_keyed
+    rng = random.Random(11)
+    while session.game.round_no == 1 or moves_in > 0:
+        if session.game.round_no == 2:
+            moves_in -= 1
+        session.game.play(str(rng.choice(session.game.legal_moves())))
+    assert session.game.round_no == 2 and not session.game.round_over
+    session.save()
+    return session
+
+
+def test_an_abandoned_keyed_game_replays_to_its_last_move(store: Store) -> None:
+    """Abandoning reveals the deal of the round the game stopped in (nobody will play it on:
+    its save is gone), so its log replays every move, and `ramigui verify` checks it."""
+    from ramigui.verify import verify_text
+
+    session = _into_round_two(store)
+    GameSession.new(GameSetup("gin", SEATS, {}), store, abandon_saved=True)
+    filed = stats.load_stats(store).history[-1]
+    assert filed.unfinished and filed.game_id == session.game_id
+    text = (store.logs_dir / filed.log).read_text(encoding="utf-8")
+    assert "round 2 code:" in text and "round 2 points:" not in text  # revealed, never scored
+    again = replay_log(text)
+    assert again.sealed_round is None
+    assert again.game.moves_text() == session.game.moves_text()
+    assert [again.game.hand(s) for s in range(2)] == [session.game.hand(s) for s in range(2)]
+    checks = verify_text(text)
+    assert [check.ok for check in checks] == [True, True]
+    assert "abandoned after 3 legal moves" in checks[1].line()
+
+
+def test_a_keyed_game_abandoned_in_its_first_round_replays(store: Store) -> None:
+    session = GameSession.new(GameSetup("rami51", SEATS, {}), store)
+    for _ in range(4):
+        session.play(session.game.legal_moves()[0])
+    session.abandon()
+    again = replay_log(session.log_path.read_text(encoding="utf-8"))  # type: ignore[union-attr]
+    assert again.game.moves_text() == session.game.moves_text() and again.game.round_no == 1
+
+
+def test_while_its_save_remains_an_abandoned_games_open_deal_stays_sealed(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Filing failed, so the save stays and the game can be resumed: its log must not
+    reveal the deal still being played (privacy: every hand of that round)."""
+    import ramigui.session as session_module
+
+    session = _into_round_two(store)
+    monkeypatch.setattr(session_module, "add_game", lambda store, entry: False)
+    session.abandon()
+    assert store.current_game_path.exists()
+    text = session.log_path.read_text(encoding="utf-8")  # type: ignore[union-attr]
+    assert "round 1 code:" in text and "round 2 code:" not in text
+
+
+def test_a_log_written_during_a_round_replays_the_rounds_before_it(store: Store) -> None:
+    """The log kept at round 2's deal (the app stopped there, never filing the game) keeps
+    round 2 sealed: the replay stops at round 1's end and says why; the headless sheet too."""
+    from ramigui.replay import score_sheet
+
+    session = _into_round_two(store)
+    text = session.log_text()
+    assert "round 2 code:" not in text
+    again = replay_log(text)
+    assert again.sealed_round == 2
+    assert again.game.round_no == 1 and again.game.round_over
+    assert [r.points for r in again.game.results] == [r.points for r in session.game.results]
+    assert "stopped in round 2" in score_sheet(again)
+
+
+def test_a_log_sealed_from_its_first_round_names_why_nothing_replays(store: Store) -> None:
+    from ramigui.session import LogError
+
+    session = GameSession.new(GameSetup("rami51", SEATS, {}), store)
+    with pytest.raises(LogError, match="round 1's deal is sealed"):
+        replay_log(session.log_text())
+
+
+def test_a_game_abandoned_before_any_move_leaves_no_trace(store: Store) -> None:
+    """Started, then given up before anyone played: not a past game (no 0–0 row in the
+    statistics, no log); the new game is saved."""
+    GameSession.new(GameSetup("rami51", SEATS, {}), store)
+    newer = GameSession.new(GameSetup("gin", SEATS, {}), store, abandon_saved=True)
+    assert stats.load_stats(store).history == ()
+    assert [p.name for p in kept_logs(store)] == [newer.log_path.name]  # type: ignore[union-attr]
+    assert GameSession.resume(store).game_id == newer.game_id  # type: ignore[union-attr]

@@ -74,7 +74,8 @@ def test_typing_past_24_characters_says_so(app: App) -> None:
 
 
 def test_enter_answers_the_abandon_question_and_the_focus_shows(app: App, store: Store) -> None:
-    GameSession.new(GameSetup("rami51", (Seat("Ana"), Seat("Bot", "easy"))), store, seed=1)
+    saved = GameSession.new(GameSetup("rami51", (Seat("Ana"), Seat("Bot", "easy"))), store, seed=1)
+    saved.play(saved.game.legal_moves()[0])  # played: an abandoned game is kept
     setup = open_setup(app)
     click(app, control(app, "start").rect.center)
     question = app.top

@@ -124,3 +124,49 @@ def test_ramigui_replay_opens_the_same_viewer(store: Store, games: list[GameSess
     assert replay.replay_main([str(log)]) == 0
     assert isinstance(opened[0], ReplayScreen)
     pump  # noqa: B018 - the helper is imported for the other tests
+
+
+def abandoned_in_round_two(store: Store) -> GameSession:
+    """A person's game (keyed deals) given up three moves into round 2 for a new one."""
+    session = GameSession.new(GameSetup("rami51", (Seat("Ana"), Seat("Bob", "easy")), {"rounds": 3}), store)
+    rng = random.Random(4)
+    while session.game.round_no == 1 or len(session.game.round_log) < 3:
+        session.game.play(str(rng.choice(session.game.legal_moves())))
+    session.save()
+    GameSession.new(GameSetup("gin", (Seat("Ana"), Seat("Bob", "easy")), {}), store, abandon_saved=True)
+    return session
+
+
+def test_an_abandoned_game_replays_to_where_it_stopped(app: App, store: Store) -> None:
+    session = abandoned_in_round_two(store)
+    screen = open_games(app)
+    rows = [c for c in screen.controls if getattr(c, "action", "") == "open_game"]
+    click(app, rows[0].rect.center)
+    replay = app.top
+    assert isinstance(replay, ReplayScreen)
+    assert replay.cursor.total == len(session.game.log)
+    key(app, pygame.K_END)
+    assert replay.game.round_no == 2
+    assert replay.status_text() == "the log stops here: the game was not played to its end"
+    app.draw()
+
+
+def test_an_abandoned_games_sheet_says_so_over_its_finished_rounds(app: App, store: Store) -> None:
+    abandoned_in_round_two(store)
+    for path in store.logs_dir.iterdir():
+        path.unlink()
+    screen = open_games(app)
+    rows = [c for c in screen.controls if getattr(c, "action", "") == "open_game"]
+    click(app, rows[0].rect.center)
+    sheet = next(scene for scene in app.scenes if isinstance(scene, ScoreSheetScene))
+    assert sheet.data.abandoned and not sheet.data.over and len(sheet.data.rounds) == 1
+    drawn: list[str] = []
+    import ramigui.ui.scoresheet as scoresheet
+
+    real = scoresheet.blit_text
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(scoresheet, "blit_text", lambda surface, text, *a, **k: drawn.append(text) or real(
+            surface, text, *a, **k))
+        sheet.draw(app.screen)
+    assert any(text.startswith("Abandoned after 1 round · In the lead:") for text in drawn), drawn[:5]
+    assert "No round finished yet" not in drawn

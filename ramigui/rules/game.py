@@ -520,10 +520,12 @@ class Game:
         key = self.deals.key(self.seed, chosen)
         return prove(self.family, self.variant, self.players, chosen, dealer, key, shown)
 
-    def revealed_key(self, round_no: int) -> tuple[str, bytes] | None:
+    def revealed_key(self, round_no: int, given_up: bool = False) -> tuple[str, bytes] | None:
         """A finished round's code and nonce (what its proof reveals), or None while it
-        is being played."""
-        if round_no > self.round_no or (round_no == self.round_no and not self.round_over):
+        is being played. A game given up (`given_up`: it will never be played on) reveals
+        the round it stopped in too, so its log replays to its last move."""
+        being_played = round_no == self.round_no and not self.round_over and not given_up
+        if round_no > self.round_no or being_played:
             return None
         key = self.deals.key(self.seed, round_no)
         return round_code(key, round_no, self.table), deal_nonce(key, round_no)

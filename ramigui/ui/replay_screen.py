@@ -74,6 +74,7 @@ class ReplayScreen(Screen):
         self.cursor = ReplayCursor(session)
         self.cursor.go(0)
         self.names = [seat.name for seat in session.seats]
+        self.sealed_round = session.sealed_round
         self.playing = False
         self.speed = 1.0
         self.clock = 0.0
@@ -199,10 +200,14 @@ class ReplayScreen(Screen):
                        move=cursor.at, moves=cursor.total)
 
     def status_text(self) -> str:
-        """Whose turn it is, or how the game or the round ended."""
+        """Whose turn it is, how the game or the round ended, or why the log stops here."""
         game = self.game
         if game.game_over:
             return i18n.tr("replay.over")
+        if self.cursor.at == self.cursor.total and self.sealed_round is not None:
+            return i18n.tr("replay.sealed", n=self.sealed_round)
+        if self.cursor.at == self.cursor.total:
+            return i18n.tr("replay.abandoned")
         if game.round_over:
             return i18n.tr("replay.round_over")
         return i18n.tr("replay.to_play", name=i18n.seat_name(self.names[game.to_play]))

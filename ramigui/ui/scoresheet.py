@@ -83,6 +83,8 @@ class SheetData:
     variant: Any = None
     target: int = 0
     planned_rounds: int = 0
+    abandoned: bool = False
+    """Given up before its end: nobody won; the sheet says so, then who was ahead."""
 
     @classmethod
     def from_game(cls, game: Game, names: Sequence[str]) -> SheetData:
@@ -113,8 +115,9 @@ class SheetData:
         except Exception:  # noqa: BLE001 - a variant since removed still shows its sheet
             variant, title = None, game.variant
         return cls(title, game.names, game.rounds, game.reasons, game.totals, game.winners,
-                   game.lower_wins, True, game.yami, game.options, variant=variant,
-                   target=getattr(variant, "target", 0), planned_rounds=getattr(variant, "rounds", 0))
+                   game.lower_wins, not game.unfinished, game.yami, game.options, variant=variant,
+                   target=getattr(variant, "target", 0), planned_rounds=getattr(variant, "rounds", 0),
+                   abandoned=game.unfinished)
 
     @property
     def leaders(self) -> tuple[int, ...]:
@@ -182,7 +185,7 @@ class ScoreSheetScene(Screen):
         specs = [("back", "sheet.main_menu" if self.final else "common.back")]
         if self.again is not None:
             specs.insert(0, ("play_again", "sheet.play_again"))
-        if self.data.over and self.ctx.store is not None:
+        if (self.data.over or self.data.abandoned) and self.ctx.store is not None:
             specs.insert(0, ("picture", "sheet.save_picture"))
         if self.data.yami is not None:
             specs.insert(0, ("page", "sheet.show_rounds" if self.page == "grid" else "sheet.show_grid"))
@@ -287,7 +290,10 @@ class ScoreSheetScene(Screen):
         rule = rule_text(data.lower_wins, data.target, data.planned_rounds, len(data.rounds))
         room = view.width - min(text_width(rule, m.small), view.width // 2) - m.pad
         lead = self._lead(names, room) if data.leaders else ""
-        if data.over and lead:
+        if data.abandoned:
+            given_up = i18n.tr_count("sheet.abandoned", len(data.rounds))
+            text, colour = (f"{given_up} · {lead}" if lead else given_up), DIM
+        elif data.over and lead:
             text, colour = lead, GOLD
         elif lead:
             text, colour = lead, WHITE
