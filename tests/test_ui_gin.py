@@ -152,3 +152,17 @@ def test_a_finger_drags_the_upcard_into_the_hand(app: App) -> None:
                                              touch_id=1, finger_id=1, pressure=1.0))
     settle(app, 3)
     assert scene.game.log[-1][1].kind == "take"
+
+
+def test_k_and_g_while_the_upcard_is_offered_say_why(app: App) -> None:
+    """The knock and gin buttons are hidden while the upcard is offered (seed 001: the
+    first player takes or passes the upcard first), yet K and G still say why, as D and M do."""
+    game = Game.new("gin", 2, seed=5)
+    first = game.to_play
+    scene = table(app, game, [seat == first for seat in range(2)])
+    assert scene.game.view(first).public.phase == "offer"
+    for shortcut in (pygame.K_k, pygame.K_g):
+        scene.message = ""
+        press(app, shortcut)
+        assert scene.message_kind == "refusal" and "upcard" in scene.message, scene.message
+    assert scene.game.log == [] or scene.game.log[-1][1].kind not in ("knock", "gin")

@@ -423,3 +423,23 @@ def test_a_new_deal_is_sorted_as_the_settings_say_whatever_the_last_hand_was() -
         hand = list(scene.game.hand(0))
         assert scene.sort_mode == "rank" and len(scene.order) == len(hand) > 4
         assert scene.order == grouped(hand, hand_melds(hand, scene.game.variant), Card.rank_key)
+
+
+def test_hot_seat_calls_a_seat_named_you_by_its_number(app: App) -> None:
+    """"You" is the one person at the screen; where two share it the hand-off never says
+    "Pass the computer to You": the seat goes by its number on the table, its records by
+    the person's name."""
+    from ramigui.ui.seats import TableConfig
+    from ramigui.ui.table import TableScene
+
+    game = position()
+    config = TableConfig(variant=game.variant.id, players=2, seed=1, names=["You", "Léa"], humans=[True, True])
+    scene = TableScene(config, game)
+    app.push(scene)
+    app.step()
+    handoff = app.top
+    assert isinstance(handoff, HandoffScene)
+    assert i18n.tr("handoff.title", name=handoff.name) == "Pass the computer to Player 1"
+    assert [scene.name(seat) for seat in range(2)] == ["Player 1", "Léa"]
+    alone = TableConfig(variant=game.variant.id, players=2, seed=1, names=["You", "Bot 1"], humans=[True, False])
+    assert alone.names[0] == "You"

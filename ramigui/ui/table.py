@@ -609,8 +609,9 @@ class TableScene(Scene):
     def _explain_key(self, key: int) -> bool:
         """A shortcut of a button that cannot be used now (K when no knock is allowed) says
         why instead of doing nothing: the rules' reason for the move it stands for, or
-        whose turn it is."""
-        button = next((b for b in self.buttons if b.key == key and b.visible and not b.enabled), None)
+        whose turn it is. A button hidden at this step counts too (Gin's K while the
+        upcard is offered): its key is still the player's way of asking for that move."""
+        button = next((b for b in self.buttons if b.key == key and not (b.visible and b.enabled)), None)
         if button is None or self.game.round_over:
             return False
         if not self.is_human_turn():

@@ -11,7 +11,7 @@ from dataclasses import replace
 import pygame
 
 from ramigui import i18n
-from ramigui.ui.card_marks import fresh_tab, joker_badge, ring
+from ramigui.ui.card_marks import fresh_tab, joker_badge, joker_marks, ring
 from ramigui.ui.cardart import card_height
 from ramigui.ui.deal_scene import fingerprint_line
 from ramigui.ui.layout import SEAT_COLOURS, TableLayout
@@ -290,13 +290,13 @@ def _draw_melds(frame: TableFrame, surface: pygame.Surface, lay: TableLayout) ->
         meld = melds[spot.number - 1]
         colour = SEAT_COLOURS[spot.owner % len(SEAT_COLOURS)]
         _draw_meld_tag(frame, surface, spot, colour, lay)
-        stands = meld.stands_for() if hasattr(meld, "stands_for") else [None] * len(meld.cards)
+        marks = joker_marks(meld)
         for k, (card, rect) in enumerate(zip(meld.cards, spot.cards, strict=False)):
             _card(frame, surface, card, rect)
-            if card.is_joker:  # the card it stands for, on the part of the joker that shows
+            mark = marks[k]
+            if mark is not None:  # the card it stands for, on the part of the joker that shows
                 shown = rect.width if k == len(spot.cards) - 1 else spot.cards[k + 1].left - rect.left
-                joker_badge(surface, rect, shown, stands[k] if k < len(stands) else None,
-                            getattr(meld, "rank", 0), tuple(meld.missing_suits()) if stands[k] is None else ())
+                joker_badge(surface, rect, shown, *mark)
         if _lit(frame, f"meld:{spot.number}"):
             _glow(surface, spot.rect, LIT)
 
