@@ -76,12 +76,14 @@ class BotDriver:
         bot_turn = not game.round_over and not self.scene.config.humans[game.to_play]
         return bool(self.seats.thinking or bot_turn or self.pending)
 
-    def land(self) -> None:
-        """Play the move whose flight has landed, if one is waiting."""
-        if self.pending:
-            seat, move = self.pending
-            self.pending = None
-            self.apply(seat, move)
+    def land(self) -> bool:
+        """Play the move whose flight has landed, if one is waiting (True: one was)."""
+        if not self.pending:
+            return False
+        seat, move = self.pending
+        self.pending = None
+        self.apply(seat, move)
+        return True
 
     def drive(self, dt: float) -> None:
         """On a bot's turn: start it thinking once its pause is over, fly its move when chosen."""
