@@ -88,24 +88,3 @@ def test_a_meld_changed_on_the_table_is_drawn_anew(display: None) -> None:
     app.draw()
     assert differing_pixels(screen, from_scratch(scene)) == 0
 
-
-def test_the_loop_clock_waits_out_the_frame_to_the_microsecond(monkeypatch: pytest.MonkeyPatch) -> None:
-    from ramigui.ui import app as app_module
-
-    now = [100.0]
-    slept: list[float] = []
-
-    def sleep(seconds: float) -> None:
-        slept.append(seconds)
-        now[0] += seconds
-
-    monkeypatch.setattr(app_module.time, "perf_counter", lambda: now[0])
-    monkeypatch.setattr(app_module.time, "sleep", sleep)
-    clock = app_module.LoopClock()
-    now[0] += 0.0009  # a frame's work of 0.9 ms: pygame's clock counted 0 and waited 16 ms more
-    assert clock.tick(60) == pytest.approx(16.0)
-    assert slept == [pytest.approx(0.0151)]
-    assert clock.get_rawtime() == pytest.approx(0.9)
-    now[0] += 0.020  # a slow frame: no wait at all
-    assert clock.tick(60) == pytest.approx(20.0)
-    assert len(slept) == 1 and clock.get_rawtime() == pytest.approx(20.0)
