@@ -33,6 +33,9 @@ class KeptTable:
         self._key: object = None
         self._whole: object = None
         self._parts: dict[str, tuple[object, pygame.Rect]] = {}
+        self._base: pygame.Surface | None = None
+        """The felt with the backdrops laid on it: where a place is restored from."""
+        self._base_key: object = None
 
     def forget(self, melds_too: bool = False) -> None:
         """Compose the whole picture anew next time (`melds_too`: the melds drawn anew too,
@@ -54,18 +57,33 @@ class KeptTable:
             return []
         whole = whole_key(frame, family), notes_key
         parts = still_parts(frame, family, self.melds)
+        laid = self._lay_backdrops(parts, felt, whole)
         if whole != self._whole:
-            self.image.blit(felt, (0, 0))
+            self.image.blit(self._base, (0, 0))
             for part in parts:
-                part.draw(self.image)
+                _draw(part, laid, self.image)
             notes(self.image)
             places = None
         else:
             places = self._changed_places(parts)
-            self._redraw(places, parts, felt, notes)
+            self._redraw(places, parts, laid, notes)
         self._key, self._whole = key, whole
         self._parts = {part.name: (part.key, part.area) for part in parts}
         return places
+
+    def _lay_backdrops(self, parts: list[StillPart], felt: pygame.Surface, whole: object) -> set[str]:
+        """The parts whose backdrop lies on the base (those no earlier part reaches: laid
+        first, they look the same), the base laid anew when they or what all share changed."""
+        laid = [part for index, part in enumerate(parts) if part.backdrop is not None
+                and part.area.collidelist([earlier.area for earlier in parts[:index]]) < 0]
+        key = whole, [(part.name, part.area) for part in laid], felt.get_size()
+        if self._base is None or self._base_key != key:
+            self._base = felt.copy()
+            for part in laid:
+                assert part.backdrop is not None
+                part.backdrop(self._base)
+            self._base_key = key
+        return {part.name for part in laid}
 
     def _changed_places(self, parts: list[StillPart]) -> list[pygame.Rect]:
         """The places of the parts whose key or area changed: where each was and is now."""
@@ -80,18 +98,25 @@ class KeptTable:
         window = self.image.get_rect()
         return merged([rect.clip(window) for rect in found])
 
-    def _redraw(self, places: list[pygame.Rect], parts: list[StillPart], felt: pygame.Surface, notes: Notes) -> None:
-        """Each place drawn again: the felt, every part that reaches it, the notes, clipped."""
-        image = self.image
-        assert image is not None
+    def _redraw(self, places: list[pygame.Rect], parts: list[StillPart], laid: set[str], notes: Notes) -> None:
+        """Each place drawn again: the base, every part that reaches it, the notes, clipped."""
+        image, base = self.image, self._base
+        assert image is not None and base is not None
         for place in places:
             image.set_clip(place)
-            image.blit(felt, place, place)
+            image.blit(base, place, place)
             for part in parts:
                 if part.area.colliderect(place):
-                    part.draw(image)
+                    _draw(part, laid, image)
             notes(image)
         image.set_clip(None)
+
+
+def _draw(part: StillPart, laid: set[str], surface: pygame.Surface) -> None:
+    """A part over what is drawn, its backdrop first unless it lies on the base."""
+    if part.backdrop is not None and part.name not in laid:
+        part.backdrop(surface)
+    part.draw(surface)
 
 
 def merged(rects: list[pygame.Rect]) -> list[pygame.Rect]:

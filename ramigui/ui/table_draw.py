@@ -73,6 +73,8 @@ def draw_still(surface: pygame.Surface, frame: TableFrame, family: FamilyTable,
     two changes of `still_key(frame)` (the places of the moving cards left empty). With
     `melds`, the melds are put back as last drawn when nothing they show has changed."""
     for part in still_parts(frame, family, melds):
+        if part.backdrop is not None:
+            part.backdrop(surface)
         part.draw(surface)
 
 
@@ -86,6 +88,9 @@ class StillPart:
     area: pygame.Rect
     key: object
     draw: Callable[[pygame.Surface], None]
+    backdrop: Callable[[pygame.Surface], None] | None = None
+    """What the part lays down first and never changes while `whole_key` stays (the side
+    panel's translucent plate): the kept table keeps it on the felt it restores from."""
 
 
 def still_parts(frame: TableFrame, family: FamilyTable, melds: KeptMelds | None = None) -> list[StillPart]:
@@ -107,7 +112,7 @@ def still_parts(frame: TableFrame, family: FamilyTable, melds: KeptMelds | None 
         StillPart("status", lay.status.copy(), _status_key(frame, family, lay),
                   partial(_draw_status, frame, family, lay=lay)),
         StillPart("side", lay.log_panel.copy(), _side_key(frame, family, lay),
-                  partial(_draw_side, frame, family, lay=lay)),
+                  partial(_draw_side, frame, family, lay=lay), partial(_side_plate, lay)),
         StillPart("panel", family.panel_area(frame), family.panel_key(frame), partial(_draw_panel, frame, family)),
     ]
     return parts
@@ -563,9 +568,14 @@ def _hint(frame: TableFrame, family: FamilyTable) -> str:
 
 # --- side panel -------------------------------------------------------------------------------
 
+def _side_plate(lay: TableLayout, surface: pygame.Surface) -> None:
+    draw_panel(surface, lay.log_panel, (0, 0, 0, 80), lay.margin)
+
+
 def _draw_side(frame: TableFrame, family: FamilyTable, surface: pygame.Surface, lay: TableLayout) -> None:
+    """The side panel's words over its plate: the game and round, the deck's fingerprint,
+    the last moves, the keys."""
     panel = lay.log_panel
-    draw_panel(surface, panel, (0, 0, 0, 80), lay.margin)
     text = int(lay.text * 0.85)
     x, y = panel.left + lay.margin, panel.top + lay.margin
     name, round_text = i18n.variant_name(frame.game.variant), i18n.tr("table.round", n=frame.view.round_no)
