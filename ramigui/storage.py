@@ -50,6 +50,8 @@ DEFAULT_MAX_BYTES = 1_000_000
 RECORDS_LOCK_WAIT = 5.0
 """Seconds to wait for the other program's change of the statistics (it takes milliseconds)."""
 TEMP_SUFFIX = ".tmp"
+STALE_TEMP_SECONDS = 60.0
+"""A temporary file this old is a crash's leftover; a younger one may be a write in progress."""
 BROKEN_MARK = ".broken-"
 
 # Notice keys (the i18n layer owns the sentences).
@@ -654,20 +656,31 @@ class Store:
         fsync_folder(path.parent)
 
     def clear_stale_temps(self) -> None:
-        """Remove temporary files a hard crash left between write and replace. In the
-        records' folder, only while holding the records' lock: a temporary file there may
-        be `ramigui host` writing the statistics at this very moment."""
+        """Remove temporary files a hard crash left between write and replace: only those
+        older than STALE_TEMP_SECONDS, since the folders are shared (the window and `ramigui
+        host` share the settings' folder and the records'), and a fresh one is the other
+        program's write in progress. In the records' folder, only while holding the records' lock."""
         for folder in (self.data_dir, self.config_dir):
             if not folder.is_dir():
                 continue
-            temps = list(folder.glob(f".*{TEMP_SUFFIX}"))
-            if not temps:
+            if not _stale_temps(folder):
                 continue
             if folder != self.records_dir:
-                _remove_all(temps)
+                _remove_all(_stale_temps(folder))
                 continue
             with contextlib.suppress(OSError, StorageError), self.records_lock(wait=0.5):
-                _remove_all(list(folder.glob(f".*{TEMP_SUFFIX}")))
+                _remove_all(_stale_temps(folder))
+
+
+def _stale_temps(folder: Path) -> list[Path]:
+    """The temporary files in `folder` nobody has written for STALE_TEMP_SECONDS."""
+    now = time.time()
+    stale = []
+    for path in folder.glob(f".*{TEMP_SUFFIX}"):
+        with contextlib.suppress(OSError):
+            if now - path.stat().st_mtime > STALE_TEMP_SECONDS:
+                stale.append(path)
+    return stale
 
 
 def _remove_all(files: list[Path]) -> None:

@@ -79,3 +79,26 @@ def test_carte_is_told_with_the_discard_that_leaves_one_card() -> None:
     assert [str(e.move) for e in in_said_order(record)] == ["draw", "meld 6S 7S 8S 9S", "discard KH", "carte"]
     lines = said_lines(game, record, ["Ann", "Bob"])
     assert "Carte" in lines[-1] and "discarded" in lines[-2]
+
+
+def test_the_panel_puts_a_rule_between_one_rounds_moves_and_the_next() -> None:
+    """Round 1's last moves stay in the panel after the next deal, under them a rule
+    naming round 2, then round 2's moves; dealt and not yet played, the rule comes last."""
+    import random
+
+    from ramigui import i18n
+    from ramigui.ui.table_log import LastMoves
+
+    game = Game.new("rami51", 2, 3)
+    rng = random.Random(1)
+    while not game.round_over:
+        game.play(rng.choice(game.legal_moves()))
+    game.play("next")
+    names = ["Ana", "Bob"]
+    i18n.set_language("en")  # the suite's language (conftest sets it back after each test)
+    lines = LastMoves().lines(game, 0, names)
+    assert lines[-1] == "— Round 2 —" and "— Round 1 —" not in lines
+    game.play(game.legal_moves()[0])
+    lines = LastMoves().lines(game, 0, names)
+    rule = lines.index("— Round 2 —")
+    assert rule == len(lines) - 2 and lines.count("— Round 2 —") == 1

@@ -313,3 +313,19 @@ def test_round_words_cross_the_leaders_column_on_their_own_band(monkeypatch: pyt
     for rect in crossing:
         colour = tuple(picture.get_at((bob.left + 2, rect.top)))[:3]
         assert colour == scoresheet.WORDS_BACK[:3], colour
+
+
+def test_the_round_end_panel_says_what_each_joker_stood_for(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ana's run 6♥ 7♥ JK 9♥ lies on the table as the round ends: on the end panel, as on the
+    table, the joker carries the card it stood for (8♥) — at a size read from the sofa."""
+    game = rummy_position("rami51", ["6H", "4S 8D TC QS KD"], stock="2C 3D 5S", discard="9S",
+                          melds=[(0, "7H JK 9H"), (1, "JD JS JC")])
+    play(game, "draw", "layoff 6H to 1", "discard 2C")
+    assert game.round_over
+    badges: list[tuple[Any, ...]] = []
+    real = overlays.joker_badge
+    monkeypatch.setattr(overlays, "joker_badge", lambda *a, **k: badges.append(a[3:6]) or real(*a, **k))
+    with open_app((1920, 1080)) as big:
+        big.push(RoundEndScene(game, ["Ana", "Bob"]))
+        big.draw()
+    assert [(str(stands), rank) for stands, rank, _ in badges] == [("8H", 0)]

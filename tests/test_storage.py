@@ -109,6 +109,8 @@ def test_hard_crash_leaves_only_a_temp_that_the_next_start_removes(
     assert store.stats_path.read_bytes() == before
     temps = [n for n in files(store.data_dir) if n.endswith(storage.TEMP_SUFFIX)]
     assert len(temps) == 1
+    old = time.time() - storage.STALE_TEMP_SECONDS - 5
+    os.utime(store.data_dir / temps[0], (old, old))  # the crash was a while ago
     store.close()
     again = Store.open()
     # cleared under the records' lock: `ramigui host` may be writing the statistics there
@@ -316,3 +318,19 @@ def test_an_unusable_data_folder_means_play_without_saving(tmp_path: Path) -> No
     (notice,) = store.take_notices()
     assert notice.key == storage.NOTICE_NO_FOLDER
     assert not store.save(store.stats_path, _schema(), {"c": 1})
+
+
+def test_a_start_leaves_a_fresh_temporary_file_alone(store: Store) -> None:
+    """The window and `ramigui host` share the settings' folder: a temporary file written a
+    moment ago is the other program's save in progress, never a crash's leftover to remove
+    (its rename would then fail and the settings go unsaved)."""
+    writing = store.config_dir / f".settings.json.abc{storage.TEMP_SUFFIX}"
+    writing.parent.mkdir(parents=True, exist_ok=True)
+    writing.write_text("{}", encoding="utf-8")
+    leftover = store.config_dir / f".settings.json.old{storage.TEMP_SUFFIX}"
+    leftover.write_text("{}", encoding="utf-8")
+    old = time.time() - storage.STALE_TEMP_SECONDS - 5
+    os.utime(leftover, (old, old))
+    store.clear_stale_temps()
+    assert writing.exists() and not leftover.exists()
+

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pygame
+import pytest
 from ui_helpers import button_point, click, drag, hand_point, open_app, press, settle, table
 
 from ramigui.cards import parse_cards
@@ -152,3 +153,41 @@ def test_a_finger_drags_the_upcard_into_the_hand(app: App) -> None:
                                              touch_id=1, finger_id=1, pressure=1.0))
     settle(app, 3)
     assert scene.game.log[-1][1].kind == "take"
+
+
+def test_k_and_g_while_the_upcard_is_offered_say_why(app: App) -> None:
+    """The knock and gin buttons are hidden while the upcard is offered (seed 001: the
+    first player takes or passes the upcard first), yet K and G still say why, as D and M do."""
+    game = Game.new("gin", 2, seed=5)
+    first = game.to_play
+    scene = table(app, game, [seat == first for seat in range(2)])
+    assert scene.game.view(first).public.phase == "offer"
+    for shortcut in (pygame.K_k, pygame.K_g):
+        scene.message = ""
+        press(app, shortcut)
+        assert scene.message_kind == "refusal" and "upcard" in scene.message, scene.message
+    assert scene.game.log == [] or scene.game.log[-1][1].kind not in ("knock", "gin")
+
+
+def test_cards_laid_off_on_the_knockers_melds_are_marked_in_the_defenders_colour(
+        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seat 1 knocks; seat 0 lays 4♥ off on meld 1 and 7♠ on meld 2: those two cards, and only
+    they, carry a band in seat 0's colour (whose card it is, on the knocker's meld)."""
+    from ramigui.ui import table_draw
+    from ramigui.ui.layout import SEAT_COLOURS
+
+    game = Game.from_position("gin", hands=["4H 7S 8S 9S JC QC KC 5D 6D 7D", HUMAN], stock="2C QD",
+                              discard="KS", to_play=1)
+    for move in ("draw", "knock KD", "layoff 4H to 1", "layoff 7S to 2"):
+        game.play(move)
+    banded: list[tuple[pygame.Rect, tuple[int, int, int]]] = []
+    real = table_draw._laid_off_band
+    monkeypatch.setattr(table_draw, "_laid_off_band",
+                        lambda surface, rect, shown, colour: banded.append((rect, colour)) or real(
+                            surface, rect, shown, colour))
+    scene = table(app, game, [True, False])
+    app.draw()
+    assert scene.layout is not None
+    spots = {spot.number: spot for spot in scene.layout.melds}
+    assert len(banded) == 2 and {colour for _, colour in banded} == {SEAT_COLOURS[0]}
+    assert banded[0][0] == spots[1].cards[-1] and banded[1][0] == spots[2].cards[-1]

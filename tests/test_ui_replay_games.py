@@ -170,3 +170,35 @@ def test_an_abandoned_games_sheet_says_so_over_its_finished_rounds(app: App, sto
         sheet.draw(app.screen)
     assert any(text.startswith("Abandoned after 1 round · In the lead:") for text in drawn), drawn[:5]
     assert "No round finished yet" not in drawn
+
+
+def test_the_replays_table_row_sets_the_discard_and_each_meld_apart() -> None:
+    """At a long round's end nine melds and the discard once shared one strip of ~40 cards:
+    now the discard's top card stands alone, each meld is fanned apart from the next, and
+    they go onto a second line rather than overlap."""
+    from ramigui.rules import Game
+    from ramigui.ui.replay_screen import table_places
+    from ramigui.variants import get_variant  # noqa: F401 - the catalogue the game is found in
+
+    rng = random.Random(4)
+    game = Game.new("rami51", 3, 4)
+    while len(game.view(0).public.melds) < 6 and not game.round_over:
+        game.play(rng.choice(game.legal_moves()))
+    melds = game.view(0).public.melds
+    assert len(melds) >= 6
+    discard = game.view(0).public.discard[-1:]
+    area = pygame.Rect(150, 380, 400, 120)
+    width = 40
+    while table_places(area, discard, melds, width) is None:
+        width -= 2
+    places = table_places(area, discard, melds, width)
+    assert places is not None and width >= 30
+    assert places[0].meld == -1 and places[0].card == discard[-1]
+    spans = {}
+    for place in places[1:]:
+        spans.setdefault(place.meld, []).append(place.rect)
+    boxes = [rects[0].unionall(rects[1:]) for _, rects in sorted(spans.items())]
+    assert len(boxes) == len(melds)
+    assert all(not a.colliderect(b) for i, a in enumerate(boxes) for b in boxes[i + 1:]), "melds overlap"
+    assert len({box.top for box in boxes}) == 2, "two lines of melds"
+    assert not places[0].rect.colliderect(boxes[0])

@@ -423,3 +423,41 @@ def test_a_new_deal_is_sorted_as_the_settings_say_whatever_the_last_hand_was() -
         hand = list(scene.game.hand(0))
         assert scene.sort_mode == "rank" and len(scene.order) == len(hand) > 4
         assert scene.order == grouped(hand, hand_melds(hand, scene.game.variant), Card.rank_key)
+
+
+def test_hot_seat_calls_a_seat_named_you_by_its_number(app: App) -> None:
+    """"You" is the one person at the screen; where two share it the hand-off never says
+    "Pass the computer to You": the seat goes by its number on the table, its records by
+    the person's name."""
+    from ramigui.ui.seats import TableConfig
+    from ramigui.ui.table import TableScene
+
+    game = position()
+    config = TableConfig(variant=game.variant.id, players=2, seed=1, names=["You", "Léa"], humans=[True, True])
+    scene = TableScene(config, game)
+    app.push(scene)
+    app.step()
+    handoff = app.top
+    assert isinstance(handoff, HandoffScene)
+    assert i18n.tr("handoff.title", name=handoff.name) == "Pass the computer to Player 1"
+    assert [scene.name(seat) for seat in range(2)] == ["Player 1", "Léa"]
+    alone = TableConfig(variant=game.variant.id, players=2, seed=1, names=["You", "Bot 1"], humans=[True, False])
+    assert alone.names[0] == "You"
+
+
+def test_undo_puts_the_cards_back_where_they_stood_and_the_drawn_card_keeps_its_tab(app: App) -> None:
+    """Draw 10♥ (it gets the tab), lay 7♥ 8♥ 9♥ 10♥ down, take it back: the four cards come
+    back to the places they had, not to the right end, and 10♥ is marked again."""
+    scene = table(app, position())
+    press(app, pygame.K_p)  # draw 10♥
+    ten = parse_cards("10H")[0]
+    assert scene.fresh == ten
+    scene.hand.arrange([parse_cards(c)[0] for c in ("KS", "7H", "10H", "8H", "9H")])  # the player's own order
+    before = list(scene.order)
+    scene.selected = {scene.order.index(card) for card in parse_cards("7H 8H 9H 10H")}
+    press(app, pygame.K_m)
+    assert scene.order == parse_cards("KS") and scene.fresh is None
+    press(app, pygame.K_u)
+    assert scene.game.log[-1][1].kind == "undo"
+    assert scene.order == before and scene.fresh == ten
+    assert scene.fresh_index() == before.index(ten)

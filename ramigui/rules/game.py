@@ -20,9 +20,9 @@ from ramigui.rules.deals import SEEDED_DEALS, Deals, Table, deal_nonce, round_co
 from ramigui.rules.errors import IllegalMove
 from ramigui.rules.families import family_of
 from ramigui.rules.family import RoundResult
-from ramigui.rules.frozen import LastingCopies, detached
-from ramigui.rules.melds import Meld
+from ramigui.rules.frozen import detached
 from ramigui.rules.moves import Move, as_move
+from ramigui.rules.seat_copies import SeatCopies
 from ramigui.rules.variant import Variant
 from ramigui.rules.view import PlayerView, Said
 
@@ -129,17 +129,9 @@ class Game:
         self._undo: list[tuple[Any, int, int]] = []
         self._record: list[PublicMove] = []
         self._dealt: dict[int, tuple[int, bytes]] = {}  # round -> (its dealer, its fingerprint)
-        # seat -> its copies of the round's cards, melds and history lines: a view copies what
-        # is new since that seat's last view, not the whole table and history (a bot's turn
-        # was O(moves)).
-        self._lasting: dict[int, LastingCopies] = {}
-        # seat -> the history it was last shown and its copy: the next view copies the lines
-        # said since (lines are only ever added or taken from the end).
-        self._history_copies: dict[int, tuple[tuple[Said, ...], tuple[Said, ...]]] = {}
-        # seat -> its copy of the rules, and of each legal move it was offered (by value: the
-        # same move is offered again turn after turn), made once, not at every view.
-        self._variant_copies: dict[int, Variant] = {}
-        self._move_copies: dict[int, dict[Move, Move]] = {}
+        # seat -> the copies its views handed out, kept from view to view (a view copies what
+        # is new since that seat's last view, not the whole table and history).
+        self._seat_copies: dict[int, SeatCopies] = {}
 
     # --- creating ------------------------------------------------------------------------
 
@@ -357,9 +349,10 @@ class Game:
         seen = self.seen_by(None if shared else seat)
         own_turn = seat == self.to_play and not self.round_over and not shared
         copies: dict[int, Any] = {}  # built from copies: nothing in a view is the game's
-        lasting = self._lasting_for(seat)
+        own = self._copies_for(seat)
+        lasting = own.lasting
         return PlayerView(
-            variant=self._variant_seen_by(seat),
+            variant=own.variant(self.variant),
             seat=seat,
             players=self.players,
             to_play=self.to_play,
@@ -370,49 +363,19 @@ class Game:
             scores=tuple(self.totals),
             round_over=self.round_over,
             game_over=self.game_over,
-            history=self._history_for(seat, seen.history, lasting),
-            legal_moves=self._moves_seen_by(seat, self.legal_moves()) if own_turn else (),
+            history=own.history(seen.history),
+            legal_moves=own.moves(self.legal_moves()) if own_turn else (),
             public=detached(self.family.public(seen.state, seat), copies, lasting),
             pending=seen.pending,
             deal_print=self.fingerprint(),
         )
 
-    def _lasting_for(self, seat: int) -> LastingCopies:
-        """`seat`'s copies kept from view to view this round."""
-        lasting = self._lasting.get(seat)
-        if lasting is None:
-            lasting = self._lasting[seat] = LastingCopies((Card, Meld, Said))
-        return lasting
-
-    def _history_for(self, seat: int, history: tuple[Said, ...], lasting: LastingCopies) -> tuple[Said, ...]:
-        """`history` copied for `seat`: the copy of the lines it was shown last time, when
-        they still open the history (the last of them still at its place: lines are only
-        added or taken back from the end), and copies of the lines said since."""
-        shown, copy = self._history_copies.get(seat, ((), ()))
-        if not (len(shown) <= len(history) and (not shown or history[len(shown) - 1] is shown[-1])):
-            shown, copy = (), ()
-        if len(shown) < len(history) or not history:
-            copy = copy + detached(history[len(shown):], None, lasting)
-            self._history_copies[seat] = (history, copy)
-        return copy
-
-    def _variant_seen_by(self, seat: int) -> Variant:
-        """`seat`'s own copy of the rules (they never change during a game)."""
-        copy = self._variant_copies.get(seat)
-        if copy is None:
-            copy = self._variant_copies[seat] = detached(self.variant)
-        return copy
-
-    def _moves_seen_by(self, seat: int, moves: Sequence[Move]) -> tuple[Move, ...]:
-        """`moves` as copies that `seat`'s views alone hold, each move copied once a round."""
-        kept = self._move_copies.setdefault(seat, {})
-        copies = []
-        for move in moves:
-            copy = kept.get(move)
-            if copy is None:
-                copy = kept[move] = detached(move, None, self._lasting_for(seat))
-            copies.append(copy)
-        return tuple(copies)
+    def _copies_for(self, seat: int) -> SeatCopies:
+        """`seat`'s copies kept from view to view."""
+        copies = self._seat_copies.get(seat)
+        if copies is None:
+            copies = self._seat_copies[seat] = SeatCopies()
+        return copies
 
     # --- playing ---------------------------------------------------------------------------
 
@@ -484,9 +447,8 @@ class Game:
         self._note_deal()
         self.round_log = []
         self._history = []
-        self._lasting.clear()
-        self._history_copies.clear()
-        self._move_copies.clear()
+        for copies in self._seat_copies.values():
+            copies.new_round()
         self._undo.clear()
 
     # --- the deal's fingerprint and proof -------------------------------------------------------

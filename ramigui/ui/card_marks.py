@@ -7,6 +7,8 @@ the table's sizes, so they read at a glance from 2 m.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from ramigui import i18n
@@ -63,23 +65,42 @@ def fresh_tab(surface: pygame.Surface, rect: pygame.Rect, card_w: int, card_h: i
     )
 
 
+JokerMark = tuple[Card | None, int, tuple[str, ...]]
+"""What a joker's badge says: the card it stands for, or the set's rank and the suits it may be."""
+
+
+def joker_marks(meld: Any) -> tuple[JokerMark | None, ...]:
+    """Per card of a meld on the table, its joker's badge (None for a card that is no joker):
+    the table and the end-of-round panel mark jokers alike."""
+    stands = meld.stands_for() if hasattr(meld, "stands_for") else [None] * len(meld.cards)
+    rank = getattr(meld, "rank", 0)
+    return tuple(
+        (stood, rank, () if stood is not None else tuple(meld.missing_suits())) if card.is_joker else None
+        for card, stood in zip(meld.cards, [*stands, *[None] * len(meld.cards)], strict=False)
+    )
+
+
 def joker_badge(surface: pygame.Surface, card: pygame.Rect, shown: int, stands: Card | None, rank: int,
-                suits: tuple[str, ...]) -> None:
+                suits: tuple[str, ...], smallest: int = 6) -> None:
     """On a joker in a meld, below its index, a small cream label with the card it stands
     for: rank over suit (a run's joker), or the set's rank over the suits it may be (a set's
-    joker stands for any suit the set lacks). `shown` is how much of the joker shows."""
+    joker stands for any suit the set lacks). `shown` is how much of the joker shows. No
+    label at all where its letter would be under `smallest` px (a panel whose words must
+    all read from the sofa)."""
     width = max(10, min(int(card.width * 0.3), shown - 3))
     height = int(card.height * 0.42)
+    if stands is not None:
+        rank, suits = stands.rank, (stands.suit,)
+    letter = i18n.rank_text(rank) if rank else ""
+    size = fitted_size(letter, min(int(width * 0.8), int(height * 0.5)), width - 2, True, smallest=6) if rank else 0
+    if rank and size < smallest:
+        return
     badge = pygame.Rect(card.left + max(2, int(card.width * 0.03)), card.top + int(card.height * 0.47), width, height)
     pygame.draw.rect(surface, BADGE_FILL, badge, border_radius=max(2, width // 5))
     pygame.draw.rect(surface, BADGE_EDGE, badge, max(1, width // 14), border_radius=max(2, width // 5))
-    if stands is not None:
-        rank, suits = stands.rank, (stands.suit,)
     if not rank:
         return
     colour = suit_colour(suits[0]) if len(suits) == 1 else (40, 40, 48)
-    letter = i18n.rank_text(rank)
-    size = fitted_size(letter, min(int(width * 0.8), int(height * 0.5)), width - 2, True, smallest=6)
     top = blit_text(surface, letter, size, colour, (badge.centerx, badge.top + 1), "midtop", bold=True,
                     light_suits=False).bottom
     icon = min(width - 4, (badge.bottom - top - 2) // max(1, len(suits)))

@@ -14,6 +14,7 @@ from ramigui import i18n
 from ramigui.cards import Card
 from ramigui.rules import Game
 from ramigui.ui.app import Scene
+from ramigui.ui.card_marks import JokerMark, joker_badge, joker_marks
 from ramigui.ui.cardart import RATIO, CardArt, DeckStyle, card_art, card_height, rank_letters
 from ramigui.ui.controls import fitted_size
 from ramigui.ui.families import points_parts, screen_family
@@ -304,14 +305,17 @@ class RoundEndScene(Scene):
         points = result.points if result is not None else (0,) * game.players
         totals = game.scores
         melds: list[list[tuple[Card, ...]]] = [[] for _ in range(game.players)]
+        marks: list[list[tuple[JokerMark | None, ...]]] = [[] for _ in range(game.players)]
         for meld in game.view(0).public.melds:
             melds[meld.owner].append(tuple(meld.cards))
+            marks[meld.owner].append(joker_marks(meld))
         boxes = screen_family(game.variant).fills_boxes
         lines = []
         for seat in range(game.players):
             parts = points_parts(result, seat, game.variant, names=self.names)
             lines.append(SeatLine(i18n.seat_name(self.names[seat]), tuple(melds[seat]), tuple(game.hand(seat)),
-                                  parts if boxes else "", points[seat], totals[seat], "" if boxes else parts))
+                                  parts if boxes else "", points[seat], totals[seat], "" if boxes else parts,
+                                  tuple(marks[seat])))
         return lines
 
     def _rows(self, surface: pygame.Surface, box: pygame.Rect, sizes: PanelSizes, top: int, bottom: int) -> None:
@@ -382,7 +386,7 @@ class RoundEndScene(Scene):
         style = DeckStyle(self.app.settings.four_colour, self.app.settings.card_back) if self.app else DeckStyle()
         art = card_art(width, style, rank_letters(i18n.tr))
         if not line.mark:
-            _fan(surface, art, line.melds, room.left, mid, width)
+            _fan(surface, art, line.melds, room.left, mid, width, line.marks)
         _fan(surface, art, (line.hand,), room.right - int(hand * width), mid, width)
 
 
@@ -419,6 +423,8 @@ class SeatLine:
     points: int
     total: int
     why: str = ""  # what the points are made of when not just the cards left ("94 in hand + 100 never laid down")
+    marks: tuple[tuple[JokerMark | None, ...], ...] = ()
+    """Per meld, per card, its joker's badge (what the joker stood for), as on the table."""
 
 
 @dataclass
@@ -452,14 +458,26 @@ def _fitting_width(groups: tuple[tuple[Card, ...], ...], room: int, extra: float
     return int(room / units) if units else 10_000
 
 
+READABLE = 14
+"""The smallest text the end-of-round panel draws at 1024×600 and above (PanelSizes)."""
+
+
 def _fan(surface: pygame.Surface, art: CardArt, groups: tuple[tuple[Card, ...], ...], left: int, mid: int,
-         width: int) -> None:
-    """Draw the groups left to right from `left`, each fanned so every index shows."""
+         width: int, marks: tuple[tuple[JokerMark | None, ...], ...] = ()) -> None:
+    """Draw the groups left to right from `left`, each fanned so every index shows; a
+    joker of a meld carries its badge (`marks`: per group, per card)."""
     x = left
     top = mid - card_height(width) // 2
-    for group in groups:
+    for index, group in enumerate(groups):
         if not group:
             continue
+        group_marks = marks[index] if index < len(marks) else ()
         for k, card in enumerate(group):
-            surface.blit(art.face(card), (x + int(k * STEP * width), top))
+            at = x + int(k * STEP * width)
+            surface.blit(art.face(card), (at, top))
+            mark = group_marks[k] if k < len(group_marks) else None
+            if mark is not None:
+                shown = width if k == len(group) - 1 else int(STEP * width)
+                joker_badge(surface, pygame.Rect(at, top, width, card_height(width)), shown, *mark,
+                            smallest=READABLE)
         x += width + int((len(group) - 1) * STEP * width) + int(GAP * width)

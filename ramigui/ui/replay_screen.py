@@ -11,6 +11,8 @@ does. Every control is a button too, for a finger.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
 
 import pygame
 
@@ -21,7 +23,8 @@ from ramigui.past_games import ReplayCursor
 from ramigui.rules import Game
 from ramigui.rules.public import YamiPublic
 from ramigui.session import GameSession
-from ramigui.ui.cardart import CardArt, DeckStyle, card_art, rank_letters
+from ramigui.ui.card_marks import JokerMark, joker_badge, joker_marks
+from ramigui.ui.cardart import CardArt, DeckStyle, card_art, card_height, rank_letters
 from ramigui.ui.controls import Choice
 from ramigui.ui.hint import Hint, suggest
 from ramigui.ui.layout import SEAT_COLOURS
@@ -262,13 +265,14 @@ class ReplayScreen(Screen):
 
     def _hands(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """Each seat's hand face up (the game is over: nothing is secret), then what lies on
-        the table: the discard pile's top and the melds."""
+        the table below them: the discard pile's top on its own, then the melds apart from
+        one another, on as many lines as they need."""
         game = self.game
         public = game.view(game.to_play).public
-        melds = [meld.cards for meld in getattr(public, "melds", ())]
+        melds = tuple(getattr(public, "melds", ()))
         discard = tuple(getattr(public, "discard", ()))
-        rows = game.players + (1 if melds or discard else 0)
-        row_h = max(24, area.height // max(1, rows))
+        table_rows = 2 if melds else 1 if discard else 0
+        row_h = max(24, area.height // max(1, game.players + table_rows))
         label_w = min(int(area.width * 0.2), int(self.m.text * 7))
         card_w = max(18, min(int(row_h * 0.62), int(area.width / 12)))
         art = self._art(card_w)
@@ -280,11 +284,24 @@ class ReplayScreen(Screen):
             size = fitted_size(mark + name, self.m.small, label_w, True)
             blit_text(surface, mark + name, size, colour, (area.left, top + row_h // 2), "midleft", bold=True)
             self._fan(surface, art, game.hand(seat), pygame.Rect(area.left + label_w, top, area.width - label_w, row_h))
-        if rows > game.players:
-            top = area.top + game.players * row_h
-            shown = ([discard[-1]] if discard else []) + [card for meld in melds for card in meld]
-            blit_text(surface, i18n.tr("replay.on_table"), self.m.small, DIM, (area.left, top + row_h // 2), "midleft")
-            self._fan(surface, art, shown, pygame.Rect(area.left + label_w, top, area.width - label_w, row_h))
+        if table_rows:
+            top = area.top + game.players * row_h + self.m.pad // 2
+            blit_text(surface, i18n.tr("replay.on_table"), self.m.small, DIM, (area.left, top), bold=True)
+            self._table(surface, pygame.Rect(area.left + label_w, top, area.width - label_w, area.bottom - top),
+                        discard[-1:], melds, card_w)
+
+    def _table(self, surface: pygame.Surface, area: pygame.Rect, discard: Sequence[Card], melds: Sequence[Any],
+               largest: int) -> None:
+        """The discard's top card, then the melds flowing left to right and onto new lines,
+        each fanned and set apart, at the largest card width (up to `largest`) that fits."""
+        width = largest
+        while width > 14 and table_places(area, discard, melds, width) is None:
+            width -= 2
+        art = self._art(width)
+        for place in table_places(area, discard, melds, width, fits=False) or ():
+            surface.blit(art.face(place.card), place.rect)
+            if place.mark is not None:
+                joker_badge(surface, place.rect, place.shown, *place.mark)
 
     def _art(self, width: int) -> CardArt:
         settings = self.app.settings if self.app is not None else None
@@ -336,3 +353,39 @@ class ReplayScreen(Screen):
         for seat, total in enumerate(game.scores):
             blit_text(surface, str(total), size, GOLD, (int(area.left + first + col * (seat + 0.5)), y), "midtop",
                       bold=True)
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where one card of the table goes in the replay, how much of it shows, its joker badge."""
+
+    card: Card
+    rect: pygame.Rect
+    shown: int
+    mark: JokerMark | None = None
+    meld: int = -1
+    """Which meld (0-based) it belongs to; -1 for the discard's top card."""
+
+
+def table_places(area: pygame.Rect, discard: Sequence[Card], melds: Sequence[Any], width: int,
+                 fits: bool = True) -> list[Place] | None:
+    """The discard's top card, a space, then each meld fanned and set apart from the next,
+    onto a new line when the line is full, at card width `width`. None when `fits` and
+    they do not fit in `area`."""
+    height = card_height(width)
+    step, gap = max(6, int(width * 0.36)), max(4, int(width * 0.3))
+    places = [Place(card, pygame.Rect(area.left, area.top, width, height), width) for card in discard[-1:]]
+    x, y = area.left + (width + 2 * gap if discard else 0), area.top
+    start = x
+    for number, meld in enumerate(melds):
+        span = width + step * (len(meld.cards) - 1)
+        if x > start and x + span > area.right:
+            x, y = start, y + height + gap // 2
+        marks = joker_marks(meld)
+        places.extend(Place(card, pygame.Rect(x + k * step, y, width, height),
+                            width if k == len(meld.cards) - 1 else step, marks[k], number)
+                      for k, card in enumerate(meld.cards))
+        x += span + gap
+    if fits and any(not area.contains(place.rect) for place in places):
+        return None
+    return places

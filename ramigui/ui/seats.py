@@ -44,6 +44,15 @@ class TableConfig:
             self.levels = ["medium"] * self.players
         if not self.names:
             self.names = [self.default_name(seat) for seat in range(self.players)]
+        self.names = [self._shown_name(seat, name) for seat, name in enumerate(self.names)]
+
+    def _shown_name(self, seat: int, name: str) -> str:
+        """"You" names the one person at the screen: where several share it or a seat plays
+        on a phone, a seat named "You" is called by its number ("Pass the computer to
+        Player 1", never "to You"). The game's records keep the person's name."""
+        if i18n.is_you(name) and self.humans[seat] and (len(self.screen_seats) > 1 or any(self.phones)):
+            return i18n.tr("table.player", n=seat + 1)
+        return name
 
     def default_name(self, seat: int) -> str:
         if self.humans[seat]:

@@ -132,6 +132,8 @@ class TableScene(Scene):
         self.viewer: int | None = self._initial_viewer()
         self.hand = HandState()
         self.fresh: Card | None = None  # the card the viewer just drew or took, until their next move
+        self.turn_arrangements: list[tuple[list[Card], Card | None]] = []
+        """The hand's order and marked card before each of the viewer's moves this turn (undo)."""
         self._melds_of: tuple[tuple[Card, ...], list[Group]] = ((), [])  # a hand (sorted) → its melds
         self.sort_mode = "suit"
         self.flights: list[Flight] = []
@@ -434,6 +436,7 @@ class TableScene(Scene):
         show the translated reason."""
         seat = self.game.to_play
         before = self.view
+        arranged = (list(self.hand.order), self.fresh)
         try:
             played = self.match.play(move)
         except IllegalMove as error:
@@ -441,9 +444,14 @@ class TableScene(Scene):
             return False
         if self.message_kind == "refusal" and (seat == self.viewer or self.game.to_play != seat):
             self.message = ""  # your move, or the turn passed: the refusal spoke of a state now gone
-        if seat == self.viewer:
+        if seat == self.viewer and played.kind == "undo":
+            self._put_back(self.game.hand(seat))
+        elif seat == self.viewer:
             self.fresh = self._still_fresh(played.kind, before.hand, self.game.hand(seat),
                                            self.game.to_play == seat)
+            self.turn_arrangements.append(arranged)
+        if self.game.to_play != seat or self.game.round_over:
+            self.turn_arrangements.clear()
         if self.config.hot_seat and self.game.to_play != seat and self.viewer == seat:
             self.viewer = None  # a person's turn ended: hide their hand at once
             self.hand.hide()
@@ -459,6 +467,24 @@ class TableScene(Scene):
         has its session play it instead, so the save, the log and the statistics follow
         every move, as with every driver."""
         return self.game.play(move)
+
+    def _put_back(self, hand: Sequence[Card]) -> None:
+        """After an undo, the cards it brought back go where they stood before the move it
+        took back (not at the right end), and the card drawn this turn gets its tab again;
+        what the player rearranged since stays as it is."""
+        if not self.turn_arrangements:
+            return
+        order, fresh = self.turn_arrangements.pop()
+        kept, returning = self.hand.take_in(hand)
+        owed = Counter(returning)
+        arranged = list(kept)
+        for index, card in enumerate(order):
+            if owed[card] > 0:
+                owed[card] -= 1
+                arranged.insert(min(index, len(arranged)), card)
+        arranged.extend(owed.elements())  # none, unless the hand changed some other way
+        self.hand.arrange(arranged)
+        self.fresh = fresh if fresh in hand else None
 
     def _still_fresh(self, kind: str, before: Sequence[Card], after: Sequence[Card], same_turn: bool) -> Card | None:
         """The card to mark after the viewer's move: the one a draw or take brought; after a
@@ -616,8 +642,9 @@ class TableScene(Scene):
     def _explain_key(self, key: int) -> bool:
         """A shortcut of a button that cannot be used now (K when no knock is allowed) says
         why instead of doing nothing: the rules' reason for the move it stands for, or
-        whose turn it is."""
-        button = next((b for b in self.buttons if b.key == key and b.visible and not b.enabled), None)
+        whose turn it is. A button hidden at this step counts too (Gin's K while the
+        upcard is offered): its key is still the player's way of asking for that move."""
+        button = next((b for b in self.buttons if b.key == key and not (b.visible and b.enabled)), None)
         if button is None or self.game.round_over:
             return False
         if not self.is_human_turn():

@@ -6,6 +6,7 @@ draw is a pure view of the frame the frame built.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import partial
@@ -13,7 +14,7 @@ from functools import partial
 import pygame
 
 from ramigui import i18n
-from ramigui.ui.card_marks import fresh_tab, joker_badge, ring
+from ramigui.ui.card_marks import fresh_tab, joker_badge, joker_marks, ring
 from ramigui.ui.cardart import card_height
 from ramigui.ui.deal_scene import fingerprint_line
 from ramigui.ui.layout import SEAT_COLOURS, TableLayout
@@ -379,21 +380,34 @@ def _draw_melds(frame: TableFrame, surface: pygame.Surface, lay: TableLayout) ->
         draw_panel(surface, lay.melds_area, (255, 240, 180, 40), lay.margin, (*LIT, 200))
         blit_text(surface, i18n.tr("table.new_meld"), lay.text, LIT,
                   (lay.melds_area.centerx, lay.melds_area.bottom - lay.margin), "midbottom", bold=True)
+    laid_off = Counter(getattr(frame.view.public, "laid_off", ()))  # Gin: the defender's cards on the knocker's melds
     for spot in lay.melds:
         if spot.number > len(melds):
             continue
         meld = melds[spot.number - 1]
         colour = SEAT_COLOURS[spot.owner % len(SEAT_COLOURS)]
         _draw_meld_tag(frame, surface, spot, colour, lay)
-        stands = meld.stands_for() if hasattr(meld, "stands_for") else [None] * len(meld.cards)
+        marks = joker_marks(meld)
         for k, (card, rect) in enumerate(zip(meld.cards, spot.cards, strict=False)):
             _card(frame, surface, card, rect)
-            if card.is_joker:  # the card it stands for, on the part of the joker that shows
-                shown = rect.width if k == len(spot.cards) - 1 else spot.cards[k + 1].left - rect.left
-                joker_badge(surface, rect, shown, stands[k] if k < len(stands) else None,
-                            getattr(meld, "rank", 0), tuple(meld.missing_suits()) if stands[k] is None else ())
+            mark = marks[k]
+            shown = rect.width if k == len(spot.cards) - 1 else spot.cards[k + 1].left - rect.left
+            if mark is not None:  # the card it stands for, on the part of the joker that shows
+                joker_badge(surface, rect, shown, *mark)
+            if laid_off[card] > 0:
+                laid_off[card] -= 1
+                _laid_off_band(surface, rect, shown, SEAT_COLOURS[(1 - spot.owner) % len(SEAT_COLOURS)])
         if _lit(frame, f"meld:{spot.number}"):
             _glow(surface, spot.rect, LIT)
+
+
+def _laid_off_band(surface: pygame.Surface, card: pygame.Rect, shown: int, colour: tuple[int, int, int]) -> None:
+    """Along the foot of a card the defender laid off on the knocker's meld, a band in the
+    defender's colour: whose card it is, at a glance, on the part of it that shows."""
+    height = max(4, card.height // 12)
+    band = pygame.Rect(card.left + 2, card.bottom - height - 2, max(4, min(shown, card.width) - 4), height)
+    pygame.draw.rect(surface, colour, band, border_radius=height // 2)
+    pygame.draw.rect(surface, (30, 30, 30), band, 1, border_radius=height // 2)
 
 
 class KeptMelds:
@@ -443,7 +457,8 @@ def _drawn_before_melds(lay: TableLayout) -> list[pygame.Rect]:
 def _melds_key(frame: TableFrame, lay: TableLayout) -> object:
     lit = frozenset(name for name in frame.drag.lit if name == "table" or name.startswith("meld:")) \
         if frame.drag is not None else None
-    return lay.melds, lay.melds_area, frame.view.public.melds, lit
+    public = frame.view.public
+    return lay.melds, lay.melds_area, public.melds, tuple(getattr(public, "laid_off", ())), lit
 
 
 def _draw_meld_tag(frame: TableFrame, surface: pygame.Surface, spot: object, colour: tuple[int, int, int],

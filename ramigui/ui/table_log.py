@@ -38,8 +38,24 @@ class LastMoves:
         observer, the language or a name changes: the panel is drawn every frame)."""
         key = (i18n.language(), id(game), len(game.log), observer, tuple(names))
         if self._lines[0] != key:
-            self._lines = (key, said_lines(game, game.public_record(observer)[-KEEP:], names))
+            self._lines = (key, panel_lines(game, game.public_record(observer)[-KEEP:], names))
         return self._lines[1]
+
+
+def panel_lines(game: Game, record: Sequence[PublicMove], names: Sequence[str]) -> list[str]:
+    """The panel's lines: the moves in words, a new round's moves under a rule naming the
+    round ("— Round 2 —"), so the last moves of the round before never read as this one's."""
+    lines: list[str] = []
+    start = 0
+    for end in range(1, len(record) + 1):
+        if end == len(record) or record[end].round_no != record[start].round_no:
+            if start > 0:
+                lines.append(i18n.tr("table.log_round", n=record[start].round_no))
+            lines.extend(said_lines(game, record[start:end], names))
+            start = end
+    if record and record[-1].round_no != game.round_no:
+        lines.append(i18n.tr("table.log_round", n=game.round_no))  # dealt, nobody has played yet
+    return lines
 
 
 def said_lines(game: Game, record: Sequence[PublicMove], names: Sequence[str]) -> list[str]:
