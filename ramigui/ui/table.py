@@ -845,7 +845,6 @@ class TableScene(Scene):
         return self._kept.image, places
 
 
-
 def _look(button: Button) -> tuple[pygame.Rect, bool, bool, bool, str]:
     """What a button shows: where (with its shadow), whether shown, enabled, lit, its label."""
     return button.area(), button.visible, button.enabled, button.hot, button.label()
