@@ -57,9 +57,9 @@ class KeptTable:
             return []
         whole = whole_key(frame, family), notes_key
         parts = still_parts(frame, family, self.melds)
-        laid = self._lay_backdrops(parts, felt, whole)
+        laid, base = self._lay_backdrops(parts, felt, whole)
         if whole != self._whole:
-            self.image.blit(self._base, (0, 0))
+            self.image.blit(base, (0, 0))
             for part in parts:
                 _draw(part, laid, self.image)
             notes(self.image)
@@ -71,9 +71,11 @@ class KeptTable:
         self._parts = {part.name: (part.key, part.area) for part in parts}
         return places
 
-    def _lay_backdrops(self, parts: list[StillPart], felt: pygame.Surface, whole: object) -> set[str]:
+    def _lay_backdrops(self, parts: list[StillPart], felt: pygame.Surface,
+                       whole: object) -> tuple[set[str], pygame.Surface]:
         """The parts whose backdrop lies on the base (those no earlier part reaches: laid
-        first, they look the same), the base laid anew when they or what all share changed."""
+        first, they look the same), and the base, laid anew when they or what all share
+        changed."""
         laid = [part for index, part in enumerate(parts) if part.backdrop is not None
                 and part.area.collidelist([earlier.area for earlier in parts[:index]]) < 0]
         key = whole, [(part.name, part.area) for part in laid], felt.get_size()
@@ -83,7 +85,7 @@ class KeptTable:
                 assert part.backdrop is not None
                 part.backdrop(self._base)
             self._base_key = key
-        return {part.name for part in laid}
+        return {part.name for part in laid}, self._base
 
     def _changed_places(self, parts: list[StillPart]) -> list[pygame.Rect]:
         """The places of the parts whose key or area changed: where each was and is now."""
