@@ -527,8 +527,8 @@ def _hand_box(lay: TableLayout) -> pygame.Rect:
     """All `_draw_hand` may paint: the hand's area, each card raised or not with its
     shadow, its glow, its rings and the tab on top of the card just drawn."""
     thick = max(2, lay.card_w // 40)
-    pad = 2 * (thick + 1) + max(2, lay.card_w // 28) + 2
-    reach = int(lay.card_h * 0.18) + max(10, lay.card_h // 9) + pad
+    pad = max(thick + 1, max(2, lay.card_w // 28)) + 2  # a selected card's glow, a card's shadow
+    reach = int(lay.card_h * 0.18) + max(10, lay.card_h // 9) + pad  # raised, the tab on top
     boxes = [rect.inflate(2 * pad, 2 * pad).union(rect.move(0, -reach)) for rect in lay.hand]
     return lay.hand_area.unionall(boxes)
 
