@@ -35,6 +35,7 @@ def test_the_loop_clock_waits_out_the_frame_to_the_microsecond(monkeypatch: pyte
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the native framebuffer is chosen on Linux")
 def test_the_window_asks_sdl_for_the_native_framebuffer_unless_told(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("SDL_FRAMEBUFFER_ACCELERATION", raising=False)
+    monkeypatch.setattr(app_module.sys, "setswitchinterval", lambda seconds: None)  # the process's, not a test's
     app_module.open_window(None, False)
     assert app_module.os.environ["SDL_FRAMEBUFFER_ACCELERATION"] == "0"
     pygame.display.quit()

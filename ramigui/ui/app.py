@@ -28,7 +28,8 @@ FPS = 60
 IDLE_WAIT_MS = 400
 GIL_SWITCH_S = 0.001
 """How long a bot thinking in its thread may keep Python's lock once the window's thread
-wants it back (Python's default, 5 ms, made a frame late whenever a bot thought)."""
+wants it back (Python's default, 5 ms, made a frame late whenever a bot thought): set for
+the process by `open_window` (and `ramigui bench ui`), never by an App a test makes."""
 NATIVE_FRAMEBUFFER = ("SDL_FRAMEBUFFER_ACCELERATION", "0")
 """On Linux the window's pixels go to X11 as they are (MIT-SHM), only the rectangles a
 frame updates: SDL's default there copies the whole window into an OpenGL texture at every
@@ -138,7 +139,6 @@ class App:
     clock: Any = None
 
     def __post_init__(self) -> None:
-        sys.setswitchinterval(GIL_SWITCH_S)
         self.clock = LoopClock()
         self._size_before = self.windowed_size
         if not self.fullscreen:
@@ -299,6 +299,7 @@ def open_window(start: WindowStart | None, fullscreen: bool) -> pygame.Surface:
     """Init pygame (audio is optional: never fail for lack of it) and open the window, at
     `start` (None: as a first start does, maximised over the desktop)."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    sys.setswitchinterval(GIL_SWITCH_S)
     if sys.platform.startswith("linux"):
         os.environ.setdefault(*NATIVE_FRAMEBUFFER)
     pygame.display.init()

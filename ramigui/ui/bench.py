@@ -38,7 +38,7 @@ from ramigui import i18n
 from ramigui.bench import Budget
 from ramigui.rules import Game, Move
 from ramigui.settings import Settings
-from ramigui.ui.app import FIRST_FRAME_ENV, App
+from ramigui.ui.app import FIRST_FRAME_ENV, GIL_SWITCH_S, App
 from ramigui.ui.felt import felt
 from ramigui.ui.fonts import forget_fonts
 from ramigui.ui.seats import TableConfig
@@ -124,9 +124,12 @@ def _dummy_display() -> Iterator[None]:
     forget_fonts()
     language = i18n.language()
     i18n.set_language("fr")  # the longer texts, and the game's first language
+    switch = sys.getswitchinterval()
+    sys.setswitchinterval(GIL_SWITCH_S)  # as the game's window runs
     try:
         yield
     finally:
+        sys.setswitchinterval(switch)
         pygame.display.quit()
         i18n.set_language(language)
         for name, value in saved.items():
