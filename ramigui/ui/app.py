@@ -26,6 +26,8 @@ from ramigui.ui.window import MIN_SIZE, WindowStart, desktop_size, limit_and_max
 
 FPS = 60
 IDLE_WAIT_MS = 400
+PRESENT_S = 0.010
+"""While things move, a frame reaches the screen this long after it began (LoopClock)."""
 GIL_SWITCH_S = 0.001
 """How long a bot thinking in its thread may keep Python's lock once the window's thread
 wants it back (Python's default, 5 ms, made a frame late whenever a bot thought): set for
@@ -57,19 +59,24 @@ def wait_for_event(timeout_ms: int, nap: float = 0.008) -> pygame.event.Event:
 
 class LoopClock:
     """The loop's pace: a frame lasts at least 1000 // fps whole milliseconds (16 ms at 60
-    fps, pygame's `Clock.tick` pace), measured and waited to the microsecond. pygame's clock
-    counts whole milliseconds: a frame's work of 0.9 ms counted as 0 made it wait a
-    millisecond too long, and every frame ran 16-17 ms, 5% of them over 17.2 ms (58 fps)."""
+    fps, pygame's `Clock.tick` pace), measured and waited to the microsecond, and while
+    things move each frame reaches the screen PRESENT_S after it began, however long it
+    took to draw (up to then): the frames show at a steady pace. pygame's clock counted
+    whole milliseconds (0.9 ms of work counted as 0 and every frame ran 16-17 ms), and a
+    frame shown as soon as drawn came late by its own work (a move landing, a card's
+    face drawn the first time)."""
 
     def __init__(self) -> None:
         self._begun = time.perf_counter()
         self._work_ms = 0.0
+        self._held = 0.0
 
     def tick(self, fps: int = 0) -> float:
         """Wait until the frame begun at the last tick has lasted its time (no wait when
         `fps` is 0); the milliseconds since that tick."""
         now = time.perf_counter()
-        self._work_ms = (now - self._begun) * 1000
+        self._work_ms = (now - self._begun - self._held) * 1000
+        self._held = 0.0
         if fps > 0:
             left = self._begun + (1000 // fps) / 1000 - now
             if left > 0:
@@ -79,9 +86,18 @@ class LoopClock:
         self._begun = now
         return elapsed
 
+    def present(self) -> None:
+        """Wait until this frame's time to reach the screen (PRESENT_S after it began)."""
+        now = time.perf_counter()
+        left = self._begun + PRESENT_S - now
+        if left > 0:
+            time.sleep(left)
+            self._held += time.perf_counter() - now
+
     def get_rawtime(self) -> float:
         """The work of the last frame, in milliseconds: from the end of its wait to the start
-        of the next one (the loop's events, updates, drawing and display update)."""
+        of the next one (the loop's events, updates, drawing and display update), its wait
+        for its time to reach the screen left out."""
         return self._work_ms
 
 
@@ -200,10 +216,10 @@ class App:
         for scene in list(self.scenes):
             scene.update(dt)
         if busy or self._dirty or events:
-            self.draw()
+            self.draw(paced=busy)
         self.frames += 1
 
-    def draw(self) -> None:
+    def draw(self, paced: bool = False) -> None:
         """Draw from the lowest visible scene upwards, then flip; a scene alone on screen
         that drew the last frame too and can redraw only what changed does so, and only its
         changed rectangles are updated."""
@@ -221,6 +237,8 @@ class App:
             for scene in shown:
                 scene.draw(self.screen)
         self._last_drawn = (shown, self.screen)
+        if paced:  # things move: the frame shows at its steady time
+            self.clock.present()
         if rects is None:
             pygame.display.flip()
         elif rects:

@@ -12,7 +12,8 @@ The figures, each printed beside its target (benchmarks print, tests never time)
 * animation — four bots playing with no pause, their cards flying at normal speed, for at
   least ten moves and a hundred frames with a card in flight: the real loop's frame rate,
   median and 5th percentile (the clock caps it at 60), and each frame's work (from the start
-  of the frame to the end of the display update), 95th percentile, beside 3 × the bare frame;
+  of the frame to the end of the display update, its wait for its time to reach the screen
+  left out: `app.LoopClock`), 95th percentile, beside 3 × the bare frame;
 * start to first frame — `python -m ramigui --max-frames 1` in a subprocess, from launch to
   the first flip (the app writes the time to `RAMIGUI_FIRST_FRAME_FILE`).
 
