@@ -234,3 +234,13 @@ def test_a_game_abandoned_in_its_first_round_says_so_on_its_sheet(app: App, stor
             surface, text, *a, **k))
         sheet.draw(app.screen)
     assert "Abandoned during round 1" in drawn and not any("after 0 rounds" in text for text in drawn)
+
+
+def test_statistics_open_on_the_game_last_played(app: App, store: Store) -> None:
+    """Only a Gin game, abandoned: Statistics open on Gin, not on an empty first game."""
+    session = GameSession.new(GameSetup("gin", (Seat("Ana"), Seat("Bob", "easy")), {}), store, seed=3)
+    session.play(session.game.legal_moves()[0])
+    session.abandon()
+    click(app, control(app, "stats").rect.center)
+    screen = app.top
+    assert isinstance(screen, StatsScreen) and screen.variant_id == "gin"
