@@ -476,14 +476,7 @@ class TableScene(Scene):
             return
         order, fresh = self.turn_arrangements.pop()
         kept, returning = self.hand.take_in(hand)
-        owed = Counter(returning)
-        arranged = list(kept)
-        for index, card in enumerate(order):
-            if owed[card] > 0:
-                owed[card] -= 1
-                arranged.insert(min(index, len(arranged)), card)
-        arranged.extend(owed.elements())  # none, unless the hand changed some other way
-        self.hand.arrange(arranged)
+        self.hand.arrange(put_back(order, kept, returning))
         self.fresh = fresh if fresh in hand else None
 
     def _still_fresh(self, kind: str, before: Sequence[Card], after: Sequence[Card], same_turn: bool) -> Card | None:
@@ -848,3 +841,32 @@ class TableScene(Scene):
 def _look(button: Button) -> tuple[pygame.Rect, bool, bool, bool, str]:
     """What a button shows: where (with its shadow), whether shown, enabled, lit, its label."""
     return button.area(), button.visible, button.enabled, button.hot, button.label()
+
+
+def put_back(before: Sequence[Card], kept: Sequence[Card], returning: Sequence[Card]) -> list[Card]:
+    """`kept` (the hand as the player has it now) with the `returning` cards each put right
+    after the card that preceded it in `before` (the order before the move taken back), so
+    a group comes back whole beside its neighbour even if the player moved cards since."""
+    here = Counter(kept)
+    owed = Counter(returning)
+    where: dict[tuple[Card, int], int] = {}
+    counted: Counter[Card] = Counter()
+    for index, card in enumerate(kept):
+        where[(card, counted[card])] = index
+        counted[card] += 1
+    after: dict[int, list[Card]] = {}
+    anchor = -1
+    counted.clear()
+    for card in before:
+        occurrence = counted[card]
+        counted[card] += 1
+        if occurrence < here[card]:
+            anchor = where[(card, occurrence)]
+        elif owed[card] > 0:
+            owed[card] -= 1
+            after.setdefault(anchor, []).append(card)
+    arranged = list(after.get(-1, []))
+    for index, card in enumerate(kept):
+        arranged += [card, *after.get(index, [])]
+    return arranged + list(owed.elements())  # none, unless the hand changed some other way
+
