@@ -48,6 +48,11 @@ class RoundCheck:
         return f"round {self.round_no}: FAILED — " + "; ".join(self.problems)
 
 
+def _moves(count: int) -> str:
+    """"1 legal move", "12 legal moves"."""
+    return f"{count} legal move{'' if count == 1 else 's'}"
+
+
 def _is_hex(text: str) -> bool:
     return len(text) == 64 and all(c in "0123456789abcdef" for c in text.lower())
 
@@ -135,14 +140,14 @@ class Verifier:
         fields = self.rounds.get(check.round_no, {})
         over = check.round_no < game.round_no or game.round_over
         if not over and "code" in fields:
-            check.facts.append(f"abandoned after {check.moves} legal moves (its code {fields['code'][1]}, "
+            check.facts.append(f"abandoned after {_moves(check.moves)} (its code {fields['code'][1]}, "
                                "revealed once the game was given up, deals it)")
             return
         if not over:
-            check.facts.append(f"being played, {check.moves} moves legal so far")
+            check.facts.append(f"being played, {_moves(check.moves)} so far")
             return
         self._proof(check, fields)
-        check.facts.append(f"{check.moves} moves legal")
+        check.facts.append(_moves(check.moves))
         self._points(check, fields)
 
     def _fingerprint(self, check: RoundCheck) -> None:

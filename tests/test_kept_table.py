@@ -87,3 +87,4 @@ def test_a_meld_changed_on_the_table_is_drawn_anew(display: None) -> None:
     scene._sync()  # the view re-read, as after a move
     app.draw()
     assert differing_pixels(screen, from_scratch(scene)) == 0
+

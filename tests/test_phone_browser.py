@@ -126,14 +126,26 @@ class Clock:
     """When the game played each phone move: the table's side of the tap-to-move latency."""
 
     def __init__(self, host: PhoneHost) -> None:
-        self.applied: list[float] = []
+        self.applied: list[tuple[Move, float]] = []
+        self.read = 0
         play = host.play
 
         def timed(seat: int, move: Move) -> None:
             play(seat, move)
-            self.applied.append(time.time() * 1000)
+            self.applied.append((move, time.time() * 1000))
 
         host.play = timed  # type: ignore[method-assign]
+
+    def when(self, move: Move) -> float:
+        """When the host's thread played `move`, the first such move after the last one
+        asked about, once it has said so: the game's log shows a move a moment before its
+        time is written here."""
+        def after_it() -> int:  # the place after the entry, 0 while it is not there
+            return next((index + 1 for index in range(self.read, len(self.applied))
+                         if self.applied[index][0] == move), 0)
+
+        self.read = wait_until(after_it)
+        return self.applied[self.read - 1][1]
 
 
 def test_a_phone_plays_a_turn_by_taps_and_the_table_follows(browser: Any, capsys: pytest.CaptureFixture[str],
@@ -157,7 +169,7 @@ def test_a_phone_plays_a_turn_by_taps_and_the_table_follows(browser: Any, capsys
         if "draw" in {m.kind for m in host.game.view(0).legal_moves}:
             tap_element(browser, "#stock")
             wait_until(lambda: host.game.log[-1] == (0, Move("draw")))
-            latencies.append(clock.applied[-1] - sent_at())
+            latencies.append(clock.when(Move("draw")) - sent_at())
             wait_until(lambda: len(shown_hand(browser)) == len(host.game.hand(0)))
         first = next(m for m in host.game.view(0).legal_moves if m.kind == "discard").card
         tap_card(browser, str(first))
@@ -167,13 +179,13 @@ def test_a_phone_plays_a_turn_by_taps_and_the_table_follows(browser: Any, capsys
         played = len(host.game.log)
         tap_element(browser, "#discard")
         wait_until(lambda: (0, Move("discard", (first,))) in host.game.log[played:])
-        latencies.append(clock.applied[-1] - sent_at())
+        latencies.append(clock.when(Move("discard", (first,))) - sent_at())
 
         # the bots play on the table; then the phone's turn: tap the stock, then discard by taps
         wait_until(lambda: page_turn(browser, host))
         tap_element(browser, "#stock")
         wait_until(lambda: host.game.log[-1] == (0, Move("draw")))
-        latencies.append(clock.applied[-1] - sent_at())
+        latencies.append(clock.when(Move("draw")) - sent_at())
         wait_until(lambda: len(shown_hand(browser)) == len(host.game.hand(0)))
         # a tap on the stock again is refused, with the rules' reason on the phone
         played = len(host.game.log)
@@ -189,7 +201,7 @@ def test_a_phone_plays_a_turn_by_taps_and_the_table_follows(browser: Any, capsys
         tap_card(browser, str(card))
         tap_element(browser, "#discard")
         wait_until(lambda: (0, Move("discard", (card,))) in host.game.log[played:])
-        latencies.append(clock.applied[-1] - sent_at())
+        latencies.append(clock.when(Move("discard", (card,))) - sent_at())
 
         # and once more by dragging a card onto the pile
         wait_until(lambda: page_turn(browser, host))
@@ -200,7 +212,7 @@ def test_a_phone_plays_a_turn_by_taps_and_the_table_follows(browser: Any, capsys
         played = len(host.game.log)
         drag_card_to(browser, str(card), "#discard")
         wait_until(lambda: (0, Move("discard", (card,))) in host.game.log[played:])
-        latencies.append(clock.applied[-1] - sent_at())
+        latencies.append(clock.when(Move("discard", (card,))) - sent_at())
 
         # the page shows the table's state: the others' counts and the discard pile's top
         wait_until(lambda: page_turn(browser, host))

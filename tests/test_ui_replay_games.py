@@ -14,6 +14,7 @@ import test_ui_menus as menus
 from test_ui_menus import click, control, key, pump
 
 from ramigui import stats
+from ramigui.rules.deals import KEYED, Deals
 from ramigui.session import GameSession, GameSetup, Seat
 from ramigui.storage import Store
 from ramigui.ui.app import App
@@ -128,7 +129,8 @@ def test_ramigui_replay_opens_the_same_viewer(store: Store, games: list[GameSess
 
 def abandoned_in_round_two(store: Store) -> GameSession:
     """A person's game (keyed deals) given up three moves into round 2 for a new one."""
-    session = GameSession.new(GameSetup("rami51", (Seat("Ana"), Seat("Bob", "easy")), {"rounds": 3}), store)
+    session = GameSession.new(GameSetup("rami51", (Seat("Ana"), Seat("Bob", "easy")), {"rounds": 3}), store,
+                              deals=Deals(KEYED, bytes(range(32))))  # keyed, as a person's game, but always the same
     rng = random.Random(4)
     while session.game.round_no == 1 or len(session.game.round_log) < 3:
         session.game.play(str(rng.choice(session.game.legal_moves())))
@@ -148,7 +150,16 @@ def test_an_abandoned_game_replays_to_where_it_stopped(app: App, store: Store) -
     key(app, pygame.K_END)
     assert replay.game.round_no == 2
     assert replay.status_text() == "the log stops here: the game was not played to its end"
-    app.draw()
+    assert replay.position_text().startswith("Round 2 of 3 ·")  # of the rounds it was to have, not 2 of 2
+    import ramigui.ui.replay_screen as replay_module
+
+    drawn: list[str] = []
+    real = replay_module.blit_text
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(replay_module, "blit_text", lambda surface, text, *a, **k: drawn.append(text) or real(
+            surface, text, *a, **k))
+        app.draw()
+    assert "not played to its end" in " ".join(drawn), "why the log stops is said whole, never cut off"
 
 
 def test_an_abandoned_games_sheet_says_so_over_its_finished_rounds(app: App, store: Store) -> None:
@@ -202,3 +213,34 @@ def test_the_replays_table_row_sets_the_discard_and_each_meld_apart() -> None:
     assert all(not a.colliderect(b) for i, a in enumerate(boxes) for b in boxes[i + 1:]), "melds overlap"
     assert len({box.top for box in boxes}) == 2, "two lines of melds"
     assert not places[0].rect.colliderect(boxes[0])
+
+
+def test_a_game_abandoned_in_its_first_round_says_so_on_its_sheet(app: App, store: Store) -> None:
+    session = GameSession.new(GameSetup("rami51", (Seat("Ana"), Seat("Bob", "easy")), {"rounds": 3}), store)
+    session.play(session.game.legal_moves()[0])
+    session.abandon()
+    for path in store.logs_dir.iterdir():
+        path.unlink()
+    screen = open_games(app)
+    rows = [c for c in screen.controls if getattr(c, "action", "") == "open_game"]
+    click(app, rows[0].rect.center)
+    sheet = next(scene for scene in app.scenes if isinstance(scene, ScoreSheetScene))
+    import ramigui.ui.scoresheet as scoresheet
+
+    drawn: list[str] = []
+    real = scoresheet.blit_text
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(scoresheet, "blit_text", lambda surface, text, *a, **k: drawn.append(text) or real(
+            surface, text, *a, **k))
+        sheet.draw(app.screen)
+    assert "Abandoned during round 1" in drawn and not any("after 0 rounds" in text for text in drawn)
+
+
+def test_statistics_open_on_the_game_last_played(app: App, store: Store) -> None:
+    """Only a Gin game, abandoned: Statistics open on Gin, not on an empty first game."""
+    session = GameSession.new(GameSetup("gin", (Seat("Ana"), Seat("Bob", "easy")), {}), store, seed=3)
+    session.play(session.game.legal_moves()[0])
+    session.abandon()
+    click(app, control(app, "stats").rect.center)
+    screen = app.top
+    assert isinstance(screen, StatsScreen) and screen.variant_id == "gin"

@@ -461,3 +461,16 @@ def test_undo_puts_the_cards_back_where_they_stood_and_the_drawn_card_keeps_its_
     assert scene.game.log[-1][1].kind == "undo"
     assert scene.order == before and scene.fresh == ten
     assert scene.fresh_index() == before.index(ten)
+
+
+def test_undo_after_rearranging_brings_a_group_back_whole_beside_its_neighbour() -> None:
+    """The hand was A A A · 2♥ 2♦ 2♣ · 10♥ 10♣ JK · 7♣ 9♠; the 10s were laid down, then 7♣
+    dragged to the far left: undo puts 10♥ 10♣ JK back after 2♣, their neighbour, not
+    at their old place (which now falls between 2♦ and 2♣)."""
+    from ramigui.ui.table import put_back
+
+    before = parse_cards("AH AD AC 2H 2D 2C 10H 10C JK 7C 9S")
+    kept = parse_cards("7C AH AD AC 2H 2D 2C 9S")
+    assert put_back(before, kept, parse_cards("10H JK 10C")) == parse_cards("7C AH AD AC 2H 2D 2C 10H 10C JK 9S")
+    assert put_back(before, parse_cards("AH AD AC 2H 2D 2C 7C 9S"), parse_cards("10H 10C JK")) == before
+    assert put_back(parse_cards("10H 5S"), parse_cards("5S"), parse_cards("10H")) == parse_cards("10H 5S")

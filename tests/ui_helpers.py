@@ -139,6 +139,9 @@ class FrameClock:
         time.sleep(0)
         return 1000 // 60
 
+    def present(self) -> None:
+        """A frame shows as soon as it is drawn."""
+
 
 def frames(app: App, seconds: float) -> None:
     """Run the loop for `seconds` of its own time (with a FrameClock: 60 frames a second)."""

@@ -12,6 +12,7 @@ scene pushes the next, so everything here sits below every screen.
 from __future__ import annotations
 
 import os
+import sys
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -25,6 +26,18 @@ from ramigui.ui.window import MIN_SIZE, WindowStart, desktop_size, limit_and_max
 
 FPS = 60
 IDLE_WAIT_MS = 400
+PRESENT_S = 0.010
+"""While things move, a frame reaches the screen this long after it began (LoopClock)."""
+GIL_SWITCH_S = 0.001
+"""How long a bot thinking in its thread may keep Python's lock once the window's thread
+wants it back (Python's default, 5 ms, made a frame late whenever a bot thought): set for
+the process by `open_window` (and `ramigui bench ui`), never by an App a test makes."""
+NATIVE_FRAMEBUFFER = ("SDL_FRAMEBUFFER_ACCELERATION", "0")
+"""On Linux the window's pixels go to X11 as they are (MIT-SHM), only the rectangles a
+frame updates: SDL's default there copies the whole window into an OpenGL texture at every
+update, whatever changed. Under Xvfb (Mesa's software OpenGL) a full 4K frame cost 43-67 ms
+that way against 4.9 ms, and a card's rectangles 43 ms against 0.13 ms. Set the variable
+to "1" to have SDL's way back."""
 FIRST_FRAME_ENV = "RAMIGUI_FIRST_FRAME_FILE"
 """When set, the time (epoch seconds) of the first flip is written to this file: how
 `ramigui bench ui` measures start-up from outside the process."""
@@ -42,6 +55,50 @@ def wait_for_event(timeout_ms: int, nap: float = 0.008) -> pygame.event.Event:
         if event.type != pygame.NOEVENT or time.perf_counter() >= deadline:
             return event
         time.sleep(nap)
+
+
+class LoopClock:
+    """The loop's pace: a frame lasts at least 1000 // fps whole milliseconds (16 ms at 60
+    fps, pygame's `Clock.tick` pace), measured and waited to the microsecond, and while
+    things move each frame reaches the screen PRESENT_S after it began, however long it
+    took to draw (up to then): the frames show at a steady pace. pygame's clock counted
+    whole milliseconds (0.9 ms of work counted as 0 and every frame ran 16-17 ms), and a
+    frame shown as soon as drawn came late by its own work (a move landing, a card's
+    face drawn the first time)."""
+
+    def __init__(self) -> None:
+        self._begun = time.perf_counter()
+        self._work_ms = 0.0
+        self._held = 0.0
+
+    def tick(self, fps: int = 0) -> float:
+        """Wait until the frame begun at the last tick has lasted its time (no wait when
+        `fps` is 0); the milliseconds since that tick."""
+        now = time.perf_counter()
+        self._work_ms = (now - self._begun - self._held) * 1000
+        self._held = 0.0
+        if fps > 0:
+            left = self._begun + (1000 // fps) / 1000 - now
+            if left > 0:
+                time.sleep(left)
+                now = time.perf_counter()
+        elapsed = (now - self._begun) * 1000
+        self._begun = now
+        return elapsed
+
+    def present(self) -> None:
+        """Wait until this frame's time to reach the screen (PRESENT_S after it began)."""
+        now = time.perf_counter()
+        left = self._begun + PRESENT_S - now
+        if left > 0:
+            time.sleep(left)
+            self._held += time.perf_counter() - now
+
+    def get_rawtime(self) -> float:
+        """The work of the last frame, in milliseconds: from the end of its wait to the start
+        of the next one (the loop's events, updates, drawing and display update), its wait
+        for its time to reach the screen left out."""
+        return self._work_ms
 
 
 class Scene:
@@ -98,7 +155,7 @@ class App:
     clock: Any = None
 
     def __post_init__(self) -> None:
-        self.clock = pygame.time.Clock()
+        self.clock = LoopClock()
         self._size_before = self.windowed_size
         if not self.fullscreen:
             self.windowed_size = self._size_before = self.screen.get_size()
@@ -159,10 +216,10 @@ class App:
         for scene in list(self.scenes):
             scene.update(dt)
         if busy or self._dirty or events:
-            self.draw()
+            self.draw(paced=busy)
         self.frames += 1
 
-    def draw(self) -> None:
+    def draw(self, paced: bool = False) -> None:
         """Draw from the lowest visible scene upwards, then flip; a scene alone on screen
         that drew the last frame too and can redraw only what changed does so, and only its
         changed rectangles are updated."""
@@ -180,6 +237,8 @@ class App:
             for scene in shown:
                 scene.draw(self.screen)
         self._last_drawn = (shown, self.screen)
+        if paced:  # things move: the frame shows at its steady time
+            self.clock.present()
         if rects is None:
             pygame.display.flip()
         elif rects:
@@ -258,6 +317,9 @@ def open_window(start: WindowStart | None, fullscreen: bool) -> pygame.Surface:
     """Init pygame (audio is optional: never fail for lack of it) and open the window, at
     `start` (None: as a first start does, maximised over the desktop)."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    sys.setswitchinterval(GIL_SWITCH_S)
+    if sys.platform.startswith("linux"):
+        os.environ.setdefault(*NATIVE_FRAMEBUFFER)
     pygame.display.init()
     pygame.font.init()
     forget_fonts()

@@ -120,8 +120,8 @@ def measure_tap_to_table(moves: int = 50, seconds: float | None = None, fewest: 
     rng = random.Random(5)
     draw = app.draw
 
-    def timed_draw() -> None:
-        draw()
+    def timed_draw(paced: bool = False) -> None:
+        draw(paced)
         if len(shown) < len(sent) and len(scene.game.log) >= wanted[len(shown)]:
             shown.append(time.perf_counter())
 

@@ -71,6 +71,13 @@ def draw_suit(surface: pygame.Surface, suit: str, center: tuple[float, float], s
 # --- card faces --------------------------------------------------------------------------
 
 def _rounded_card(w: int, h: int, fill: Colour, edge: Colour) -> pygame.Surface:
+    """A blank card to draw on (a copy: the blank of each size is drawn once, a quarter of
+    the cost of a face at 4K)."""
+    return _blank_card(w, h, fill, edge).copy()
+
+
+@lru_cache(maxsize=6)
+def _blank_card(w: int, h: int, fill: Colour, edge: Colour) -> pygame.Surface:
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     radius = max(2, int(w * 0.075))
     pygame.draw.rect(surf, edge, surf.get_rect(), border_radius=radius)
@@ -262,6 +269,10 @@ class CardArt:
             surf = render_face(card, self.width, self.style, self.letters)
             self._faces[card] = surf
         return surf
+
+    def has_face(self, card: Card) -> bool:
+        """Whether `card`'s face is drawn already (a later `face` costs nothing)."""
+        return card in self._faces
 
     def back(self) -> pygame.Surface:
         if self._back is None:

@@ -198,9 +198,12 @@ class ReplayScreen(Screen):
     # --- words -------------------------------------------------------------------------
 
     def position_text(self) -> str:
+        """"Round 2 of 5 · move 40 of 75": of the rounds the game had, or, for a game the log
+        does not see to its end, of the rounds it was to have (none said when open-ended)."""
         cursor = self.cursor
-        return i18n.tr("replay.position", round=cursor.round_index() + 1, rounds=len(cursor.round_starts),
-                       move=cursor.at, moves=cursor.total)
+        rounds = len(cursor.round_starts) if cursor.end.game_over else self.game.variant.rounds
+        key = "replay.position" if rounds else "replay.position_open"
+        return i18n.tr(key, round=cursor.round_index() + 1, rounds=rounds, move=cursor.at, moves=cursor.total)
 
     def status_text(self) -> str:
         """Whose turn it is, how the game or the round ended, or why the log stops here."""
@@ -253,8 +256,9 @@ class ReplayScreen(Screen):
         m = self.m
         y = area.top
         head = f"{self.position_text()} · {self.status_text()}"
-        blit_text(surface, ellipsized(head, m.small, area.width, True), m.small, GOLD, (area.left, y), bold=True)
-        y += int(m.small * 1.4)
+        for line in wrap_lines(head, m.small, area.width, True)[:2]:  # why the log stops is never cut off
+            blit_text(surface, ellipsized(line, m.small, area.width, True), m.small, GOLD, (area.left, y), bold=True)
+            y += int(m.small * 1.4)
         blit_text(surface, ellipsized(self.last_move_text(), m.small, area.width), m.small, WHITE, (area.left, y))
         y += int(m.small * 1.4)
         said = self.expert_text()

@@ -291,7 +291,8 @@ class ScoreSheetScene(Screen):
         room = view.width - min(text_width(rule, m.small), view.width // 2) - m.pad
         lead = self._lead(names, room) if data.leaders else ""
         if data.abandoned:
-            given_up = i18n.tr_count("sheet.abandoned", len(data.rounds))
+            given_up = (i18n.tr_count("sheet.abandoned", len(data.rounds)) if data.rounds
+                        else i18n.tr("sheet.abandoned_first"))
             text, colour = (f"{given_up} · {lead}" if lead else given_up), DIM
         elif data.over and lead:
             text, colour = lead, GOLD

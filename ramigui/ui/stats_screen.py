@@ -59,8 +59,15 @@ class StatsScreen(Screen):
         self.page = "variants"
         self.stale = False
         """A person may have been renamed above: read the statistics again on coming back."""
-        played = [v for v in self.variant_ids() if self.stats.played(v)]
-        self.variant_id = played[0] if played else self.variant_ids()[0]
+        self.variant_id = self._first_shown()
+
+    def _first_shown(self) -> str:
+        """The game last played (finished or abandoned), else the first with records, else
+        the first of the list: never an empty page while the history holds games."""
+        ids = self.variant_ids()
+        recent = [game.variant for game in reversed(self.stats.history) if game.variant in ids and not game.redeal]
+        played = [v for v in ids if self.stats.played(v)]
+        return (recent or played or ids)[0]
 
     @staticmethod
     def variant_ids() -> list[str]:

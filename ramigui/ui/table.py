@@ -55,18 +55,11 @@ from ramigui.ui.families import hand_melds, screen_family
 from ramigui.ui.felt import felt
 from ramigui.ui.hand_groups import Group, group_starts, grouped
 from ramigui.ui.hand_state import Drag, HandState
+from ramigui.ui.kept_table import KeptTable, merged
 from ramigui.ui.seats import TableConfig
 from ramigui.ui.table_bots import BotDriver
 from ramigui.ui.table_dialog import Question, QuestionScene
-from ramigui.ui.table_draw import (
-    KeptMelds,
-    Moving,
-    draw_moving,
-    draw_still,
-    moving_area,
-    moving_cards,
-    still_key,
-)
+from ramigui.ui.table_draw import Moving, draw_moving, moving_area, moving_cards
 from ramigui.ui.table_family import ButtonSpec, FamilyTable
 from ramigui.ui.table_frame import TableFrame
 from ramigui.ui.table_intents import (
@@ -160,10 +153,10 @@ class TableScene(Scene):
         self.size = (1280, 800)
         self.buttons: list[Button] = []
         self.button_rows: list[list[Button]] = []
-        self._kept: pygame.Surface | None = None
-        self._kept_key: tuple[object, ...] | None = None
+        self._kept = KeptTable()
+        self._to_prepare: list[tuple[Card, int]] = []  # faces to draw ahead (prepare)
         self._moved: list[pygame.Rect] = []  # where the last frame drew moving cards
-        self._kept_melds = KeptMelds()
+        self._button_looks: list[tuple[pygame.Rect, bool, bool, bool, str]] | None = None  # as last drawn
         _TABLES.add(self)
         self._sync()
 
@@ -483,14 +476,7 @@ class TableScene(Scene):
             return
         order, fresh = self.turn_arrangements.pop()
         kept, returning = self.hand.take_in(hand)
-        owed = Counter(returning)
-        arranged = list(kept)
-        for index, card in enumerate(order):
-            if owed[card] > 0:
-                owed[card] -= 1
-                arranged.insert(min(index, len(arranged)), card)
-        arranged.extend(owed.elements())  # none, unless the hand changed some other way
-        self.hand.arrange(arranged)
+        self.hand.arrange(put_back(order, kept, returning))
         self.fresh = fresh if fresh in hand else None
 
     def _still_fresh(self, kind: str, before: Sequence[Card], after: Sequence[Card], same_turn: bool) -> Card | None:
@@ -574,11 +560,12 @@ class TableScene(Scene):
         if self.covered():
             return  # paused: the clock, the flights and the bots wait for the table to show
         self.now += dt
+        self._prepare_one()
         if self.message and self.now >= self.message_until:
             self.message = ""
         self.flights = [f for f in self.flights if not f.done(self.now)]
-        if not self.flights:
-            self.bots.land()
+        if not self.flights and self.bots.land():
+            return  # the next bot thinks from the next frame on: its thread would slow this one's redraw
         if self.flights or self.bots.pending or self.overlay_open or self.phones.codes_open:
             return
         if self.game.round_over:
@@ -588,6 +575,19 @@ class TableScene(Scene):
             self._open_handoff()
             return
         self.bots.drive(dt)
+
+    def prepare(self, faces: Sequence[tuple[Card, int]]) -> None:
+        """Faces (card, width) the table will soon show: drawn ahead, one a frame, so that no
+        frame draws many (a meld laid at 4K: six faces, 12 ms)."""
+        self._to_prepare.extend(faces)
+
+    def _prepare_one(self) -> None:
+        while self._to_prepare:
+            card, width = self._to_prepare.pop(0)
+            art = self.art(width)
+            if not art.has_face(card):
+                art.face(card)
+                return
 
     def _needs_handoff(self) -> bool:
         seat = self.game.to_play
@@ -743,42 +743,84 @@ class TableScene(Scene):
     # --- drawing ------------------------------------------------------------------------------
 
     # The table stands still between changes: felt, seats, piles, melds, hand and panel are
-    # composed once into `_kept` (keyed by `still_key`); a frame puts the kept layer on screen,
-    # then the moving cards and the buttons. `draw_changes` restores only what moved.
+    # kept in `_kept` (kept_table), composed anew only where they changed; a frame puts the
+    # kept layer on screen, then the moving cards and the buttons. `draw_changes` restores
+    # only what moved or changed.
 
     def changed(self, melds_too: bool = False) -> None:
-        """Compose the still table anew at the next frame (something it shows has changed
-        that its key may not see: a family's own state, a key pressed); `melds_too`: draw
-        the melds anew too (else they are put back if nothing they show has changed)."""
-        self._kept_key = None
-        if melds_too:
-            self._kept_melds.forget()
+        """Compose the still table whole at the next frame (something it shows has changed
+        that its parts' keys may not see: a family's own state, a key pressed); `melds_too`:
+        draw the melds anew too (else they are put back if nothing they show has changed)."""
+        self._kept.forget(melds_too)
 
     def draw(self, surface: pygame.Surface) -> None:
         frame = self.frame()
-        surface.blit(self._kept_layer(frame, surface), (0, 0))
-        self._draw_moving_and_buttons(surface, frame, moving_cards(frame))
+        surface.blit(self._kept_layer(frame, surface)[0], (0, 0))
+        self._refresh_meld(frame)
+        self._draw_moving(surface, frame, moving_cards(frame))
+        self._draw_buttons(surface, self.buttons)
 
     def draw_changes(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
         """Draw over this scene's previous frame, still on `surface`: only the places of the
-        moving cards (then and now) and the buttons; the rectangles changed, or None when the
-        still table changed and the whole frame was drawn."""
+        moving cards (then and now), of the parts of the still table that changed, and of
+        the buttons over them or whose look changed; the rectangles changed, or None when
+        the whole frame was drawn."""
         frame = self.frame()
-        kept = self._kept
+        image = self._kept.image
         if (type(self).draw is not TableScene.draw  # a table that draws more over itself
-                or kept is None or kept.get_size() != surface.get_size()
-                or self._kept_key != self._still_key(frame)):
+                or image is None or image.get_size() != surface.get_size()):
             self.draw(surface)
             return None
+        kept, places = self._kept_layer(frame, surface)
+        self._refresh_meld(frame)
         moving = moving_cards(frame)
-        window = surface.get_rect()
-        changed = [rect.clip(window) for rect in (*self._moved, *(moving_area(r) for _, r, _ in moving),
-                                                   *(b.area() for b in self.buttons if b.visible))]
-        changed = [rect for rect in changed if rect.width and rect.height]
+        if places is None:
+            surface.blit(kept, (0, 0))
+            self._draw_moving(surface, frame, moving)
+            self._draw_buttons(surface, self.buttons)
+            return None
+        places = [*places, *self._moved, *(moving_area(rect) for _, rect, _ in moving)]
+        buttons, places = self._buttons_over(places)
+        changed = merged([rect.clip(surface.get_rect()) for rect in places])
         for rect in changed:
             surface.blit(kept, rect, rect)
-        self._draw_moving_and_buttons(surface, frame, moving)
+        self._draw_moving(surface, frame, moving)
+        self._draw_buttons(surface, buttons)
         return changed
+
+    def _buttons_over(self, places: list[pygame.Rect]) -> tuple[list[Button], list[pygame.Rect]]:
+        """The buttons to draw again (those whose look changed, and those a place to restore
+        reaches, whole), and the places with the buttons' own (then and now)."""
+        looks = [_look(button) for button in self.buttons]
+        before = self._button_looks or []
+        places = list(places)
+        if len(before) != len(looks):  # other buttons: every old one's place restored
+            places += [look[0] for look in before]
+            before = []
+        chosen = [k for k, look in enumerate(looks) if k >= len(before) or look != before[k]]
+        places += [looks[k][0] for k in chosen] + [before[k][0] for k in chosen if k < len(before)]
+        grown = True
+        while grown:  # a button a place reaches is drawn whole, so restored whole first
+            grown = False
+            for k, look in enumerate(looks):
+                if k not in chosen and look[0].collidelist(places) >= 0:
+                    chosen.append(k)
+                    places.append(look[0])
+                    grown = True
+        return [self.buttons[k] for k in sorted(chosen)], places
+
+    def _refresh_meld(self, frame: TableFrame) -> None:
+        if self.buttons:  # the selection changes between moves: the Meld button follows it
+            self.family.refresh_meld({button.action: button for button in self.buttons}, frame)
+
+    def _draw_moving(self, surface: pygame.Surface, frame: TableFrame, moving: list[Moving]) -> None:
+        draw_moving(surface, frame, moving)
+        self._moved = [moving_area(rect) for _, rect, _ in moving]
+
+    def _draw_buttons(self, surface: pygame.Surface, buttons: list[Button]) -> None:
+        for button in buttons:
+            button.draw(surface)
+        self._button_looks = [_look(button) for button in self.buttons]
 
     def notes_key(self) -> object:
         """What `draw_notes` shows: the still table is composed anew when it changes."""
@@ -787,26 +829,44 @@ class TableScene(Scene):
     def draw_notes(self, surface: pygame.Surface) -> None:
         """Notes a kind of table shows over the still table (composed into the kept layer)."""
 
-    def _still_key(self, frame: TableFrame) -> tuple[object, ...]:
-        return still_key(frame, self.family), self.notes_key()
+    def _kept_layer(self, frame: TableFrame, surface: pygame.Surface
+                    ) -> tuple[pygame.Surface, list[pygame.Rect] | None]:
+        """The still table as `frame` shows it, and where it changed (None: everywhere)."""
+        background = felt(surface.get_size(), self.app.settings.table_colour if self.app else "green")
+        places = self._kept.compose(frame, self.family, surface, background, self.draw_notes, self.notes_key())
+        assert self._kept.image is not None
+        return self._kept.image, places
 
-    def _kept_layer(self, frame: TableFrame, surface: pygame.Surface) -> pygame.Surface:
-        key = self._still_key(frame)
-        kept = self._kept
-        if kept is None or kept.get_size() != surface.get_size():
-            kept = self._kept = pygame.Surface(surface.get_size(), 0, surface)
-            self._kept_key = None
-        if self._kept_key != key:
-            kept.blit(felt(surface.get_size(), self.app.settings.table_colour if self.app else "green"), (0, 0))
-            draw_still(kept, frame, self.family, self._kept_melds)
-            self.draw_notes(kept)
-            self._kept_key = key
-        return kept
 
-    def _draw_moving_and_buttons(self, surface: pygame.Surface, frame: TableFrame, moving: list[Moving]) -> None:
-        draw_moving(surface, frame, moving)
-        self._moved = [moving_area(rect) for _, rect, _ in moving]
-        if self.buttons:  # the selection changes between moves: the Meld button follows it
-            self.family.refresh_meld({button.action: button for button in self.buttons}, frame)
-        for button in self.buttons:
-            button.draw(surface)
+def _look(button: Button) -> tuple[pygame.Rect, bool, bool, bool, str]:
+    """What a button shows: where (with its shadow), whether shown, enabled, lit, its label."""
+    return button.area(), button.visible, button.enabled, button.hot, button.label()
+
+
+def put_back(before: Sequence[Card], kept: Sequence[Card], returning: Sequence[Card]) -> list[Card]:
+    """`kept` (the hand as the player has it now) with the `returning` cards each put right
+    after the card that preceded it in `before` (the order before the move taken back), so
+    a group comes back whole beside its neighbour even if the player moved cards since."""
+    here = Counter(kept)
+    owed = Counter(returning)
+    where: dict[tuple[Card, int], int] = {}
+    counted: Counter[Card] = Counter()
+    for index, card in enumerate(kept):
+        where[(card, counted[card])] = index
+        counted[card] += 1
+    after: dict[int, list[Card]] = {}
+    anchor = -1
+    counted.clear()
+    for card in before:
+        occurrence = counted[card]
+        counted[card] += 1
+        if occurrence < here[card]:
+            anchor = where[(card, occurrence)]
+        elif owed[card] > 0:
+            owed[card] -= 1
+            after.setdefault(anchor, []).append(card)
+    arranged = list(after.get(-1, []))
+    for index, card in enumerate(kept):
+        arranged += [card, *after.get(index, [])]
+    return arranged + list(owed.elements())  # none, unless the hand changed some other way
+

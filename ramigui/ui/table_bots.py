@@ -11,10 +11,12 @@ randomness from the game's bot secret (`seats.seat_choosers`), never from the de
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Protocol
 
 import pygame
 
+from ramigui.cards import Card
 from ramigui.match import BotSeats, Chooser
 from ramigui.rules import Game, IllegalMove, Move, PlayerView
 from ramigui.ui.anim import FLIGHT_TIME, Flight
@@ -44,6 +46,8 @@ class BotTable(Protocol):
     def bot_pace(self) -> float: ...
 
     def play(self, move: Move | str) -> bool: ...
+
+    def prepare(self, faces: Sequence[tuple[Card, int]]) -> None: ...
 
 
 class BotDriver:
@@ -76,12 +80,14 @@ class BotDriver:
         bot_turn = not game.round_over and not self.scene.config.humans[game.to_play]
         return bool(self.seats.thinking or bot_turn or self.pending)
 
-    def land(self) -> None:
-        """Play the move whose flight has landed, if one is waiting."""
-        if self.pending:
-            seat, move = self.pending
-            self.pending = None
-            self.apply(seat, move)
+    def land(self) -> bool:
+        """Play the move whose flight has landed, if one is waiting (True: one was)."""
+        if not self.pending:
+            return False
+        seat, move = self.pending
+        self.pending = None
+        self.apply(seat, move)
+        return True
 
     def drive(self, dt: float) -> None:
         """On a bot's turn: start it thinking once its pause is over, fly its move when chosen."""
@@ -128,6 +134,17 @@ class BotDriver:
             return
         self.scene.flights.append(flight)
         self.pending = (seat, move)
+        self.scene.prepare(self._faces_shown(move, flight))
+
+    def _faces_shown(self, move: Move, flight: Flight) -> list[tuple[Card, int]]:
+        """The faces (card, width) the flight and the table after the move show, so the
+        table draws them ahead, one a frame, rather than all in the frame the move lands."""
+        layout = self.scene.layout
+        faces = [] if flight.card is None else [(flight.card, max(flight.start.width, flight.end.width)),
+                                                (flight.card, flight.end.width)]
+        if layout is not None and move.kind in ("meld", "layoff", "swap"):
+            faces += [(card, layout.meld_w or layout.pile_w) for card in move.cards]
+        return faces
 
     def _seat_rect(self, seat: int) -> pygame.Rect:
         layout = self.scene.layout

@@ -7,7 +7,9 @@ draw is a pure view of the frame the frame built.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from functools import partial
 
 import pygame
 
@@ -71,19 +73,70 @@ def draw_still(surface: pygame.Surface, frame: TableFrame, family: FamilyTable,
     """Everything but the cards in flight and the dragged cards: what stands still between
     two changes of `still_key(frame)` (the places of the moving cards left empty). With
     `melds`, the melds are put back as last drawn when nothing they show has changed."""
+    for part in still_parts(frame, family, melds):
+        if part.backdrop is not None:
+            part.backdrop(surface)
+        part.draw(surface)
+
+
+@dataclass(frozen=True)
+class StillPart:
+    """One part of the still table: where it may paint, what it shows (a value that changes
+    when its picture changes), and how it is drawn. The kept table draws again only the
+    places of the parts whose key or area changed (`kept_table`)."""
+
+    name: str
+    area: pygame.Rect
+    key: object
+    draw: Callable[[pygame.Surface], None]
+    backdrop: Callable[[pygame.Surface], None] | None = None
+    """What the part lays down first and never changes while `whole_key` stays (the side
+    panel's translucent plate): the kept table keeps it on the felt it restores from."""
+
+
+def still_parts(frame: TableFrame, family: FamilyTable, melds: KeptMelds | None = None) -> list[StillPart]:
+    """The parts of the still table in drawing order: each seat, the piles, the melds, the
+    hand, the viewer's plate, the status line, the side panel and the family's panel. What
+    every part shares (the window, the settings, the seats' names, the language, the
+    layout's sizes) is not in their keys: `whole_key`."""
     lay = frame.layout
     if lay is None:
-        return
-    _draw_opponents(frame, surface, lay)
-    _draw_piles(frame, surface, lay)
+        return []
+    parts = [StillPart(f"seat:{seat}", _seat_area(frame, lay, seat, rect), _seat_key(frame, seat, rect),
+                       partial(_draw_opponent, frame, lay, seat, rect))
+             for seat, rect in lay.opponents.items()]
+    parts += [
+        StillPart("piles", _piles_box(lay), _piles_key(frame, lay), partial(_draw_piles, frame, lay=lay)),
+        StillPart("melds", _melds_box(lay), _melds_key(frame, lay), partial(_draw_melds_kept, frame, lay, melds)),
+        StillPart("hand", _hand_box(lay), _hand_key(frame, lay), partial(_draw_hand, frame, lay=lay)),
+        StillPart("own", lay.own.copy(), _own_key(frame, lay), partial(_draw_own_plate, frame, lay=lay)),
+        StillPart("status", lay.status.copy(), _status_key(frame, family, lay),
+                  partial(_draw_status, frame, family, lay=lay)),
+        StillPart("side", lay.log_panel.copy(), _side_key(frame, family, lay),
+                  partial(_draw_side, frame, family, lay=lay), partial(_side_plate, lay)),
+        StillPart("panel", family.panel_area(frame), family.panel_key(frame), partial(_draw_panel, frame, family)),
+    ]
+    return parts
+
+
+def whole_key(frame: TableFrame, family: FamilyTable) -> tuple[object, ...]:
+    """What every part of the still table reads: when it changes, the table is composed whole."""
+    lay = frame.layout
+    sizes = None if lay is None else (lay.size, lay.margin, lay.text, lay.card_w, lay.card_h, lay.pile_w,
+                                       lay.pile_h, lay.opp_card_w)
+    return (frame.size, frame.settings, repr(frame.config), frame.viewer, frame.played_here, type(family),
+            i18n.language(), sizes)
+
+
+def _draw_melds_kept(frame: TableFrame, lay: TableLayout, melds: KeptMelds | None, surface: pygame.Surface) -> None:
     if melds is None:
         _draw_melds(frame, surface, lay)
     else:
         melds.draw(frame, surface, lay)
-    _draw_hand(frame, surface, lay)
-    _draw_own_plate(frame, surface, lay)
-    _draw_status(frame, family, surface, lay)
-    _draw_side(frame, family, surface, lay)
+
+
+def _draw_panel(frame: TableFrame, family: FamilyTable, surface: pygame.Surface) -> None:
+    family.draw(surface, frame)
 
 
 def _shadow(surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -110,22 +163,40 @@ def _lit(frame: TableFrame, name: str) -> bool:
 
 # --- opponents -------------------------------------------------------------------------------
 
-def _draw_opponents(frame: TableFrame, surface: pygame.Surface, lay: TableLayout) -> None:
+def _draw_opponent(frame: TableFrame, lay: TableLayout, seat: int, rect: pygame.Rect, surface: pygame.Surface) -> None:
+    """A seat across the table: its plate, name and facts, and its hand (backs, or the
+    cards the rules show to all)."""
     view = frame.view
-    for seat, rect in lay.opponents.items():
-        playing = view.to_play == seat and not view.round_over
-        colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
-        draw_panel(surface, rect, (0, 0, 0, 95 if playing else 60), lay.margin,
-                   (*colour, 255) if playing else (0, 0, 0, 0))
-        _draw_seat_title(frame, surface, seat, rect, colour, lay)
-        _fit_line(surface, seat_facts(frame, seat), int(lay.text * 0.85), WHITE,
-                  pygame.Rect(rect.left + lay.margin, rect.bottom - int(lay.text * 1.35),
-                              rect.width - 2 * lay.margin, int(lay.text * 1.2)))
-        shown = view.public.shown
-        if seat in shown:
-            _draw_face_fan(frame, surface, rect, lay, tuple(shown[seat]))
-        else:
-            _draw_back_fan(frame, surface, rect, lay, view.hand_counts[seat])
+    playing = view.to_play == seat and not view.round_over
+    colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+    draw_panel(surface, rect, (0, 0, 0, 95 if playing else 60), lay.margin,
+               (*colour, 255) if playing else (0, 0, 0, 0))
+    _draw_seat_title(frame, surface, seat, rect, colour, lay)
+    _fit_line(surface, seat_facts(frame, seat), int(lay.text * 0.85), WHITE,
+              pygame.Rect(rect.left + lay.margin, rect.bottom - int(lay.text * 1.35),
+                          rect.width - 2 * lay.margin, int(lay.text * 1.2)))
+    shown = view.public.shown
+    if seat in shown:
+        _draw_face_fan(frame, surface, rect, lay, tuple(shown[seat]))
+    else:
+        _draw_back_fan(frame, surface, rect, lay, view.hand_counts[seat])
+
+
+def _seat_key(frame: TableFrame, seat: int, rect: pygame.Rect) -> object:
+    view = frame.view
+    shown = view.public.shown
+    return (rect, view.to_play == seat and not view.round_over, seat in frame.phones_connected,
+            seat_facts(frame, seat), tuple(shown[seat]) if seat in shown else view.hand_counts[seat])
+
+
+def _seat_area(frame: TableFrame, lay: TableLayout, seat: int, rect: pygame.Rect) -> pygame.Rect:
+    """The plate, and the fan of a hand shown face up wherever it reaches."""
+    shown = frame.view.public.shown
+    if seat not in shown or not shown[seat]:
+        return rect.copy()
+    left, step, width, top = _face_fan_places(rect, lay, len(shown[seat]))
+    fan = pygame.Rect(int(left), top, int(step * (len(shown[seat]) - 1)) + width + 1, rect.bottom - top)
+    return rect.union(fan)
 
 
 def seat_facts(frame: TableFrame, seat: int, own: bool = False) -> list[str]:
@@ -198,16 +269,21 @@ def _draw_seat_title(frame: TableFrame, surface: pygame.Surface, seat: int, rect
         blit_text(surface, level, small, level_colour, (drawn.right + small // 2, drawn.bottom - 2), "bottomleft")
 
 
+def _face_fan_places(rect: pygame.Rect, lay: TableLayout, count: int) -> tuple[float, float, int, int]:
+    """A face-up fan's first card's left, the step between its cards, their width and top."""
+    width = max(lay.opp_card_w, int(lay.card_w * 0.5))
+    room = rect.width - 2 * lay.margin - width
+    step = min(width * 0.62, room / max(1, count - 1))
+    left = rect.centerx - (width + step * (count - 1)) / 2
+    return left, step, width, rect.top + int(lay.text * 1.5)
+
+
 def _draw_face_fan(frame: TableFrame, surface: pygame.Surface, rect: pygame.Rect, lay: TableLayout,
                    cards: tuple[object, ...]) -> None:
     """A hand the rules show to all (gin's knocker, Yami after an exposure), face up."""
     if not cards:
         return
-    width = max(lay.opp_card_w, int(lay.card_w * 0.5))
-    room = rect.width - 2 * lay.margin - width
-    step = min(width * 0.62, room / max(1, len(cards) - 1))
-    left = rect.centerx - (width + step * (len(cards) - 1)) / 2
-    top = rect.top + int(lay.text * 1.5)
+    left, step, width, top = _face_fan_places(rect, lay, len(cards))
     art = frame.art(width)
     bottom = rect.bottom - int(lay.text * 1.45)
     for i, card in enumerate(cards):
@@ -265,6 +341,25 @@ def _draw_piles(frame: TableFrame, surface: pygame.Surface, lay: TableLayout) ->
             _glow(surface, lay.stock, (255, 255, 255), 2)
         if public.phase == "offer" and "take" in kinds:
             _glow(surface, lay.discard, (255, 255, 255), 2)
+
+
+def _piles_key(frame: TableFrame, lay: TableLayout) -> object:
+    public = frame.view.public
+    hidden = any(f.hides == ("discard", 0) for f in frame.flights)
+    shown = tuple(public.discard[:-1] if hidden else public.discard)[-2:]
+    kinds = {m.kind for m in frame.view.legal_moves} if frame.human_turn else set()
+    return (lay.stock, lay.discard, public.stock, shown, _lit(frame, "discard"), "draw" in kinds,
+            public.phase == "offer" and "take" in kinds)
+
+
+def _piles_box(lay: TableLayout) -> pygame.Rect:
+    """All `_draw_piles` may paint: the piles with their labels above, their stacked
+    cards, shadows and glows, with room to spare."""
+    pad = lay.margin + 8
+    piles = lay.stock.union(lay.discard).inflate(2 * pad, 2 * pad)
+    piles.top -= 2 * lay.text
+    piles.height += 2 * lay.text
+    return piles
 
 
 def _count_badge(surface: pygame.Surface, text: str, pile: pygame.Rect, lay: TableLayout) -> None:
@@ -333,34 +428,21 @@ class KeptMelds:
         if not box.width or any(box.colliderect(other) for other in _drawn_before_melds(lay)):
             _draw_melds(frame, surface, lay)
             return
-        key = (
-            lay.melds,
-            lay.melds_area,
-            lay.margin,
-            lay.text,
-            box,
-            surface.get_size(),
-            frame.view.public.melds,
-            frame.config,
-            frame.settings,
-            frozenset(
-                name for name in frame.drag.lit if name == "table" or name.startswith("meld:")
-            )
-            if frame.drag is not None
-            else None,
-            i18n.language(),
-        )
+        key = (_melds_key(frame, lay), box, surface.get_size(), frame.config, frame.settings, i18n.language())
         if key == self.key and self.image is not None:
             surface.blit(self.image, box)
             return
         _draw_melds(frame, surface, lay)
-        self.image, self.key = surface.subsurface(box).copy(), key
+        if surface.get_clip().contains(box):  # drawn whole, not only a place of it
+            self.image, self.key = surface.subsurface(box).copy(), key
 
 
 def _melds_box(lay: TableLayout) -> pygame.Rect:
     """All `_draw_melds` may paint: the melds' area, each meld with its glow and its cards'
     shadows, each tag line."""
-    parts = [lay.melds_area]
+    label = pygame.Rect(0, 0, text_width(i18n.tr("table.new_meld"), lay.text, True) + 4, lay.text * 2)
+    label.midbottom = (lay.melds_area.centerx, lay.melds_area.bottom - lay.margin + 2)
+    parts = [lay.melds_area, label]  # "New meld" may be wider than a small window's area
     for spot in lay.melds:
         rect = spot.rect
         parts += [rect.inflate(16, 16), moving_area(rect), spot.tag]
@@ -368,13 +450,15 @@ def _melds_box(lay: TableLayout) -> pygame.Rect:
 
 
 def _drawn_before_melds(lay: TableLayout) -> list[pygame.Rect]:
-    """Where the seats (inside their plates) and the piles (their labels above, stacked
-    cards, shadows, glows) paint, with room to spare."""
-    pad = lay.margin + 8
-    piles = lay.stock.union(lay.discard).inflate(2 * pad, 2 * pad)
-    piles.top -= 2 * lay.text
-    piles.height += 2 * lay.text
-    return [piles, *(rect.inflate(4, 4) for rect in lay.opponents.values())]
+    """Where the seats (inside their plates) and the piles paint."""
+    return [_piles_box(lay), *(rect.inflate(4, 4) for rect in lay.opponents.values())]
+
+
+def _melds_key(frame: TableFrame, lay: TableLayout) -> object:
+    lit = frozenset(name for name in frame.drag.lit if name == "table" or name.startswith("meld:")) \
+        if frame.drag is not None else None
+    public = frame.view.public
+    return lay.melds, lay.melds_area, public.melds, tuple(getattr(public, "laid_off", ())), lit
 
 
 def _draw_meld_tag(frame: TableFrame, surface: pygame.Surface, spot: object, colour: tuple[int, int, int],
@@ -432,6 +516,30 @@ def _draw_hand(frame: TableFrame, surface: pygame.Surface, lay: TableLayout) -> 
             ring(surface, part.inflate(-inset, -inset), HINTED, thick + 1, dashed=True)
 
 
+def _hand_key(frame: TableFrame, lay: TableLayout) -> object:
+    drag = frame.drag
+    return (lay.hand, lay.hand_area, frame.order, frame.selected, frame.hinted, frame.fresh, frame.focus,
+            frame.human_turn, tuple(f.hides for f in frame.flights if f.hides and f.hides[0] == "hand"),
+            None if drag is None else (drag.source, drag.indices, "hand" in drag.lit))
+
+
+def _hand_box(lay: TableLayout) -> pygame.Rect:
+    """All `_draw_hand` may paint: the hand's area, each card raised or not with its
+    shadow, its glow, its rings and the tab on top of the card just drawn."""
+    thick = max(2, lay.card_w // 40)
+    pad = max(thick + 1, max(2, lay.card_w // 28)) + 2  # a selected card's glow, a card's shadow
+    reach = int(lay.card_h * 0.18) + max(10, lay.card_h // 9) + pad  # raised, the tab on top
+    boxes = [rect.inflate(2 * pad, 2 * pad).union(rect.move(0, -reach)) for rect in lay.hand]
+    return lay.hand_area.unionall(boxes)
+
+
+def _own_key(frame: TableFrame, lay: TableLayout) -> object:
+    seat = frame.viewer
+    if seat is None:
+        return None
+    return lay.own, frame.view.to_play == seat and not frame.view.round_over, seat_facts(frame, seat, own=True)
+
+
 def no_lone_card(lines: list[str], size: int, width: int) -> list[str]:
     """A log line never ends with one card alone on its own line ("Bot 1 laid down 9♠ 9♥ /
     9♣"): the card before it goes down with it when the two fit."""
@@ -458,6 +566,12 @@ def _draw_status(frame: TableFrame, family: FamilyTable, surface: pygame.Surface
         draw_notice(surface, lay.status, text, kind, lay.text, lay.margin)
 
 
+def _status_key(frame: TableFrame, family: FamilyTable, lay: TableLayout) -> object:
+    if frame.message:
+        return lay.status, frame.message, frame.message_kind
+    return lay.status, _hint(frame, family), frame.human_turn
+
+
 def _hint(frame: TableFrame, family: FamilyTable) -> str:
     view = frame.view
     if view.round_over:
@@ -469,9 +583,14 @@ def _hint(frame: TableFrame, family: FamilyTable) -> str:
 
 # --- side panel -------------------------------------------------------------------------------
 
+def _side_plate(lay: TableLayout, surface: pygame.Surface) -> None:
+    draw_panel(surface, lay.log_panel, (0, 0, 0, 80), lay.margin)
+
+
 def _draw_side(frame: TableFrame, family: FamilyTable, surface: pygame.Surface, lay: TableLayout) -> None:
+    """The side panel's words over its plate: the game and round, the deck's fingerprint,
+    the last moves, the keys."""
     panel = lay.log_panel
-    draw_panel(surface, panel, (0, 0, 0, 80), lay.margin)
     text = int(lay.text * 0.85)
     x, y = panel.left + lay.margin, panel.top + lay.margin
     name, round_text = i18n.variant_name(frame.game.variant), i18n.tr("table.round", n=frame.view.round_no)
@@ -493,8 +612,7 @@ def _draw_side(frame: TableFrame, family: FamilyTable, surface: pygame.Surface, 
         keys = []  # a small window: the last moves matter more than the keyboard's reminder
     bottom = panel.bottom - lay.margin - len(keys) * key_step
     lines: list[str] = []
-    names = [ellipsized(frame.name(seat), text, int(room * 0.7)) for seat in range(len(frame.config.names))]
-    for entry in reversed(frame.said(names)):
+    for entry in reversed(_said(frame, lay)):
         wrapped = no_lone_card(wrap_lines(entry, text, room - text), text, room - text)
         if y + (len(lines) + len(wrapped)) * step > bottom - lay.margin:
             break
@@ -507,7 +625,18 @@ def _draw_side(frame: TableFrame, family: FamilyTable, surface: pygame.Surface, 
                          (panel.right - lay.margin, bottom - lay.margin // 2))
     for k, line in enumerate(keys):
         blit_text(surface, line, key_size, (170, 200, 180), (x, bottom + k * key_step))
-    family.draw(surface, frame)
+
+
+def _said(frame: TableFrame, lay: TableLayout) -> list[str]:
+    """The last moves told, the seats' names shortened to fit the panel."""
+    text = int(lay.text * 0.85)
+    room = lay.log_panel.width - 2 * lay.margin
+    return frame.said([ellipsized(frame.name(seat), text, int(room * 0.7)) for seat in range(len(frame.config.names))])
+
+
+def _side_key(frame: TableFrame, family: FamilyTable, lay: TableLayout) -> object:
+    return (lay.log_panel, i18n.variant_name(frame.game.variant), frame.view.round_no, fingerprint_line(frame.view),
+            tuple(_said(frame, lay)), family.keys_text)
 
 
 def _draw_fingerprint(frame: TableFrame, surface: pygame.Surface, x: int, y: int, room: int, size: int) -> int:

@@ -142,16 +142,32 @@ class FamilyTable:
 
     # --- drawing ----------------------------------------------------------------------------
 
-    def draw(self, surface: pygame.Surface, frame: TableFrame) -> None:
-        """The family's own panel; rummy: the opening counter ("34 / 51") until opened."""
+    def counter(self, frame: TableFrame) -> tuple[str, bool] | None:
+        """The counter above the buttons (its text, and whether it is reached), or None;
+        rummy: the opening points ("34 / 51") until the viewer has opened."""
         public = frame.view.public_as(RummyPublic)
         need = public.opening_minimum
         seat = frame.viewer
         opened = public.opened
-        if not need or seat is None or frame.layout is None or (seat < len(opened) and opened[seat]):
-            return
+        if not need or seat is None or (seat < len(opened) and opened[seat]):
+            return None
         have = public.turn_points
-        counter_label(surface, frame.layout, i18n.tr("table.opening", have=have, need=need), have >= need)
+        return i18n.tr("table.opening", have=have, need=need), have >= need
+
+    def draw(self, surface: pygame.Surface, frame: TableFrame) -> None:
+        """The family's own panel, over the side panel: the counter."""
+        shown = self.counter(frame)
+        if shown is not None and frame.layout is not None:
+            counter_label(surface, frame.layout, *shown)
+
+    def panel_key(self, frame: TableFrame) -> object:
+        """What `draw` shows, as a value that changes when its picture changes (the kept
+        table draws the panel anew only then)."""
+        return self.counter(frame)
+
+    def panel_area(self, frame: TableFrame) -> pygame.Rect:
+        """Everything `draw` may paint."""
+        return frame.layout.counter.copy() if frame.layout is not None else pygame.Rect(0, 0, 0, 0)
 
 
 def counter_label(surface: pygame.Surface, lay: TableLayout, text: str, good: bool) -> None:

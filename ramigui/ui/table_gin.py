@@ -27,7 +27,7 @@ from ramigui.rules.gin_melds import (
 from ramigui.rules.public import GinPublic
 from ramigui.rules.variant import Variant
 from ramigui.ui.table_dialog import Question
-from ramigui.ui.table_family import SORT_ROWS, ButtonSpec, FamilyTable, counter_label
+from ramigui.ui.table_family import SORT_ROWS, ButtonSpec, FamilyTable
 from ramigui.ui.table_frame import TableFrame
 from ramigui.ui.table_intents import Intents, PlayMove
 from ramigui.ui.widgets import Button
@@ -193,8 +193,9 @@ class GinTable(FamilyTable):
             return ""
         return i18n.tr("table.gin.deadwood", n=found, limit=frame.view.public_as(GinPublic).knock_limit)
 
-    def draw(self, surface: pygame.Surface, frame: TableFrame) -> None:
+    def counter(self, frame: TableFrame) -> tuple[str, bool] | None:
+        """The live deadwood, and whether it is low enough to knock (not once the round is over)."""
         text = self.deadwood_text(frame)
-        if text and frame.phase not in ("over",) and frame.layout is not None:
-            found = self.deadwood(frame) or 0
-            counter_label(surface, frame.layout, text, found <= frame.view.public_as(GinPublic).knock_limit)
+        if not text or frame.phase == "over":
+            return None
+        return text, (self.deadwood(frame) or 0) <= frame.view.public_as(GinPublic).knock_limit

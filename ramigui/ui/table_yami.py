@@ -153,6 +153,7 @@ class YamiTable(FamilyTable):
         """The header a tap (or click) asked to name in full, until tapped again: a finger
         cannot hover."""
         self.box_focus = 0
+        self._grid: tuple[object, SheetGrid | None] = (None, None)
 
     def button_rows(self) -> list[list[ButtonSpec]]:
         return [[("expose", "button.expose", pygame.K_e)], *SORT_ROWS]
@@ -236,10 +237,15 @@ class YamiTable(FamilyTable):
         return [(first + k) % players for k in range(players)]
 
     def grid(self, frame: TableFrame) -> SheetGrid | None:
+        """The sheets' cells (remembered while the area, the seats and the language stay:
+        the kept table asks for them at every change, and the fitting is costly)."""
         lay = frame.layout
         if lay is None:
             return None
-        return sheet_grid(lay.melds_area, self.seats(frame), int(lay.text * 0.9))
+        key = (lay.melds_area, tuple(self.seats(frame)), lay.text, i18n.language())
+        if self._grid[0] != key:
+            self._grid = (key, sheet_grid(lay.melds_area, self.seats(frame), int(lay.text * 0.9)))
+        return self._grid[1]
 
     def draw(self, surface: pygame.Surface, frame: TableFrame) -> None:
         grid = self.grid(frame)
@@ -253,6 +259,29 @@ class YamiTable(FamilyTable):
             self._draw_row(surface, grid, seat, sheets[seat] if seat < len(sheets) else {}, frame)
         self._draw_choices(surface, grid, frame)
         self._draw_tooltip(surface, grid, frame.pointer_at)
+
+    def panel_key(self, frame: TableFrame) -> object:
+        """The sheets as drawn: the public table, the boxes offered and the one keyed, the
+        header tapped or under the pointer."""
+        lay = frame.layout
+        grid = self.grid(frame)
+        if lay is None or grid is None:
+            return None
+        pointed = next((column for column, rect in grid.headers.items()
+                        if frame.pointer_at is not None and rect.collidepoint(frame.pointer_at)), None)
+        return (lay.melds_area, lay.margin, lay.text, frame.size, tuple(self.seats(frame)), frame.view.public,
+                tuple(self.choices(frame)), self.box_focus, self.pinned, pointed)
+
+    def panel_area(self, frame: TableFrame) -> pygame.Rect:
+        """The sheets' panel, and wherever a header's full name may show beside it."""
+        lay = frame.layout
+        grid = self.grid(frame)
+        if lay is None or grid is None:
+            return pygame.Rect(0, 0, 0, 0)
+        bounds = pygame.Rect((0, 0), frame.size)
+        tips = [_tooltip_box(column, rect, grid, below, bounds)
+                for column, rect in grid.headers.items() for below in (True, False)]
+        return grid.area.inflate(lay.margin, lay.margin).unionall(tips)
 
     def _named_column(self, frame: TableFrame) -> str | None:
         """The column whose full name shows without a pointer over it: the one tapped, else
@@ -293,14 +322,10 @@ class YamiTable(FamilyTable):
             return
         column, rect = self._hovered
         size = max(14, grid.text)
-        label = box_label(column)
-        box = pygame.Rect(0, 0, text_width(label, size, True) + size, int(size * 1.6))
-        box.midtop = (rect.centerx, rect.bottom + 2)
-        if pointer_at is None or not rect.collidepoint(pointer_at):  # tapped or keyed: above, clear of the cells
-            box.midbottom = (rect.centerx, rect.top - 2)
-        box.clamp_ip(surface.get_rect())
+        below = pointer_at is not None and rect.collidepoint(pointer_at)  # tapped or keyed: above, clear of the cells
+        box = _tooltip_box(column, rect, grid, below, surface.get_rect())
         draw_panel(surface, box, (20, 30, 24, 255), size // 3, (*GOLD, 255))
-        blit_text(surface, label, size, WHITE, box.center, "center", bold=True)
+        blit_text(surface, box_label(column), size, WHITE, box.center, "center", bold=True)
 
     def _draw_row(self, surface: pygame.Surface, grid: SheetGrid, seat: int, marks: Mapping[str, int | None],
                   frame: TableFrame) -> None:
@@ -359,3 +384,15 @@ class YamiTable(FamilyTable):
             )
             if index == focus:
                 pygame.draw.rect(surface, (120, 210, 255), cell.inflate(4, 4), 3, border_radius=5)
+
+
+def _tooltip_box(column: str, header: pygame.Rect, grid: SheetGrid, below: bool, bounds: pygame.Rect) -> pygame.Rect:
+    """Where a header's full name shows: under the header (the pointer is over it), else
+    above it; inside `bounds`."""
+    size = max(14, grid.text)
+    box = pygame.Rect(0, 0, text_width(box_label(column), size, True) + size, int(size * 1.6))
+    if below:
+        box.midtop = (header.centerx, header.bottom + 2)
+    else:
+        box.midbottom = (header.centerx, header.top - 2)
+    return box.clamp(bounds)
