@@ -13,8 +13,8 @@ from dataclasses import replace
 
 import pygame
 import pytest
+import test_kept_table as kept_table_tests
 
-from ramigui import i18n
 from ramigui.rules import Game
 from ramigui.settings import Settings
 from ramigui.ui.anim import FLIGHT_TIME, Flight
@@ -33,15 +33,7 @@ STEP = 1 / 30
 FAMILIES = (("rami51", 4, 30), ("gin", 2, 6), ("yami", 3, 8))
 
 
-@pytest.fixture
-def display() -> Iterator[None]:
-    pygame.display.init()
-    pygame.font.init()
-    language = i18n.language()
-    i18n.set_language("fr")
-    yield
-    i18n.set_language(language)
-    pygame.display.quit()
+display = kept_table_tests.display  # the same display, in French
 
 
 class Watched:

@@ -6,7 +6,8 @@ touch; `ramigui replay LOG` opens the same viewer."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import pygame
 import pytest
@@ -39,6 +40,27 @@ def finished(store: Store, seed: int, names: tuple[str, str] = ("Ana", "Bob")) -
 @pytest.fixture
 def games(store: Store) -> Iterator[list[GameSession]]:
     yield [finished(store, 1), finished(store, 2, ("Léo", "Bob"))]
+
+
+def texts_drawn(module: Any, draw: Callable[[], None]) -> list[str]:
+    """The texts `module`'s blit_text draws while `draw` runs."""
+    drawn: list[str] = []
+    real = module.blit_text
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(module, "blit_text", lambda surface, text, *a, **k: drawn.append(text) or real(
+            surface, text, *a, **k))
+        draw()
+    return drawn
+
+
+def newest_sheet_without_its_log(app: App, store: Store) -> ScoreSheetScene:
+    """The newest past game opened once every kept log is gone: its score sheet alone."""
+    for path in store.logs_dir.iterdir():
+        path.unlink()
+    screen = open_games(app)
+    rows = [c for c in screen.controls if getattr(c, "action", "") == "open_game"]
+    click(app, rows[0].rect.center)
+    return next(scene for scene in app.scenes if isinstance(scene, ScoreSheetScene))
 
 
 def open_games(app: App) -> StatsScreen:
@@ -153,32 +175,17 @@ def test_an_abandoned_game_replays_to_where_it_stopped(app: App, store: Store) -
     assert replay.position_text().startswith("Round 2 of 3 ·")  # of the rounds it was to have, not 2 of 2
     import ramigui.ui.replay_screen as replay_module
 
-    drawn: list[str] = []
-    real = replay_module.blit_text
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(replay_module, "blit_text", lambda surface, text, *a, **k: drawn.append(text) or real(
-            surface, text, *a, **k))
-        app.draw()
+    drawn = texts_drawn(replay_module, app.draw)
     assert "not played to its end" in " ".join(drawn), "why the log stops is said whole, never cut off"
 
 
 def test_an_abandoned_games_sheet_says_so_over_its_finished_rounds(app: App, store: Store) -> None:
     abandoned_in_round_two(store)
-    for path in store.logs_dir.iterdir():
-        path.unlink()
-    screen = open_games(app)
-    rows = [c for c in screen.controls if getattr(c, "action", "") == "open_game"]
-    click(app, rows[0].rect.center)
-    sheet = next(scene for scene in app.scenes if isinstance(scene, ScoreSheetScene))
+    sheet = newest_sheet_without_its_log(app, store)
     assert sheet.data.abandoned and not sheet.data.over and len(sheet.data.rounds) == 1
-    drawn: list[str] = []
     import ramigui.ui.scoresheet as scoresheet
 
-    real = scoresheet.blit_text
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(scoresheet, "blit_text", lambda surface, text, *a, **k: drawn.append(text) or real(
-            surface, text, *a, **k))
-        sheet.draw(app.screen)
+    drawn = texts_drawn(scoresheet, lambda: sheet.draw(app.screen))
     assert any(text.startswith("Abandoned after 1 round · In the lead:") for text in drawn), drawn[:5]
     assert "No round finished yet" not in drawn
 
@@ -219,20 +226,10 @@ def test_a_game_abandoned_in_its_first_round_says_so_on_its_sheet(app: App, stor
     session = GameSession.new(GameSetup("rami51", (Seat("Ana"), Seat("Bob", "easy")), {"rounds": 3}), store)
     session.play(session.game.legal_moves()[0])
     session.abandon()
-    for path in store.logs_dir.iterdir():
-        path.unlink()
-    screen = open_games(app)
-    rows = [c for c in screen.controls if getattr(c, "action", "") == "open_game"]
-    click(app, rows[0].rect.center)
-    sheet = next(scene for scene in app.scenes if isinstance(scene, ScoreSheetScene))
+    sheet = newest_sheet_without_its_log(app, store)
     import ramigui.ui.scoresheet as scoresheet
 
-    drawn: list[str] = []
-    real = scoresheet.blit_text
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(scoresheet, "blit_text", lambda surface, text, *a, **k: drawn.append(text) or real(
-            surface, text, *a, **k))
-        sheet.draw(app.screen)
+    drawn = texts_drawn(scoresheet, lambda: sheet.draw(app.screen))
     assert "Abandoned during round 1" in drawn and not any("after 0 rounds" in text for text in drawn)
 
 
