@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pygame
 import pytest
@@ -79,3 +80,12 @@ def test_screenshot_with_an_impossible_player_count_is_a_usage_error(capsys: pyt
         screenshot_main(["--variant", "rami_wrotham", "--players", "4", "out.png"])
     assert stopped.value.code == 2
     assert "rami_wrotham" in capsys.readouterr().err
+
+
+def test_screenshot_without_a_player_count_seats_as_many_as_the_game_allows(tmp_path: Path) -> None:
+    """Gin is a game for two: `--players` left out must not ask for the default four."""
+    from ramigui.ui.shots import screenshot_main
+
+    out = tmp_path / "gin.png"
+    assert screenshot_main(["--variant", "gin", "--moves", "4", "--size", "640x400", str(out)]) == 0
+    assert pygame.image.load(str(out)).get_size() == (640, 400)

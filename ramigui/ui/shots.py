@@ -35,8 +35,8 @@ def _parser() -> argparse.ArgumentParser:
     parser = Parser(prog="ramigui screenshot", description="Save a PNG of a screen of the game.")
     parser.add_argument("out", type=file_to_write, metavar="OUT", help="PNG file to write")
     parser.add_argument("--variant", default="rami51", metavar="ID", help="the game (default rami51)")
-    parser.add_argument("--players", type=whole(2, 8, "a number of players"), default=4, metavar="N",
-                        help="players (default 4)")
+    parser.add_argument("--players", type=whole(2, 8, "a number of players"), default=None, metavar="N",
+                        help="players (default: 4, or as many as the game allows)")
     parser.add_argument("--moves", type=whole(0, 100_000, "a number of moves"), default=40, metavar="N",
                         help="moves played by bots before the picture")
     parser.add_argument("--rounds", type=whole(0, 100, "a number of rounds"), default=0, metavar="N",
@@ -97,7 +97,7 @@ def _names(options: argparse.Namespace) -> list[str]:
 def screenshot_main(argv: Sequence[str]) -> int:
     parser = _parser()
     options = parser.parse_args(list(argv))
-    check_players(parser, known_variant(parser, options.variant), options.players)
+    options.players = check_players(parser, known_variant(parser, options.variant), options.players)
     if options.names:
         from ramigui.session import check_name
 
