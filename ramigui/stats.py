@@ -206,6 +206,9 @@ class FinishedGame:
     yami: YamiSheets | None = None
     unfinished: bool = False
     """Abandoned before its end: the scores are those it had, nobody won it."""
+    round_winners: tuple[int | None, ...] = ()
+    """Who won each round (None: nobody did, as in a void round), so that its sheet can say
+    "Ana: went out" once its log is gone; empty in games kept before it was recorded."""
     log: str = ""
     """The file name of its log in the data folder's `logs/` ("" if none was written)."""
     redeal: str = ""
@@ -226,6 +229,7 @@ class FinishedGame:
             bots=tuple(bots),
             rounds=tuple(tuple(result.points) for result in game.results),
             reasons=tuple(result.reason for result in game.results),
+            round_winners=tuple(result.winner for result in game.results),
             totals=tuple(game.scores),
             winners=() if unfinished else tuple(game.winners),
             lower_wins=game.lower_wins,
@@ -245,6 +249,7 @@ class FinishedGame:
             "bots": list(self.bots),
             "rounds": [list(points) for points in self.rounds],
             "reasons": list(self.reasons),
+            "round_winners": list(self.round_winners),
             "totals": list(self.totals),
             "winners": list(self.winners),
             "lower_wins": self.lower_wins,
@@ -281,6 +286,7 @@ class FinishedGame:
             bots=bots,
             rounds=rounds,
             reasons=tuple(expect_list(body.get("reasons", []), str, "reasons")),
+            round_winners=_round_winners(body.get("round_winners", []), players),
             totals=totals,
             winners=winners,
             lower_wins=expect_key(body, "lower_wins", bool),
@@ -289,6 +295,15 @@ class FinishedGame:
             log=_log_name(body.get("log", "")),
             redeal=expect(body.get("redeal", ""), str, "redeal"),
         )
+
+
+def _round_winners(value: Any, players: int) -> tuple[int | None, ...]:
+    """Each round's winner, a seat or null (nobody won it)."""
+    winners = expect(value, list, "round_winners")
+    for index, seat in enumerate(winners):
+        if seat is not None and (type(seat) is not int or not 0 <= seat < players):
+            raise BrokenFile("wrong_shape", f"round_winners[{index}] {seat!r} is no seat of {players} players")
+    return tuple(winners)
 
 
 def _log_name(value: Any) -> str:

@@ -293,6 +293,37 @@ def test_a_void_gin_round_is_said_void_on_the_sheet() -> None:
     assert data.rounds == ((0, 0),) and "void round" in " ".join(data.round_words(0))
 
 
+def test_a_past_game_without_its_log_says_who_won_each_round() -> None:
+    """The statistics keep each round's winner: a past game's sheet, read back from its
+    record, says "Ann: gin" (seed 001: a gin ends the round), and a void round names nobody."""
+    from ramigui.stats import FinishedGame
+
+    kept = FinishedGame.of_game(gin_round("gin", "10H"), "g1", ["Ann", "Bob"], [None, "hard"])
+    data = SheetData.from_finished(FinishedGame.from_json(kept.to_json()))
+    assert data.round_words(0) == ["Ann: gin"]
+    void = Game.from_position("gin", hands=[GIN_HAND.replace("8D", "KD"), GIN_DEFENDER],
+                              stock="9S 9H TD", discard="KS", to_play=0)
+    play(void, "draw", f"discard {void.hand(0)[-1]}")
+    record = FinishedGame.of_game(void, "g2", ["Ann", "Bob"], [None, "hard"], unfinished=True).to_json()
+    assert record["round_winners"] == [None]
+    assert SheetData.from_finished(FinishedGame.from_json(record)).round_words(0) == ["void round"]
+
+
+def test_a_past_game_kept_before_round_winners_were_recorded_still_reads() -> None:
+    """An older record has no round winners: its sheet says why each round ended, as before;
+    a winner that is no seat is a broken record, refused."""
+    from ramigui.stats import FinishedGame
+    from ramigui.storage import BrokenFile
+
+    record = FinishedGame.of_game(gin_round("gin", "10H"), "g1", ["Ann", "Bob"], [None, "hard"]).to_json()
+    del record["round_winners"]
+    assert SheetData.from_finished(FinishedGame.from_json(record)).round_words(0) == ["gin"]
+    with pytest.raises(BrokenFile):
+        FinishedGame.from_json({**record, "round_winners": [2]})
+    with pytest.raises(BrokenFile):
+        FinishedGame.from_json({**record, "round_winners": [True]})
+
+
 def test_round_words_cross_the_leaders_column_on_their_own_band(monkeypatch: pytest.MonkeyPatch,
                                                                 tmp_path: Path) -> None:
     """A round's words would run through the leader column's gold highlight, so they sit on

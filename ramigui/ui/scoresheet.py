@@ -85,6 +85,8 @@ class SheetData:
     planned_rounds: int = 0
     abandoned: bool = False
     """Given up before its end: nobody won; the sheet says so, then who was ahead."""
+    round_winners: tuple[int | None, ...] = ()
+    """Who won each round, where `results` are not kept (a game of the statistics)."""
 
     @classmethod
     def from_game(cls, game: Game, names: Sequence[str]) -> SheetData:
@@ -117,7 +119,7 @@ class SheetData:
         return cls(title, game.names, game.rounds, game.reasons, game.totals, game.winners,
                    game.lower_wins, not game.unfinished, game.yami, game.options, variant=variant,
                    target=getattr(variant, "target", 0), planned_rounds=getattr(variant, "rounds", 0),
-                   abandoned=game.unfinished)
+                   abandoned=game.unfinished, round_winners=game.round_winners)
 
     @property
     def leaders(self) -> tuple[int, ...]:
@@ -133,8 +135,7 @@ class SheetData:
         points that are more than their cards ("Ann: 33 in hand + 100 never laid down")."""
         names = [i18n.seat_name(name) for name in self.names]
         if index >= len(self.results):
-            reason = self.reasons[index] if index < len(self.reasons) else ""
-            return [i18n.tr(f"round.reason.{reason}")] if reason else []
+            return self._kept_words(index, names)
         result = self.results[index]
         parts = [points_parts(result, seat, self.variant, plain=False, names=names) for seat in range(len(names))]
         winner = result.winner if result.winner is not None and result.winner < len(names) else None
@@ -145,6 +146,18 @@ class SheetData:
                  for seat, name in enumerate(names) if parts[seat] and seat != winner]
         note = hand_note(result, self.variant)
         return [*said, note] if note else said
+
+    def _kept_words(self, index: int, names: Sequence[str]) -> list[str]:
+        """A round of a game of the statistics: why it ended, and who won it where that was
+        kept ("Ana: went out")."""
+        reason = self.reasons[index] if index < len(self.reasons) else ""
+        if not reason:
+            return []
+        words = i18n.tr(f"round.reason.{reason}")
+        winner = self.round_winners[index] if index < len(self.round_winners) else None
+        if winner is None or winner >= len(names):
+            return [words]
+        return [i18n.tr("score.seat_parts", name=names[winner], parts=words)]
 
     def running(self) -> list[list[int]]:
         """Each player's total after each round (the chart's lines)."""
