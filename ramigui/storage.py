@@ -663,13 +663,14 @@ class Store:
         for folder in (self.data_dir, self.config_dir):
             if not folder.is_dir():
                 continue
-            if not _stale_temps(folder):
+            stale = _stale_temps(folder)
+            if not stale:
                 continue
             if folder != self.records_dir:
-                _remove_all(_stale_temps(folder))
+                _remove_all(stale)
                 continue
             with contextlib.suppress(OSError, StorageError), self.records_lock(wait=0.5):
-                _remove_all(_stale_temps(folder))
+                _remove_all(_stale_temps(folder))  # listed again: only the lock's holder may judge
 
 
 def _stale_temps(folder: Path) -> list[Path]:
