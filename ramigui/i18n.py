@@ -167,6 +167,15 @@ def seat_name(name: str) -> str:
     return tr(key, n=int(match.group(1))) if match.groups() else tr(key)
 
 
+def player_number(name: str) -> int | None:
+    """The number of a seat the game named "Player 2" ("Joueur 2"), else None: French says
+    "au joueur 2" where it says "à Léa"."""
+    found = _default_match(name)
+    if found is None or found[0] not in ("table.player", "setup.default_human"):
+        return None
+    return int(found[1].group(1))
+
+
 def is_default_name(name: str) -> bool:
     """True for a name the game gave ("Bot 1", "Joueur 2", "You") or none at all, false
     for one a person typed: only the former may be replaced by the game."""

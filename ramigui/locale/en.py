@@ -99,6 +99,7 @@ CATALOGUE: dict[str, str] = {
     "button.cancel": "Cancel",
     # hot-seat hand-off
     "handoff.title": "Pass the computer to {name}",
+    "handoff.title_player": "Pass the computer to Player {n}",
     "handoff.prompt": "{name}, when nobody else can see the screen: the button below, or the O key",
     "handoff.show": "Show my hand (O)",
     # end of round

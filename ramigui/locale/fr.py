@@ -103,6 +103,7 @@ CATALOGUE: dict[str, str] = {
     "button.cancel": "Annuler",
     # passage de main
     "handoff.title": "Passez l'ordinateur à {name}",
+    "handoff.title_player": "Passez l'ordinateur au joueur {n}",
     "handoff.prompt": "{name}, quand personne d'autre ne voit l'écran : le bouton ci-dessous, ou la touche O",
     "handoff.show": "Montrer ma main (O)",
     # fin de manche

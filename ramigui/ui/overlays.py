@@ -84,6 +84,15 @@ class HandoffScene(Scene):
         self.button = Button("claim", lambda: i18n.tr("handoff.show"), pygame.Rect(0, 0, 0, 0), HANDOFF_KEY)
 
     @property
+    def title(self) -> str:
+        """"Pass the computer to Léa"; to a seat the game named, by its number in the
+        language's own words ("au joueur 2")."""
+        number = i18n.player_number(self.name)
+        if number is not None:
+            return i18n.tr("handoff.title_player", n=number)
+        return i18n.tr("handoff.title", name=self.name)
+
+    @property
     def ready(self) -> bool:
         """Whether the guard is over (before it, every click and key is ignored)."""
         return self.age >= HANDOFF_GUARD
@@ -154,7 +163,7 @@ class HandoffScene(Scene):
         layout = _handoff_layout(surface.get_size())
         draw_panel(surface, layout.box, (0, 0, 0, 120), layout.size // 2, (*GOLD, 255))
         room = layout.box.width - 2 * layout.size
-        title = i18n.tr("handoff.title", name=self.name)
+        title = self.title
         size = fitted_size(title, layout.size, room, True)
         blit_text(surface, ellipsized(title, size, room, True), size, GOLD, (layout.box.centerx, layout.title_y),
                   "center", bold=True)
