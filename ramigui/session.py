@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 import secrets
 import uuid
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -31,7 +32,7 @@ from typing import Any
 
 from ramigui import paths
 from ramigui.bots.secret import MAX_SECRET, new_secret
-from ramigui.cards import shorten
+from ramigui.cards import Card, shorten
 from ramigui.deal_record import (
     deals_from_json,
     deals_from_log,
@@ -445,6 +446,23 @@ class GameSession:
             deals=game.deals,
         )
 
+    def drawn_this_turn(self) -> Card | None:
+        """The card the seat to play drew or took in the turn under way, still in their hand
+        (None before their draw): a game resumed mid-turn marks it again, as it was marked
+        before the pause. Found by replaying the record to that draw, since the rules keep
+        no trace of which card came from the stock. It is a card of that seat's hand: only
+        theirs to see."""
+        game = self.game
+        seat = game.to_play
+        at = _draw_of_turn(game.log, seat)
+        if at is None or game.round_over or game.view(seat).public.phase in ("draw", "offer"):
+            return None
+        replayed = self.record().replay(at)
+        before = Counter(replayed.hand(seat))
+        replayed.play(game.log[at][1])
+        drawn = next(iter(Counter(replayed.hand(seat)) - before), None)
+        return drawn if drawn is not None and drawn in game.hand(seat) else None
+
     # --- saving ---------------------------------------------------------------------------
 
     def save(self) -> bool:
@@ -676,6 +694,18 @@ def peek_saved(store: Store) -> SavedGame | None:
     except Exception as error:  # any failure to replay: Continue cannot resume it
         raise replay_failure(record, error) from None
     return SavedGame(game, record.seats, saved)
+
+
+def _draw_of_turn(log: Sequence[tuple[int, Move]], seat: int) -> int | None:
+    """The index in the game's log of `seat`'s draw or take in the turn under way (the
+    moves since another seat's last move or the round's start), None if there is none."""
+    for index in range(len(log) - 1, -1, -1):
+        mover, move = log[index]
+        if mover != seat or move.kind == "next":
+            return None
+        if move.kind in ("draw", "take"):
+            return index
+    return None
 
 
 def replay_failure(record: GameRecord, error: Exception) -> BrokenFile:

@@ -4,7 +4,9 @@ come back — and every other screen opened, used and closed, in both languages.
 
 from __future__ import annotations
 
+import random
 import time
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
@@ -247,6 +249,29 @@ def test_continue_resumes_the_saved_game(app: App, store: Store) -> None:
     click(app, leave.rect.center)
     assert isinstance(app.top, MainMenu)
     assert control(app, "continue").enabled  # left, not lost
+
+
+@pytest.mark.parametrize(("variant", "other"), [("rami51", "easy"), ("gin", "easy"), ("rami51", None)])
+def test_a_game_resumed_mid_turn_marks_the_card_drawn_again(app: App, store: Store, variant: str,
+                                                             other: str | None) -> None:
+    """Quit after drawing, before discarding: Continue shows the hand with the drawn card
+    marked, as it was before the pause (the card is found by replaying the save) — at a
+    shared screen too, once its player has claimed the hand (`other` None: two people)."""
+    session = GameSession.new(GameSetup(variant, (Seat("Ana"), Seat("Bob", other))), store, seed=5)
+    bot = make_bot(variant, "easy", random.Random(1))
+    while not (session.game.to_play == 0 and any(m.kind == "draw" for m in session.game.legal_moves())):
+        seat = session.game.to_play
+        session.play(bot.choose(session.game.view(seat)) if seat else session.game.legal_moves()[0])
+    before = Counter(session.game.hand(0))
+    session.play("draw")
+    (drawn,) = Counter(session.game.hand(0)) - before
+    pump(app)
+    press(app, "continue")
+    scene = settle(app)
+    assert scene.viewer == 0 and scene.fresh == drawn
+    index = scene.fresh_index()
+    assert index is not None and scene.order[index] == drawn
+    assert scene.game.to_play == 0 and len(scene.game.log) == len(session.game.log)
 
 
 def test_rules_screen_scrolls_and_changes_variant(app: App) -> None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import pygame
 
 from ramigui import i18n
+from ramigui.cards import Card
 from ramigui.rules import Move
 from ramigui.session import GameSession
 from ramigui.ui.app import App, Scene
@@ -73,6 +74,11 @@ class SessionTable(TableScene):
         self.hint: Hint | None = None
         self.hint_until = 0.0
         super().__init__(config_for(session), session.game)
+        self.fresh = self.drawn_this_turn()
+
+    def drawn_this_turn(self) -> Card | None:
+        """A game resumed after the draw marks the card drawn again (`GameSession.drawn_this_turn`)."""
+        return self.session.drawn_this_turn()
 
     # --- the session saves every accepted move (the table's match plays through it) ----
 

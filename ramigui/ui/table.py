@@ -479,6 +479,11 @@ class TableScene(Scene):
         self.hand.arrange(put_back(order, kept, returning))
         self.fresh = fresh if fresh in hand else None
 
+    def drawn_this_turn(self) -> Card | None:
+        """The card to mark when a person claims the hand: none at a turn's start (a table
+        with a save finds the card of a turn resumed after the draw)."""
+        return None
+
     def _still_fresh(self, kind: str, before: Sequence[Card], after: Sequence[Card], same_turn: bool) -> Card | None:
         """The card to mark after the viewer's move: the one a draw or take brought; after a
         meld or a lay-off, the same card while it is still in hand (a discard taken in Rami 51
@@ -660,7 +665,7 @@ class TableScene(Scene):
             if getattr(event, "seat", None) == self.game.to_play:
                 self.viewer = event.seat
                 self.hand.hide()
-                self.fresh = None
+                self.fresh = self.drawn_this_turn()
                 self._sync()
                 self._sort(self.chosen_sort())
             return True
