@@ -144,8 +144,9 @@ def check_players(parser: argparse.ArgumentParser, variant: Variant, players: in
     low, high = variant.players
     if players is None:
         return min(high, max(low, 4))
-    if not low <= players <= high:
-        parser.error(f"argument --players: {variant.id} is played by {low} to {high} players, not {players}")
+    refused = variant.players_refused(players)
+    if refused:
+        parser.error(f"argument --players: {refused}")
     return players
 
 

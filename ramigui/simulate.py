@@ -122,9 +122,9 @@ def seat_levels(text: str, players: int | None, variant: Variant) -> tuple[list[
         levels = levels * players
     if len(levels) != players:
         raise ValueError(f"--bots gives {len(levels)} levels for {players} players")
-    low, high = variant.players
-    if not low <= players <= high:
-        raise ValueError(f"{variant.id} is played by {low} to {high} players, not {players}")
+    refused = variant.players_refused(players)
+    if refused:
+        raise ValueError(refused)
     return levels, players
 
 

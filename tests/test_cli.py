@@ -49,7 +49,7 @@ def test_an_unknown_variant_lists_the_known_ones(capsys: pytest.CaptureFixture[s
 
 @pytest.mark.parametrize(("argv", "says"), [
     (["--players", "9"], "--players: 9 is not a number of players from 2 to 8"),
-    (["--variant", "gin", "--players", "3"], "--players: gin is played by 2 to 2 players, not 3"),
+    (["--variant", "gin", "--players", "3"], "--players: gin is played by 2 players, not 3"),
     (["--variant", "gin", "--humans", "3"], "--humans: 3 people for 2 seats"),
     (["--size", "banana"], "--size: 'banana' is not a window size"),
     (["--size", "100x100"], "--size: 100x100 is not a window size from 640x400"),
@@ -68,7 +68,7 @@ def test_the_game_refuses_bad_arguments_before_its_window(
     (["--games", "-1"], "--games: -1 is not a number of games from 1"),
     (["--games", "0"], "--games: 0 is not a number of games from 1"),
     (["--players", "9"], "--players: 9 is not a number of players from 2 to 8"),
-    (["--variant", "gin", "--players", "3"], "gin is played by 2 to 2 players, not 3"),
+    (["--variant", "gin", "--players", "3"], "gin is played by 2 players, not 3"),
     (["--size", "banana"], "unrecognized arguments: --size banana"),
     (["--variant", "nosuch"], "unknown variant 'nosuch'; known: rami, "),
     (["--bots", "godlike"], "unknown bot level 'godlike'"),
@@ -161,7 +161,7 @@ def test_screenshot_a_failed_save_is_one_line(tmp_path: Path, monkeypatch: pytes
     (["--linger", "inf"], "argument --linger: 'inf' is not a number of seconds from 0 to 3600"),
     (["--variant", "nosuch"], "unknown variant 'nosuch'; known: rami, "),
     (["--players", "9"], "argument --players: 9 is not a number of players from 2 to 8"),
-    (["--variant", "gin", "--players", "3"], "argument --players: gin is played by 2 to 2 players, not 3"),
+    (["--variant", "gin", "--players", "3"], "argument --players: gin is played by 2 players, not 3"),
     (["--variant", "gin", "--phones", "3"], "argument --phones: 3 phones for 2 seats"),
     (["--phones", "0"], "argument --phones: 0 is not a number of phones from 1 to 8"),
     (["--port", "70000"], "argument --port: 70000 is not a port from 0 to 65535"),

@@ -310,7 +310,7 @@ MENUS: dict[str, str] = {
     "replay.to_play": "{name} to play",
     "replay.dealt": "The cards are dealt.",
     "replay.on_table": "On the table",
-    "replay.no_log": "This game's log was not kept: here is its score sheet.",
+    "replay.no_log": "This game's log is not in the data folder: here is its score sheet.",
     "replay.abandoned": "the log stops here: the game was not played to its end",
     "replay.sealed": "the game stopped in round {n}, whose deal the log keeps sealed: only the rounds before it replay",
     "replay.bad_log": "This game's log cannot be replayed ({reason}): here is its score sheet.",

@@ -149,9 +149,9 @@ class Game:
         `first_dealer`); the seat after the dealer plays first. `deals`: where each round's
         shuffle comes from (default: the seed, see `ramigui.rules.deals`)."""
         chosen = resolve_variant(variant, options)
-        low, high = chosen.players
-        if not low <= players <= high:
-            raise ValueError(f"{chosen.id} is played by {low} to {high} players, not {players}")
+        refused = chosen.players_refused(players)
+        if refused:
+            raise ValueError(refused)
         if dealer is None:
             dealer = first_dealer(players, seed)
         elif not 0 <= dealer < players:

@@ -403,6 +403,15 @@ class Variant:
         """The seat that plays after `seat` in the variant's direction of play."""
         return (seat + self.step) % players
 
+    def players_refused(self, players: int) -> str | None:
+        """Why `players` cannot play this variant ("gin is played by 2 players, not 4"),
+        None when they can."""
+        low, high = self.players
+        if low <= players <= high:
+            return None
+        count = str(low) if low == high else f"{low} to {high}"
+        return f"{self.id} is played by {count} players, not {players}"
+
     def decks_for(self, players: int) -> int:
         return per_players(self.decks, players)
 
