@@ -298,8 +298,13 @@ def test_a_faulty_bot_never_stops_the_ladder(
 
     faulty_everywhere(monkeypatch, "raises")
     monkeypatch.setattr(ladder, "MATCHES", (ladder.Match("gin", "gin", ("easy", "random"), ("target=10",)),))
-    assert ladder.main(["--games", "2"], out=lambda text: None) == 0
+    printed: list[str] = []
+    assert ladder.main(["--games", "2"], out=printed.append) == 0
     assert "the bot at seat" in capsys.readouterr().err
+    count, examples = printed[0], printed[1].splitlines()
+    assert count.startswith("gin easy vs random: ") and count.endswith(" rule violations")
+    assert 1 <= len(examples) <= ladder.LISTED_VIOLATIONS
+    assert all(text.startswith("  seed ") for text in examples), "each names the seed that replays it"
 
 
 @pytest.mark.parametrize("kind", sorted(FAULTY))

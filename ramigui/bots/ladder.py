@@ -89,6 +89,10 @@ MATCHES: tuple[Match, ...] = (
 )
 
 
+LISTED_VIOLATIONS = 5
+"""The first violations of a match printed under its count, with the seeds that replay them."""
+
+
 def play_match(match: Match, games: int, seed: int, jobs: int = 1) -> dict[str, Any]:
     """The `ramigui simulate` report of one match (its games shared among `jobs` processes)."""
     from ramigui.simulate import simulate
@@ -207,6 +211,7 @@ def main(argv: Sequence[str] | None = None, out: Callable[[str], None] = print) 
         rows.append(row(match, report))
         if report["violations"]:
             out(f"{match.variant} {match.label}: {report['violations']} rule violations")
+            out("\n".join(f"  {text}" for text in report["violation_examples"][:LISTED_VIOLATIONS]))
         if not args.markdown:
             print(f"  … {match.variant} {match.label} done", file=sys.stderr, flush=True)
     if not rows:
