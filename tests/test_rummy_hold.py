@@ -4,7 +4,8 @@ A meld on the table is a place where the other players lay off their cards (and 
 it one they may win back); in hand it goes down with the last cards all the same. So once
 it has opened, hard lays nothing more until it can go out, and it opens with the melds
 that leave the fewest places for other players' cards; in a one-round game it does not
-even open before the turn it goes out. Positions are Rami 51 rounds set
+even open before the turn it goes out, nor in Rami familial while a rami sec (nobody else
+down) is still possible. Positions are Rami 51 (and Rami familial) rounds set
 with `Game.from_position` (stock top card first) and played through the checked path.
 """
 
@@ -160,3 +161,39 @@ def test_waiting_to_go_out_hard_keeps_the_card_that_fits_the_table(monkeypatch: 
     assert play_turn(fitting_position(), "medium")[-1] == "discard QH"
     monkeypatch.setattr(rummy_bot, "FIT_KEEP", 0.0)
     assert play_turn(fitting_position(), "hard")[-1] == "discard QH"
+
+
+def rami_sec_position(theirs_down: bool) -> Game:
+    """Rami familial (seed 000), five rounds: seat 0 holds a run and a set, draws 5D.
+
+        seat 0:  7C 8C 9C  4S 4H 4D  KD JS, draws 5D
+        seat 1:  down with QS QD QC, or not down yet
+    """
+    melds = [(1, "QS QD QC")] if theirs_down else []
+    game = Game.from_position(
+        "rami", hands=["7C 8C 9C 4S 4H 4D KD JS", "2H 3H 6S 10D JC AC 6D"], stock="5D",
+        discard="9H", melds=melds, to_play=0,
+    )
+    game.play("draw")
+    return game
+
+
+def test_in_rami_familial_hard_waits_for_a_rami_sec_while_nobody_is_down() -> None:
+    """Going out all at once before anyone else is down doubles the others' penalties
+    (seed 000: "(Valeur des cartes restantes + 100 points) x 2"): hard keeps both melds in
+    hand; medium opens at once."""
+    hard = play_turn(rami_sec_position(theirs_down=False), "hard")
+    assert [m for m in hard if m.startswith("meld")] == [] and hard[-1].startswith("discard")
+    assert any(m.startswith("meld") for m in play_turn(rami_sec_position(theirs_down=False), "medium"))
+
+
+def test_in_rami_familial_hard_opens_once_another_player_is_down() -> None:
+    """Once another player is down a rami sec no longer counts: hard opens at once (it
+    never waits past that), and keeps what it holds beyond the opening meld as usual."""
+    moves = play_turn(rami_sec_position(theirs_down=True), "hard")
+    assert any(m.startswith("meld") for m in moves)
+
+
+def test_rami_sec_wait_off_hard_opens_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(rummy_bot, "RAMI_SEC_WAIT", False)
+    assert any(m.startswith("meld") for m in play_turn(rami_sec_position(theirs_down=False), "hard"))
