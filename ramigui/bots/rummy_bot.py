@@ -18,7 +18,8 @@ One policy, three levels:
   where the others lay off — worth 5.9 points of win rate against medium, 53.6% → 59.5%
   over 1000 games of Rami 51 heads-up); in a one-round game it does not even open before
   the turn it goes out (`OPENS_TO_GO_OUT`: about +8 points heads-up, +3.5 at a table of
-  four; likewise in Rami familial while nobody else is down, for a rami sec: `RAMI_SEC_WAIT`),
+  four; likewise in a game of rounds where a rami doubles the others' penalties, while
+  nobody else is down: `RAMI_SEC_WAIT`),
   and while it waits a card's points do not count in its discard (`ONE_ROUND_POINTS`)
   and it keeps the loose cards that fit the table (`FIT_KEEP`: +2 to +4 points);
   before opening in a game with an opening minimum, its best few discards weighed by the
@@ -115,13 +116,18 @@ over 150 games (seed 5): 91% of rounds end before the first rebuild, 0.4% after 
 STALLED_RANDOM_THROW = 3
 
 RAMI_SEC_WAIT = True
-"""Hard, where a rami sec doubles the others' penalties (Rami familial, seed 000): while no
-other player is down it keeps its melds in hand until they take it out all at once, as in a
-one-round game, and opens at once when another player goes down (then a rami sec no longer
-counts: it never waits past that). Paired against two medium, Rami familial at three, 2,000
-games (seed 1, the ladder's row): games won 37.3% [35.2%, 39.4%] → 38.5% [36.4%, 40.6%],
-points per hand against the table +1.29 → +3.75. (It was reverted once because 11 of those
-games never ended; the stalled rounds were not its doing: see `STALLED_REUSES`.)"""
+"""Hard, where going out all at once (a rami, a rami sec) doubles the others' penalties
+(seed 000's count; Rami 40/50/51 score with it, RULES.md): while no other player is down it
+keeps its melds in hand until they take it out all at once, as in a one-round game, and
+opens as soon as another player goes down (it never waits past that: an opponent who is
+down may go out within a turn or two, and an unopened hand pays every card and 100 more).
+In Rami 51 a rami also needs no opening minimum. Rami 51 five rounds heads-up, 2,000 games
+(seed 1, the ladder's row): games won 63.0% [60.8%, 65.1%] → 67.4% [65.3%, 69.4%], points
+per hand against medium +6.26 → +18.01. Rami familial, where a rami sec only counts while
+nobody else is down, against two medium at three, 2,000 games (seed 1, the ladder's row):
+games won 37.3% [35.2%, 39.4%] → 38.5% [36.4%, 40.6%], points per hand +1.29 → +3.75. (It
+was reverted once because 11 of those games never ended; the stalled rounds were not its
+doing: see `STALLED_REUSES`.)"""
 OPEN_LOOKAHEAD_WEIGHT = 100.0
 """Hard, before opening in a game with an opening minimum: discard-score points per unit of
 the chance that the hand kept reaches the minimum with the next card drawn (its best
@@ -447,7 +453,7 @@ class _Turn:
         return True
 
     def _waits_to_open(self, arrangement: Arrangement) -> bool:
-        """Hard, in a one-round game (or while a rami sec is possible), before opening: the
+        """Hard, in a one-round game (or while a doubling rami is possible), before opening: the
         melds stay in hand until they take it out (`OPENS_TO_GO_OUT`, `RAMI_SEC_WAIT`).
         Opened, its melds would be places where the others lay off and the hand would
         shrink no faster: only the meld points count while it waits, and a hand caught
@@ -733,8 +739,8 @@ class _Turn:
 
     def _waits_for_rami(self) -> bool:
         """Hard, unopened in a one-round game: it goes down all at once (no minimum to reach,
-        no penalty to fear), so a card's points no longer matter. Likewise while a rami sec
-        is still possible (`RAMI_SEC_WAIT`)."""
+        no penalty to fear), so a card's points no longer matter. Likewise while a rami that
+        doubles the others' penalties is still worth waiting for (`RAMI_SEC_WAIT`)."""
         if self.level != "hard" or self.opened:
             return False
         if RAMI_SEC_WAIT and self._rami_sec_possible():
@@ -742,10 +748,12 @@ class _Turn:
         return OPENS_TO_GO_OUT and self.view.variant.rounds == 1
 
     def _rami_sec_possible(self) -> bool:
-        """Whether going out all at once now would be a rami sec (seed 000: the others' hands
-        and never-down penalties doubled), which only counts while no other player is down."""
+        """Whether waiting to go out all at once may still double the others' penalties
+        (seed 000's count: their hands and never-down penalties doubled). It waits only while
+        no other player is down: in Rami familial a rami sec counts only then; in Rami 51,
+        where any rami doubles, an opponent who is down is a round about to end."""
         rules = self.rules
-        if not (rules.rami_needs_nobody_down and rules.rami_bonus == "double" and rules.scoring == "penalty"):
+        if not (rules.rami_bonus == "double" and rules.scoring == "penalty"):
             return False
         opened = self.public.opened or ()
         return not any(flag for seat, flag in enumerate(opened) if seat != self.seat)
