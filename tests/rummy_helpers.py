@@ -95,3 +95,13 @@ def top(game: Game) -> str:
 def stock_top_first(game: Game) -> str:
     """The stock in notation, top card first (the order `position` takes)."""
     return format_cards(reversed(game.state.stock))
+
+
+def bot_turn(game: Game, level: str, seat: int = 0) -> list[str]:
+    """The moves a rummy bot of `level` plays in `seat` until its turn (or the round) ends."""
+    from ramigui.bots.rummy_bot import RummyBot
+
+    bot, moves = RummyBot(level, seat), []
+    while game.to_play == seat and not game.round_over:
+        moves.append(str(game.play(bot.choose(game.view(seat)))))
+    return moves

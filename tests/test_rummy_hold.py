@@ -12,9 +12,9 @@ with `Game.from_position` (stock top card first) and played through the checked 
 from __future__ import annotations
 
 import pytest
+from rummy_helpers import bot_turn
 
 from ramigui.bots import rummy_bot
-from ramigui.bots.rummy_bot import RummyBot
 from ramigui.rules import Game
 
 TABLE = [(0, "QS QD QC"), (0, "KH KD KS")]
@@ -29,28 +29,20 @@ def down_position(hand: str, stock: str, rounds: int = 1, theirs: str = "2H 3H 4
     return game
 
 
-def play_turn(game: Game, level: str) -> list[str]:
-    """The moves `level` plays until its turn ends."""
-    bot, moves = RummyBot(level, 0), []
-    while game.to_play == 0 and not game.round_over:
-        moves.append(str(game.play(bot.choose(game.view(0)))))
-    return moves
-
-
 def test_hard_keeps_a_meld_in_hand_once_down() -> None:
-    moves = play_turn(down_position("7C 8C 9C 2D 5S", "3H"), "hard")
+    moves = bot_turn(down_position("7C 8C 9C 2D 5S", "3H"), "hard")
     assert [m for m in moves if m.startswith("meld")] == []
     assert moves[-1].startswith("discard")
 
 
 def test_medium_lays_every_meld_at_once() -> None:
-    assert "meld 7C 8C 9C" in play_turn(down_position("7C 8C 9C 2D 5S", "3H"), "medium")
+    assert "meld 7C 8C 9C" in bot_turn(down_position("7C 8C 9C 2D 5S", "3H"), "medium")
 
 
 def test_hard_lays_its_melds_when_they_take_it_out() -> None:
     """QH goes onto the queens, 7C-8C-9C down, 2D thrown: out."""
     game = down_position("7C 8C 9C 2D", "QH")
-    moves = play_turn(game, "hard")
+    moves = bot_turn(game, "hard")
     assert "meld 7C 8C 9C" in moves and "layoff QH to 1" in moves
     assert game.round_over and game.last_result is not None and game.last_result.winner == 0
 
@@ -58,8 +50,8 @@ def test_hard_lays_its_melds_when_they_take_it_out() -> None:
 def test_in_a_longer_game_hard_lays_down_when_an_opponent_is_near_out() -> None:
     """Held cards count against their holder when another player goes out: with five
     rounds to play and the opponent down to three cards, the meld goes down."""
-    far = play_turn(down_position("7C 8C 9C 2D 5S", "3H", rounds=5), "hard")
-    near = play_turn(down_position("7C 8C 9C 2D 5S", "3H", rounds=5, theirs="2H 3H 4H"), "hard")
+    far = bot_turn(down_position("7C 8C 9C 2D 5S", "3H", rounds=5), "hard")
+    near = bot_turn(down_position("7C 8C 9C 2D 5S", "3H", rounds=5, theirs="2H 3H 4H"), "hard")
     assert "meld 7C 8C 9C" not in far
     assert "meld 7C 8C 9C" in near
 
@@ -75,7 +67,7 @@ def test_hard_opens_with_the_melds_that_leave_the_fewest_places_to_lay_off() -> 
         stock="5C", discard="4S", melds=[(1, "5D 6D 7D")], to_play=0,
     )
     game.play("draw")
-    moves = play_turn(game, "hard")
+    moves = bot_turn(game, "hard")
     assert sorted(m for m in moves if m.startswith("meld")) == ["meld 9S 10S JS QS", "meld KS KD KC"]
     assert {"10H", "JH", "QH", "KH"} <= {str(c) for c in game.hand(0)}
 
@@ -100,20 +92,20 @@ OPENER = "KS KD KC 10H JH QH KH 9S 10S JS QS"
 def test_in_a_one_round_game_hard_does_not_open_before_it_can_go_out() -> None:
     """109 points of melds, but 2D and 5C would stay in hand: opened, the melds would only
     give the opponent places to lay off; held, they go down in the turn that wins."""
-    moves = play_turn(opening_position(OPENER + " 2D", "5C"), "hard")
+    moves = bot_turn(opening_position(OPENER + " 2D", "5C"), "hard")
     assert [m for m in moves if m.startswith("meld")] == []
     assert moves[-1].startswith("discard")
 
 
 def test_medium_opens_as_soon_as_it_can() -> None:
-    moves = play_turn(opening_position(OPENER + " 2D", "5C"), "medium")
+    moves = bot_turn(opening_position(OPENER + " 2D", "5C"), "medium")
     assert any(m.startswith("meld") for m in moves)
 
 
 def test_hard_opens_in_the_turn_it_goes_out() -> None:
     """With 2D drawn, every card but the 2D it throws is melded: it opens and wins."""
     game = opening_position(OPENER, "2D")
-    moves = play_turn(game, "hard")
+    moves = bot_turn(game, "hard")
     assert len([m for m in moves if m.startswith("meld")]) == 3
     assert game.round_over and game.last_result is not None and game.last_result.winner == 0
 
@@ -135,10 +127,10 @@ def test_waiting_to_go_out_hard_keeps_the_weak_pair_over_the_lone_low_card(monke
     lone 2C goes. Medium keeps high cards for its 51 and throws an ace. (The next player's
     model is switched off so only the points and the promise decide.)"""
     monkeypatch.setattr(rummy_bot, "FEED_WEIGHT", 0.0)
-    assert play_turn(waiting_position(), "hard")[-1] == "discard 2C"
-    assert play_turn(waiting_position(), "medium")[-1] == "discard AH"
+    assert bot_turn(waiting_position(), "hard")[-1] == "discard 2C"
+    assert bot_turn(waiting_position(), "medium")[-1] == "discard AH"
     monkeypatch.setattr(rummy_bot, "ONE_ROUND_POINTS", 0.5)
-    assert play_turn(waiting_position(), "hard")[-1] == "discard AH"
+    assert bot_turn(waiting_position(), "hard")[-1] == "discard AH"
 
 
 def fitting_position() -> Game:
@@ -158,10 +150,10 @@ def test_waiting_to_go_out_hard_keeps_the_card_that_fits_the_table(monkeypatch: 
     FIT_KEEP) sees two dead cards and throws the QH. (The next player's model is off: only
     the fit decides.)"""
     monkeypatch.setattr(rummy_bot, "FEED_WEIGHT", 0.0)
-    assert play_turn(fitting_position(), "hard")[-1] == "discard 2C"
-    assert play_turn(fitting_position(), "medium")[-1] == "discard QH"
+    assert bot_turn(fitting_position(), "hard")[-1] == "discard 2C"
+    assert bot_turn(fitting_position(), "medium")[-1] == "discard QH"
     monkeypatch.setattr(rummy_bot, "FIT_KEEP", 0.0)
-    assert play_turn(fitting_position(), "hard")[-1] == "discard QH"
+    assert bot_turn(fitting_position(), "hard")[-1] == "discard QH"
 
 
 def rami_sec_position(theirs_down: bool) -> Game:
@@ -183,21 +175,21 @@ def test_in_rami_familial_hard_waits_for_a_rami_sec_while_nobody_is_down() -> No
     """Going out all at once before anyone else is down doubles the others' penalties
     (seed 000: "(Valeur des cartes restantes + 100 points) x 2"): hard keeps both melds in
     hand; medium opens at once."""
-    hard = play_turn(rami_sec_position(theirs_down=False), "hard")
+    hard = bot_turn(rami_sec_position(theirs_down=False), "hard")
     assert [m for m in hard if m.startswith("meld")] == [] and hard[-1].startswith("discard")
-    assert any(m.startswith("meld") for m in play_turn(rami_sec_position(theirs_down=False), "medium"))
+    assert any(m.startswith("meld") for m in bot_turn(rami_sec_position(theirs_down=False), "medium"))
 
 
 def test_in_rami_familial_hard_opens_once_another_player_is_down() -> None:
     """Once another player is down a rami sec no longer counts: hard opens at once (it
     never waits past that), and keeps what it holds beyond the opening meld as usual."""
-    moves = play_turn(rami_sec_position(theirs_down=True), "hard")
+    moves = bot_turn(rami_sec_position(theirs_down=True), "hard")
     assert any(m.startswith("meld") for m in moves)
 
 
 def test_rami_sec_wait_off_hard_opens_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(rummy_bot, "RAMI_SEC_WAIT", False)
-    assert any(m.startswith("meld") for m in play_turn(rami_sec_position(theirs_down=False), "hard"))
+    assert any(m.startswith("meld") for m in bot_turn(rami_sec_position(theirs_down=False), "hard"))
 
 
 def rami51_opening(theirs_down: bool) -> list[str]:
@@ -207,7 +199,7 @@ def rami51_opening(theirs_down: bool) -> list[str]:
         stock="4C", discard="4S", melds=[(1, "5D 6D 7D")] if theirs_down else [], to_play=0,
     )
     game.play("draw")
-    return play_turn(game, "hard")
+    return bot_turn(game, "hard")
 
 
 def test_in_rami_51_hard_waits_for_a_rami_while_nobody_else_is_down() -> None:

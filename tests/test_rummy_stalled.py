@@ -12,12 +12,15 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import replace
 from typing import Any
 
+from rummy_helpers import bot_turn
+
 from ramigui.bots.rummy_bot import STALLED_REUSES, RummyBot
-from ramigui.cards import make_deck, parse_cards
+from ramigui.cards import parse_cards
 from ramigui.rules import Game
+from ramigui.simulate import pack_of
+from ramigui.variants import get_variant
 
 SPREAD_TWOS: dict[str, Any] = {
     "hands": ["2H 2S 5C", "2C", "2D"],
@@ -39,14 +42,13 @@ def stalled_game(position: dict[str, Any], reuses: int, seed: int = 3, top: str 
     already."""
     hands, melds = position["hands"], position["melds"]
     placed = Counter(c for text in [*hands, *(cards for _, cards in melds)] for c in parse_cards(text))
-    rest = list((Counter(make_deck(52, 1, 2)) - placed - Counter(parse_cards("5D"))).elements())
+    pack = pack_of(get_variant("rami"), len(hands))
+    rest = list((pack - placed - Counter(parse_cards("5D"))).elements())
     random.Random(seed).shuffle(rest)
     rest.sort(key=lambda card: str(card) != top)
-    game = Game.from_position(
-        "rami", hands=hands, melds=melds, stock=[str(c) for c in rest], discard="5D", to_play=0,
+    return Game.from_position(
+        "rami", hands=hands, melds=melds, stock=[str(c) for c in rest], discard="5D", to_play=0, reuses=reuses,
     )
-    game.state = replace(game.state, reuses=reuses)
-    return game
 
 
 def play_round(game: Game, levels: list[str], limit: int) -> int:
@@ -77,9 +79,6 @@ def test_a_stalled_round_lays_a_held_joker_where_it_opens_the_way() -> None:
     turns = []
     for game in (fresh, stalled):
         game.play("draw")
-        bot, moves = RummyBot("hard", 0), []
-        while game.to_play == 0 and not game.round_over:
-            moves.append(str(game.play(bot.choose(game.view(0)))))
-        turns.append(moves)
+        turns.append(bot_turn(game, "hard"))
     assert not any(m.startswith("layoff JK") for m in turns[0])
     assert any(m.startswith("layoff JK") for m in turns[1])

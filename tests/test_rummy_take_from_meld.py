@@ -9,7 +9,8 @@ are Rami familial rounds set with `Game.from_position` and played through the ch
 
 from __future__ import annotations
 
-from ramigui.bots.rummy_bot import RummyBot
+from rummy_helpers import bot_turn
+
 from ramigui.rules import Game
 
 OTHERS = ["2H 3S 5D 9S JD QC KS", "2S 4D 6S 9H JC QD KH"]
@@ -22,28 +23,21 @@ def position(hand: str, table: str = "5H 6H 7H 8H") -> Game:
     )
 
 
-def play_turn(game: Game, level: str) -> list[str]:
-    bot, moves = RummyBot(level, 0), []
-    while game.to_play == 0 and not game.round_over:
-        moves.append(str(game.play(bot.choose(game.view(0)))))
-    return moves
-
-
 def test_hard_takes_the_end_card_that_makes_a_meld() -> None:
     """8H, the end of a four-card run, makes 8S 8D 8H: hard takes it and lays the set."""
     game = position("8S 8D 2C 10C KD")
-    moves = play_turn(game, "hard")
+    moves = bot_turn(game, "hard")
     assert moves[0] == "take 8H from 2"
     assert any(m.startswith("meld") and "8H" in m for m in moves)
     assert [str(c) for c in game.view(0).public.melds[1].cards] == ["5H", "6H", "7H"]
 
 
 def test_medium_draws_instead() -> None:
-    moves = play_turn(position("8S 8D 2C 10C KD"), "medium")
+    moves = bot_turn(position("8S 8D 2C 10C KD"), "medium")
     assert moves[0] == "draw"
 
 
 def test_hard_draws_when_no_end_card_makes_a_meld() -> None:
     """Only three cards in the run (none may be taken), or an end card of no use: a draw."""
-    assert play_turn(position("8S 8D 2C 10C KD", table="6H 7H 8H"), "hard")[0] == "draw"
-    assert play_turn(position("9S 9D 2C 10C KD"), "hard")[0] == "draw"
+    assert bot_turn(position("8S 8D 2C 10C KD", table="6H 7H 8H"), "hard")[0] == "draw"
+    assert bot_turn(position("9S 9D 2C 10C KD"), "hard")[0] == "draw"

@@ -57,7 +57,7 @@ from ramigui.cards import JOKER, Card
 from ramigui.rules.melds import Meld
 from ramigui.rules.moves import Move
 from ramigui.rules.public import RummyPublic
-from ramigui.rules.rummy import candidate_melds
+from ramigui.rules.rummy import candidate_melds, rami_possible
 from ramigui.rules.view import PlayerView
 
 EASY_MISTAKE = 0.2
@@ -488,8 +488,9 @@ class _Turn:
         """Hard, in a one-round game (or while a doubling rami is possible), before opening: the
         melds stay in hand until they take it out (`OPENS_TO_GO_OUT`, `RAMI_SEC_WAIT`).
         Opened, its melds would be places where the others lay off and the hand would
-        shrink no faster: only the meld points count while it waits, and a hand caught
-        unopened costs nothing when winning the round is all that counts."""
+        shrink no faster. In a one-round game only winning the round counts, so a hand
+        caught unopened costs nothing more; in a game of rounds it waits only while nobody
+        else is down, and opens as soon as another player is (`_rami_sec_possible`)."""
         if not self._waits_for_rami() or self._down() or self.all_at_once() or self._must_lay_taken():
             return False
         fits = self._fit_test()
@@ -784,11 +785,12 @@ class _Turn:
         (seed 000's count: their hands and never-down penalties doubled). It waits only while
         no other player is down: in Rami familial a rami sec counts only then; in Rami 51,
         where any rami doubles, an opponent who is down is a round about to end."""
-        rules = self.rules
+        rules, public = self.rules, self.public
         if not (rules.rami_bonus == "double" and rules.scoring == "penalty"):
             return False
-        opened = self.public.opened or ()
-        return not any(flag for seat, flag in enumerate(opened) if seat != self.seat)
+        if not rami_possible(rules, public.put_down, self.seat, public.all_at_once):
+            return False
+        return not any(flag for seat, flag in enumerate(public.opened or ()) if seat != self.seat)
 
     def _points_weight(self) -> float:
         """Hard: under penalty scoring, shed points faster once an opponent is near going out."""

@@ -183,10 +183,12 @@ def from_position(
     dealer: int | None = None,
     opened: Sequence[int] = (),
     round_no: int = 1,
+    reuses: int = 0,
 ) -> RummyState:
     """A round in progress: `stock` top card first, `discard` bottom to top. A seat that
-    owns a meld (or is listed in `opened`) has opened. Play starts at the beginning of
-    `to_play`'s turn, before the draw, with the first round of turns over."""
+    owns a meld (or is listed in `opened`) has opened; `reuses` counts the times the stock
+    has already been rebuilt from the discards. Play starts at the beginning of `to_play`'s
+    turn, before the draw, with the first round of turns over."""
     players = len(hands)
     laid = tuple(arrange(parse_cards(cards), variant, owner) for owner, cards in melds)
     has_opened = tuple(any(m.owner == s for m in laid) or s in opened for s in range(players))
@@ -205,6 +207,7 @@ def from_position(
         turn=players,
         opened=has_opened,
         put_down=has_opened,
+        reuses=reuses,
     )
 
 
@@ -543,12 +546,18 @@ def _commit(state: RummyState, goes_out: bool) -> RummyState:
 
 def _is_rami(state: RummyState) -> bool:
     """Going out in one turn with nothing put down before (and, for rami sec, by nobody)."""
-    seat = state.to_play
-    if state.put_down[seat] or _all_at_once(state):
+    return rami_possible(state.rules, state.put_down, state.to_play, _all_at_once(state))
+
+
+def rami_possible(rules: RummyRules, put_down: Sequence[bool], seat: int, all_at_once: bool) -> bool:
+    """Whether `seat` going out in one turn now would be a rami: it has put nothing down
+    this round (and, where a rami sec needs it, nobody else has either). The scoring and
+    the bots' wait for a rami (which see `put_down` in the public view) ask the same."""
+    if put_down[seat] or all_at_once:
         # In Wrotham's all-at-once deals every win is laid in one turn: no feat, no bonus.
         return False
-    if state.rules.rami_needs_nobody_down:
-        return not any(state.put_down[s] for s in range(state.players) if s != seat)
+    if rules.rami_needs_nobody_down:
+        return not any(down for other, down in enumerate(put_down) if other != seat)
     return True
 
 
