@@ -298,18 +298,22 @@ class _Turn:
         hand = list(self.view.hand)
         best: tuple[tuple[int, int], Move] | None = None
         for move in takes:
-            if not self.bot.guard.allowed(move):
-                continue
-            card = move.cards[0]
-            after = self.planner.arrange(hand + [card])
-            if len(after.left) < self.keep or not any(card in meld for meld in after.melds):
-                continue
-            if not self.may_lay(after, 0):
+            after = self._melds_taken(hand, move.cards[0]) if self.bot.guard.allowed(move) else None
+            if after is None:
                 continue
             key = (after.left_points, len(after.left))
             if best is None or key < best[0]:
                 best = (key, move)
         return best[1] if best is not None else None
+
+    def _melds_taken(self, hand: list[Card], card: Card) -> Arrangement | None:
+        """The hand arranged with a card taken under an obligation to meld it (the discard,
+        or a meld's end card): the arrangement when the card lands in one of its melds, those
+        melds may go down this turn and a card is left to throw where one must be; else None."""
+        after = self.planner.arrange(hand + [card])
+        if len(after.left) < self.keep or not any(card in meld for meld in after.melds):
+            return None
+        return after if self.may_lay(after, 0) else None
 
     def _take_must(self) -> str:
         """What the top discard must become if taken (the rules' "taken card" obligation)."""
@@ -329,14 +333,13 @@ class _Turn:
         if self.level == "easy" and self.bot.rng.random() < EASY_MISTAKE:
             return False
         hand = list(self.view.hand)
+        if self._take_must() != "none" or self.all_at_once():
+            return self._melds_taken(hand, top) is not None
         now = self.planner.arrange(hand)
         after = self.planner.arrange(hand + [top])
-        in_meld = any(top in meld for meld in after.melds)
         if len(after.left) < self.keep:
             return False  # every card melded but none to discard: the take cannot be used
-        if self._take_must() != "none" or self.all_at_once():
-            return in_meld and self.may_lay(after, 0)
-        if not in_meld:
+        if not any(top in meld for meld in after.melds):
             return self.level == "hard" and self._promising(top, hand)
         return after.left_points < now.left_points + self.planner.points(top) or len(after.left) < len(now.left)
 
