@@ -19,6 +19,7 @@ from ramigui.rules import gin_melds
 from ramigui.rules.melds import SET, MeldError, arrange, card_points, lay_off, meld_points
 from ramigui.rules.moves import Move
 from ramigui.rules.public import GinPublic, RummyPublic, YamiPublic
+from ramigui.rules.rummy import cards_kept
 from ramigui.rules.variant import per_players
 from ramigui.rules.view import PlayerView
 from ramigui.rules.yami_boxes import SERIES, SERIES_RANKS, box_of, exposable, fillable
@@ -144,8 +145,7 @@ def _rummy_meld(view: PlayerView, planner: Planner, move: Move) -> Reason:
     rules, cards = view.variant.rummy, list(move.cards)
     points = meld_points(cards, view.variant)
     rest = planner.arrange(_without(view.hand, cards))
-    keep = 1 if rules.going_out == "discard" else 0
-    if len(rest.left) <= keep:
+    if len(rest.left) <= cards_kept(rules):
         return "why.rummy.meld_out", {"cards": cards}
     opened = view.public_as(RummyPublic).opened[view.seat]
     if not opened and rules.opening_minimum:

@@ -57,7 +57,7 @@ from ramigui.cards import JOKER, Card
 from ramigui.rules.melds import Meld
 from ramigui.rules.moves import Move
 from ramigui.rules.public import RummyPublic
-from ramigui.rules.rummy import candidate_melds, rami_possible
+from ramigui.rules.rummy import candidate_melds, cards_kept, rami_possible
 from ramigui.rules.view import PlayerView
 
 EASY_MISTAKE = 0.2
@@ -246,7 +246,7 @@ class _Turn:
         self.opened = bool(self.public.opened[self.seat]) if self.public.opened else False
         # A card must stay in hand to be thrown where the last one must be discarded; under
         # either rule a hand goes out with every card placed but one, thrown last (`OUT_LEFT`).
-        self.keep = 1 if self.rules.going_out == "discard" else 0
+        self.keep = cards_kept(self.rules)
         self._model: HandModel | None = None
 
     # --- knowledge ----------------------------------------------------------------------

@@ -277,7 +277,7 @@ def nobody_can_go_out(state: RummyState) -> bool:
       the first point already rules that out).
     """
     rules, variant = state.rules, state.variant
-    most = 2 if rules.going_out == "discard" else 1
+    most = cards_kept(rules) + 1
     sizes = {len(hand) for hand in state.hands}
     if max(sizes) > most:
         return False
@@ -368,9 +368,16 @@ def _play_take_from_meld(state: RummyState, move: Move) -> RummyState:
 # --- the play phase -------------------------------------------------------------------------
 
 
+def cards_kept(rules: RummyRules) -> int:
+    """The cards a player must keep in hand after melding and laying off: one to discard
+    under `going_out: discard`, none where the last card may be melded or laid off. (Under
+    either rule a hand may still go out by throwing its last card.)"""
+    return 1 if rules.going_out == "discard" else 0
+
+
 def _keeps_discard(state: RummyState, hand_after: Sequence[Card]) -> None:
     """Under `going_out: discard` a player must keep a card to discard."""
-    if state.rules.going_out == "discard" and not hand_after:
+    if cards_kept(state.rules) and not hand_after:
         raise IllegalMove("must_keep_discard")
 
 
@@ -649,7 +656,7 @@ def _meld_moves(state: RummyState) -> list[Move]:
     rules = state.rules
     if _meld_limit_reached(state):
         return []
-    keep = 1 if rules.going_out == "discard" else 0
+    keep = cards_kept(rules)
     return [
         Move("meld", _one_writing(cards, state.variant))
         for cards in candidate_melds(state.hand, rules) + joker_runs(state.hand, rules)
@@ -685,7 +692,7 @@ def _may_fit(meld: Meld, card: Card) -> bool:
 def _layoff_moves(state: RummyState) -> list[Move]:
     if state.rules.lay_off_requires == "own_meld" and not (state.opened[state.to_play] or state.log.new_melds):
         return []
-    keep = 1 if state.rules.going_out == "discard" else 0
+    keep = cards_kept(state.rules)
     if len(state.hand) - 1 < keep:
         return []
     moves = []
