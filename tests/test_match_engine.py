@@ -299,7 +299,7 @@ def test_a_faulty_bot_never_stops_the_ladder(
     faulty_everywhere(monkeypatch, "raises")
     monkeypatch.setattr(ladder, "MATCHES", (ladder.Match("gin", "gin", ("easy", "random"), ("target=10",)),))
     printed: list[str] = []
-    assert ladder.main(["--games", "2"], out=printed.append) == 0
+    assert ladder.main(["--games", "1"], out=printed.append) == 0
     assert "the bot at seat" in capsys.readouterr().err
     count, examples = printed[0], printed[1].splitlines()
     assert count.startswith("gin easy vs random: ") and count.endswith(" rule violations")
