@@ -188,3 +188,18 @@ def test_every_reason_key_is_in_both_catalogues() -> None:
 
     keys = {k for k in en.CATALOGUE if k.startswith("why.")}
     assert len(keys) > 40 and keys == {k for k in fr.CATALOGUE if k.startswith("why.")}
+
+
+def test_a_meld_that_leaves_one_card_to_throw_goes_out_in_rami_de_base() -> None:
+    """Seed 003: "Un joueur sort en fusionnant, en retirant ou en défaisant toutes ses
+    cartes": the last card may be thrown as well as placed, so a meld leaving one loose card
+    goes out there exactly as where it must be thrown. The Hint once said so only with no
+    card left at all, and called this the plain run it also is."""
+    game = Game.from_position("rami_base", hands=["7C 8C 9C", "2H 3H 4H 5S 6S 7D 8D", "AS AD 6C 9H 10H JD 4D"],
+                              stock="2D 3C 4C 5C", discard="KC", to_play=0)
+    game.play("draw")
+    key, params, text = said(game, "meld 7C 8C 9C")
+    assert key == "why.rummy.meld_out" and params["cards"] == cards("7C 8C 9C")
+    assert text == "lay down 7♣ 8♣ 9♣: with your other melds you go out."
+    hint = suggest(game, 0, secret=1)
+    assert hint is not None and hint.move == Move.parse("meld 7C 8C 9C") and hint.text == text

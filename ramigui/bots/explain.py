@@ -13,13 +13,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ramigui.bots.rummy_bot import OUT_LEFT
 from ramigui.bots.rummy_plan import Planner
 from ramigui.cards import JOKER, Card
 from ramigui.rules import gin_melds
 from ramigui.rules.melds import SET, MeldError, arrange, card_points, lay_off, meld_points
 from ramigui.rules.moves import Move
 from ramigui.rules.public import GinPublic, RummyPublic, YamiPublic
-from ramigui.rules.rummy import cards_kept
 from ramigui.rules.variant import per_players
 from ramigui.rules.view import PlayerView
 from ramigui.rules.yami_boxes import SERIES, SERIES_RANKS, box_of, exposable, fillable
@@ -145,7 +145,7 @@ def _rummy_meld(view: PlayerView, planner: Planner, move: Move) -> Reason:
     rules, cards = view.variant.rummy, list(move.cards)
     points = meld_points(cards, view.variant)
     rest = planner.arrange(_without(view.hand, cards))
-    if len(rest.left) <= cards_kept(rules):
+    if len(rest.left) <= OUT_LEFT:  # the last loose card is thrown, under either going-out rule
         return "why.rummy.meld_out", {"cards": cards}
     opened = view.public_as(RummyPublic).opened[view.seat]
     if not opened and rules.opening_minimum:
