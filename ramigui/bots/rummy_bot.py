@@ -368,15 +368,15 @@ class _Turn:
         return True
 
     def _useful_swap(self, swaps: list[Move]) -> Move | None:
-        """A joker won back (Rami familial's swap instead of a draw) that lands in a meld."""
+        """A joker won back (Rami familial's swap instead of a draw) that lands in a meld: like
+        a taken discard, it must go down this turn (`_melds_taken`)."""
         for move in swaps:
             if not self.bot.guard.allowed(move):
                 continue
             hand = list(self.view.hand)
             for card in move.cards:
                 hand.remove(card)
-            after = self.planner.arrange(hand + [JOKER])
-            if any(JOKER in meld for meld in after.melds) and self.may_lay(after, 0):
+            if self._melds_taken(hand, JOKER) is not None:
                 return move
         return None
 
