@@ -14,8 +14,8 @@
 * hard — reads the public history into a model of the opponent's hand (`gin_model`: the
   cards they took, refused and threw) and plays the expected value: a discard is judged by
   the deadwood it leaves after the next draw (averaged over the cards that may still be in
-  the stock, a useless draw thrown back) plus the chance that it completes a meld of theirs; a discard is
-  taken only when it beats the average stock draw. It knocks when knocking is worth at
+  the stock, a useless draw thrown back) plus the chance that it completes a meld of
+  theirs; a discard is taken only when it beats the average stock draw. It knocks when knocking is worth at
   least as much as playing on (`gin_lookahead`): both are played out over hands the
   opponent may hold, against an opponent who knocks as soon as they can — the knock scored
   after what they can lay off on the melds it would lay (the same `knock_arrangement` the
