@@ -86,7 +86,7 @@ def play_game(variant: str, seed: int, options: dict[str, object] | None = None)
 
 def test_random_games_gin() -> None:
     reasons: Counter[str] = Counter()
-    for seed in range(soak(10, 2000)):
+    for seed in range(soak(6, 2000)):
         game = play_game("gin", seed, {"grand_gin": seed % 2 == 1})
         reasons.update(r.reason for r in game.results)
         assert game.winners == [max((0, 1), key=lambda s: game.totals[s])]

@@ -203,7 +203,7 @@ def test_no_hidden_card_reaches_the_wrong_viewer(variant: str, players: int, opt
                                                   seed: int, lang: str, robots: tuple[int, ...],
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     """A few short hot-seat games of every family (a round or three), in both languages."""
-    watch = play_hot_seat(variant, players, seed, monkeypatch, options=options, max_moves=140, rounds=3,
+    watch = play_hot_seat(variant, players, seed, monkeypatch, options=options, max_moves=90, rounds=3,
                           lang=lang, robots=robots)
     assert watch.frames > 50
     assert not watch.leaks, "\n".join(str(leak) for leak in watch.leaks[:10])
