@@ -14,17 +14,17 @@
 * hard — reads the public history into a model of the opponent's hand (`gin_model`: the
   cards they took, refused and threw) and plays the expected value: a discard is judged by
   the deadwood it leaves after the next draw (averaged over the cards that may still be in
-  the stock, a useless draw thrown back) plus the chance that it completes a meld of
-  theirs; a discard is taken only when it beats the average stock draw. It knocks when knocking is worth at
-  least as much as playing on (`gin_lookahead`): both are played out over hands the
+  the stock, a useless draw thrown back) plus the chance that it completes a meld of theirs;
+  a discard is taken only when it beats the average stock draw. It knocks when knocking is
+  worth at least as much as playing on (`gin_lookahead`): both are played out over hands the
   opponent may hold, against an opponent who knocks as soon as they can — the knock scored
   after what they can lay off on the melds it would lay (the same `knock_arrangement` the
   table offers a person), playing on scored by gin, a later knock, their knock and our
   undercut, or the stock running out. A hand's outcome is weighed by what it does to the
   game (`gin_match`: near 100 a small sure knock is worth a big one, and any hand the
-  opponent wins may end it), a won hand counts `hand_weight` points more (a hand let go
-  is a hand the opponent wins: a player who waits for the big score is easy to read and
-  punish), and a near tie goes to the knock.
+  opponent wins may end it), a won hand counts `hand_weight` points more (a hand let go is a
+  hand the opponent wins: a player who waits for the big score is easy to read and punish),
+  and a near tie goes to the knock.
 
 The showdown is the rules' work: the defender says `done` and the engine lays the best
 melds and lay-offs; the knocker's melds are laid by `knock`.
