@@ -13,13 +13,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ramigui.bots.rummy_bot import OUT_LEFT
 from ramigui.bots.rummy_plan import Planner
 from ramigui.cards import JOKER, Card
 from ramigui.rules import gin_melds
 from ramigui.rules.melds import SET, MeldError, arrange, card_points, lay_off, meld_points
 from ramigui.rules.moves import Move
 from ramigui.rules.public import GinPublic, RummyPublic, YamiPublic
+from ramigui.rules.rummy import OUT_LEFT
 from ramigui.rules.variant import per_players
 from ramigui.rules.view import PlayerView
 from ramigui.rules.yami_boxes import SERIES, SERIES_RANKS, box_of, exposable, fillable

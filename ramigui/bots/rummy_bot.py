@@ -57,7 +57,7 @@ from ramigui.cards import JOKER, Card
 from ramigui.rules.melds import Meld
 from ramigui.rules.moves import Move
 from ramigui.rules.public import RummyPublic
-from ramigui.rules.rummy import candidate_melds, cards_kept, rami_possible
+from ramigui.rules.rummy import OUT_LEFT, candidate_melds, cards_kept, rami_possible
 from ramigui.rules.view import PlayerView
 
 EASY_MISTAKE = 0.2
@@ -135,14 +135,6 @@ TAKE_FROM_MELDS = True
 Rami familial against two medium, 2,000 games (seed 1, the ladder's row): games won 38.5%
 [36.4%, 40.6%] → 40.5% [38.3%, 42.6%], hands won 35.6% → 38.0%, points per hand +3.75 →
 +4.55; it happens in about one round in sixteen."""
-OUT_LEFT = 1
-"""A hand goes out this turn when every card but one can be placed, the last one thrown:
-under either going-out rule, since where the last card may also be melded or laid off
-(`going_out: any`, seed 003) it may still be thrown. The bot once read "every card placed"
-there: hard kept melds in hand it could have gone out with, and in Wrotham's all-at-once
-deals every level waited for all eight cards to meld. Rami de base, hard against two
-medium, 2,000 games (seed 1): 33.8% [31.7%, 35.9%] of games → 35.4% [33.4%, 37.6%], points
-per hand +0.14 → +0.36."""
 OPEN_LOOKAHEAD_WEIGHT = 100.0
 """Hard, before opening in a game with an opening minimum: discard-score points per unit of
 the chance that the hand kept reaches the minimum with the next card drawn (its best
@@ -246,6 +238,10 @@ class _Turn:
         self.opened = bool(self.public.opened[self.seat]) if self.public.opened else False
         # A card must stay in hand to be thrown where the last one must be discarded; under
         # either rule a hand goes out with every card placed but one, thrown last (`OUT_LEFT`).
+        # Reading "every card placed" under `going_out: any` once cost hard melds it could
+        # have gone out with, and in Wrotham's all-at-once deals every level waited for all
+        # eight cards. Rami de base, hard against two medium, 2,000 games (seed 1): 33.8%
+        # [31.7%, 35.9%] of games → 35.4% [33.4%, 37.6%], points per hand +0.14 → +0.36.
         self.keep = cards_kept(self.rules)
         self._model: HandModel | None = None
 

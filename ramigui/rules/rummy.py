@@ -368,6 +368,13 @@ def _play_take_from_meld(state: RummyState, move: Move) -> RummyState:
 # --- the play phase -------------------------------------------------------------------------
 
 
+OUT_LEFT = 1
+"""A hand goes out this turn when every card but one can be placed, the last one thrown:
+under either going-out rule, since where the last card may also be melded or laid off
+(`going_out: any`, seed 003) it may still be thrown. A rule fact, not a bot's choice: the
+bots and the Hint read it from here."""
+
+
 def cards_kept(rules: RummyRules) -> int:
     """The cards a player must keep in hand after melding and laying off: one to discard
     under `going_out: discard`, none where the last card may be melded or laid off. (Under
