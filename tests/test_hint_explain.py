@@ -203,3 +203,40 @@ def test_a_meld_that_leaves_one_card_to_throw_goes_out_in_rami_de_base() -> None
     assert text == "lay down 7♣ 8♣ 9♣: with your other melds you go out."
     hint = suggest(game, 0, secret=1)
     assert hint is not None and hint.move == Move.parse("meld 7C 8C 9C") and hint.text == text
+
+
+def test_a_meld_whose_other_cards_lay_off_goes_out_in_rami_de_base() -> None:
+    """Seed 003: "Un joueur sort en fusionnant, en retirant ou en défaisant toutes ses
+    cartes" and any player may add cards to any meld on the table: a meld that leaves the
+    Q♥ and K♥ for the 9♥ 10♥ J♥ on the table, one after the other, and the 2♠ to throw goes
+    out. The Hint once counted only the cards left loose and called it a plain run."""
+    game = Game.from_position("rami_base", hands=["7C 8C 9C QH KH", "2H 3H 4H 5S 6S 7D 8D", "AS AD 6C 3S 10D"],
+                              melds=[(1, "9H 10H JH")], stock="2S 3C 4C 5C", discard="KC", to_play=0)
+    game.play("draw")
+    key, params, text = said(game, "meld 7C 8C 9C")
+    assert key == "why.rummy.meld_out_layoffs" and params["cards"] == cards("7C 8C 9C")
+    assert text == "lay down 7♣ 8♣ 9♣: add the rest to the melds and you go out."
+    i18n.set_language("fr")
+    try:
+        assert i18n.tr(key, **params) == "posez 7♣ 8♣ 9♣\xa0: ajoutez le reste aux combinaisons et vous sortez."
+    finally:
+        i18n.set_language("en")
+    for move in ("meld 7C 8C 9C", "layoff QH to 1", "layoff KH to 1", "discard 2S"):
+        game.play(move)
+    assert game.round_over, "the turn the Hint named does go out"
+
+
+def test_two_melds_do_not_go_out_where_one_meld_a_turn_is_the_rule() -> None:
+    """Seed 003: "Vous ne pouvez pas fusionner plus d'une combinaison dans un tour": with
+    7♣ 8♣ 9♣ and 4♥ 4♠ 4♦ in hand, one of them goes down this turn and the hand is not out;
+    with the house rule of several melds a turn (seed 003's "Règlement intérieur") it is."""
+    position = {"hands": ["7C 8C 9C 4H 4S 4D", "2H 3H 4C 5S 6S 7D 8D", "AS AD 6C 3S 10D JC QD"],
+                "stock": "KS 3C 5C", "discard": "KC", "to_play": 0}
+    game = Game.from_position("rami_base", **position)
+    game.play("draw")
+    key, _, _ = said(game, "meld 7C 8C 9C")
+    assert key == "why.rummy.meld_run"
+    several = Game.from_position("rami_base", {"several_melds": True}, **position)
+    several.play("draw")
+    key, _, _ = said(several, "meld 7C 8C 9C")
+    assert key == "why.rummy.meld_out"

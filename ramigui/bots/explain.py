@@ -145,13 +145,51 @@ def _rummy_meld(view: PlayerView, planner: Planner, move: Move) -> Reason:
     rules, cards = view.variant.rummy, list(move.cards)
     points = meld_points(cards, view.variant)
     rest = planner.arrange(_without(view.hand, cards))
-    if len(rest.left) <= OUT_LEFT:  # the last loose card is thrown, under either going-out rule
-        return "why.rummy.meld_out", {"cards": cards}
+    if _goes_out_after(view, cards, rest.melds, rest.left):
+        key = "why.rummy.meld_out" if len(rest.left) <= OUT_LEFT else "why.rummy.meld_out_layoffs"
+        return key, {"cards": cards}
     opened = view.public_as(RummyPublic).opened[view.seat]
     if not opened and rules.opening_minimum:
         total = view.public_as(RummyPublic).turn_points + points + rest.meld_points
         return "why.rummy.meld_opens", {"cards": cards, "have": total, "need": rules.opening_minimum}
     return f"why.rummy.meld_{_meld_word(cards, view)}", {"cards": cards, "points": points}
+
+
+def _goes_out_after(view: PlayerView, cards: Sequence[Card], melds: Sequence[Sequence[Card]],
+                    loose: Sequence[Card]) -> bool:
+    """Whether laying `cards` takes the hand out this turn: the other `melds` laid too, where
+    the rules allow that many melds a turn, and every `loose` card but the last one, thrown
+    (`OUT_LEFT`), laid off on the table or on the new melds. Lay-offs are always allowed to
+    a hand that goes out (seed 004's "ou qu'il fasse rami")."""
+    limit = view.variant.rummy.melds_per_turn
+    turn_melds = len(view.public_as(RummyPublic).turn_melds)
+    if limit and turn_melds + 1 + len(melds) > limit:
+        return False
+    if len(loose) <= OUT_LEFT:
+        return True
+    try:
+        targets = list(view.public.melds) + [arrange(meld, view.variant) for meld in (cards, *melds)]
+    except MeldError:
+        return False
+    return len(_laid_off(list(loose), targets, view)) <= OUT_LEFT
+
+
+def _laid_off(loose: list[Card], targets: list[Any], view: PlayerView) -> list[Card]:
+    """The cards left once every card that fits is laid off, one at a time (a run grows a
+    card at a time, a set stops at four): what stays in hand."""
+    placed = True
+    while placed and loose:
+        placed = False
+        for card in list(loose):
+            for number, meld in enumerate(targets):
+                try:
+                    targets[number] = lay_off(meld, (card,), view.variant)
+                except MeldError:
+                    continue
+                loose.remove(card)
+                placed = True
+                break
+    return loose
 
 
 def _rummy_layoff(view: PlayerView, move: Move) -> Reason | None:

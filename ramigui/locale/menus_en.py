@@ -101,6 +101,7 @@ MENUS: dict[str, str] = {
     "why.rummy.draw_not_allowed": "draw from the stock: you may not take {card} now.",
     "why.rummy.draw_cannot_open": "draw: {card} would have to go down now, and your melds make only {have} of {need}.",
     "why.rummy.meld_out": "lay down {cards}: with your other melds you go out.",
+    "why.rummy.meld_out_layoffs": "lay down {cards}: add the rest to the melds and you go out.",
     "why.rummy.meld_opens": "lay down {cards}: your melds make {have} points, enough to open ({need}).",
     "why.rummy.meld_run": "lay down {cards}: this run takes {points} points out of your hand.",
     "why.rummy.meld_set": "lay down {cards}: this set takes {points} points out of your hand.",

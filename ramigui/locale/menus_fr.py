@@ -100,6 +100,7 @@ MENUS: dict[str, str] = {
     "why.rummy.draw_not_allowed": "piochez : vous ne pouvez pas prendre le {card} maintenant.",
     "why.rummy.draw_cannot_open": "piochez : le {card} devrait être posé tout de suite, et vous n'avez que {have} points sur {need}.",
     "why.rummy.meld_out": "posez {cards} : avec vos autres combinaisons, vous sortez.",
+    "why.rummy.meld_out_layoffs": "posez {cards} : ajoutez le reste aux combinaisons et vous sortez.",
     "why.rummy.meld_opens": "posez {cards} : vos combinaisons font {have} points, assez pour ouvrir ({need}).",
     "why.rummy.meld_run": "posez {cards} : cette suite retire {points} points de votre main.",
     "why.rummy.meld_set": "posez {cards} : ce brelan retire {points} points de votre main.",
