@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from ramigui import i18n
 from ramigui.bots import reason_for
 from ramigui.cards import parse_cards
@@ -199,31 +201,59 @@ def test_a_meld_that_leaves_one_card_to_throw_goes_out_in_rami_de_base() -> None
                               stock="2D 3C 4C 5C", discard="KC", to_play=0)
     game.play("draw")
     key, params, text = said(game, "meld 7C 8C 9C")
-    assert key == "why.rummy.meld_out" and params["cards"] == cards("7C 8C 9C")
-    assert text == "lay down 7♣ 8♣ 9♣: with your other melds you go out."
+    assert key == "why.rummy.meld_out_throw" and params["cards"] == cards("7C 8C 9C")
+    assert text == "lay down 7♣ 8♣ 9♣, then throw 2♦: you go out."
     hint = suggest(game, 0, secret=1)
     assert hint is not None and hint.move == Move.parse("meld 7C 8C 9C") and hint.text == text
 
 
-def test_a_meld_whose_other_cards_lay_off_goes_out_in_rami_de_base() -> None:
+GOING_OUT = [  # hand (drawn card last), table meld of seat 1, move, key, English, French
+    ("7C 8C 9C QH KH 2S", "9H 10H JH", "meld 7C 8C 9C", "meld_out_add_throw",
+     "lay down 7♣ 8♣ 9♣, add Q♥ K♥ to the melds and throw 2♠: you go out.",
+     "posez 7♣ 8♣ 9♣, ajoutez D♥ R♥ aux combinaisons et jetez le 2♠\xa0: vous sortez."),
+    ("7C 8C 9C QH KH 10C", "9H 10H JH", "meld 7C 8C 9C", "meld_out_add",
+     "lay down 7♣ 8♣ 9♣, then add Q♥ K♥ 10♣ to the melds: you go out.",
+     "posez 7♣ 8♣ 9♣, puis ajoutez D♥ R♥ 10♣ aux combinaisons\xa0: vous sortez."),
+    ("7C 8C 9C", "9H 10H JH", "meld 7C 8C 9C", "meld_out_whole",
+     "lay down 7♣ 8♣ 9♣: your whole hand goes down, you go out.",
+     "posez 7♣ 8♣ 9♣\xa0: toute votre main est posée, vous sortez."),
+    ("QH KH 2S", "9H 10H JH", "layoff QH to 1", "layoff_out",
+     "add Q♥ to meld 1 (9♥ 10♥ J♥): you can go out this turn.",
+     "ajoutez D♥ à la combinaison 1 (9♥ 10♥ V♥)\xa0: vous pouvez sortir ce tour-ci."),
+    ("QH 2S", "9H 10H JH", "layoff QH to 1", "layoff_out_throw",
+     "add Q♥ to meld 1, then throw 2♠: you go out.",
+     "ajoutez D♥ à la combinaison 1, puis jetez le 2♠\xa0: vous sortez."),
+    ("QH 2S 5D", "9H 10H JH", "layoff QH to 1", "layoff",
+     "add Q♥ to meld 1 (9♥ 10♥ J♥): 10 points fewer in your hand.",
+     "ajoutez D♥ à la combinaison 1 (9♥ 10♥ V♥)\xa0: 10 points de moins."),
+]
+
+
+@pytest.mark.parametrize(("hand", "table", "move", "key", "english", "french"), GOING_OUT,
+                         ids=[row[3] for row in GOING_OUT])
+def test_the_hint_says_how_the_hand_goes_out_in_rami_de_base(hand: str, table: str, move: str, key: str,
+                                                            english: str, french: str) -> None:
     """Seed 003: "Un joueur sort en fusionnant, en retirant ou en défaisant toutes ses
-    cartes" and any player may add cards to any meld on the table: a meld that leaves the
-    Q♥ and K♥ for the 9♥ 10♥ J♥ on the table, one after the other, and the 2♠ to throw goes
-    out. The Hint once counted only the cards left loose and called it a plain run."""
-    game = Game.from_position("rami_base", hands=["7C 8C 9C QH KH", "2H 3H 4H 5S 6S 7D 8D", "AS AD 6C 3S 10D"],
-                              melds=[(1, "9H 10H JH")], stock="2S 3C 4C 5C", discard="KC", to_play=0)
+    cartes", and any player may add cards to any meld on the table: the Hint names the cards
+    added (one after another: Q♥ then K♥ on 9♥ 10♥ J♥) and the one thrown. It once said
+    "with your other melds you go out" for every one of these, with no other meld in hand,
+    and nothing of going out for a lay-off. The turn it names does go out."""
+    *held, drawn = hand.split()
+    game = Game.from_position("rami_base", hands=[" ".join(held) or "", "2H 3H 4H 5S 6S 7D 8D", "AS AD 6C 3S 10D"],
+                              melds=[(1, table)], stock=f"{drawn} 3C 4C 5C", discard="KC", to_play=0)
     game.play("draw")
-    key, params, text = said(game, "meld 7C 8C 9C")
-    assert key == "why.rummy.meld_out_layoffs" and params["cards"] == cards("7C 8C 9C")
-    assert text == "lay down 7♣ 8♣ 9♣: add the rest to the melds and you go out."
+    got, params, text = said(game, move)
+    assert (got, text) == (f"why.rummy.{key}", english)
     i18n.set_language("fr")
     try:
-        assert i18n.tr(key, **params) == "posez 7♣ 8♣ 9♣\xa0: ajoutez le reste aux combinaisons et vous sortez."
+        assert i18n.tr(got, **params) == french
     finally:
         i18n.set_language("en")
-    for move in ("meld 7C 8C 9C", "layoff QH to 1", "layoff KH to 1", "discard 2S"):
+    if key != "layoff":
         game.play(move)
-    assert game.round_over, "the turn the Hint named does go out"
+        while not game.round_over:
+            game.play(str(next(m for m in game.view(0).legal_moves if m.kind in ("layoff", "discard"))))
+        assert game.round_over
 
 
 def test_two_melds_do_not_go_out_where_one_meld_a_turn_is_the_rule() -> None:

@@ -19,7 +19,7 @@ from ramigui.rules import gin_melds
 from ramigui.rules.melds import SET, MeldError, arrange, card_points, lay_off, meld_points
 from ramigui.rules.moves import Move
 from ramigui.rules.public import GinPublic, RummyPublic, YamiPublic
-from ramigui.rules.rummy import OUT_LEFT
+from ramigui.rules.rummy import OUT_LEFT, cards_kept
 from ramigui.rules.variant import per_players
 from ramigui.rules.view import PlayerView
 from ramigui.rules.yami_boxes import SERIES, SERIES_RANKS, box_of, exposable, fillable
@@ -74,7 +74,7 @@ def rummy_reason(view: PlayerView, move: Move) -> Reason | None:
     if kind == "meld":
         return _rummy_meld(view, planner, move)
     if kind == "layoff":
-        return _rummy_layoff(view, move)
+        return _rummy_layoff(view, planner, move)
     if kind == "discard":
         return _rummy_discard(view, planner, move.card)
     return None
@@ -145,9 +145,9 @@ def _rummy_meld(view: PlayerView, planner: Planner, move: Move) -> Reason:
     rules, cards = view.variant.rummy, list(move.cards)
     points = meld_points(cards, view.variant)
     rest = planner.arrange(_without(view.hand, cards))
-    if _goes_out_after(view, cards, rest.melds, rest.left):
-        key = "why.rummy.meld_out" if len(rest.left) <= OUT_LEFT else "why.rummy.meld_out_layoffs"
-        return key, {"cards": cards}
+    way = _way_out(view, [cards, *rest.melds], rest.left, list(view.public.melds))
+    if way is not None:
+        return _meld_out(cards, bool(rest.melds), *way, kept=cards_kept(rules))
     opened = view.public_as(RummyPublic).opened[view.seat]
     if not opened and rules.opening_minimum:
         total = view.public_as(RummyPublic).turn_points + points + rest.meld_points
@@ -155,23 +155,40 @@ def _rummy_meld(view: PlayerView, planner: Planner, move: Move) -> Reason:
     return f"why.rummy.meld_{_meld_word(cards, view)}", {"cards": cards, "points": points}
 
 
-def _goes_out_after(view: PlayerView, cards: Sequence[Card], melds: Sequence[Sequence[Card]],
-                    loose: Sequence[Card]) -> bool:
-    """Whether laying `cards` takes the hand out this turn: the other `melds` laid too, where
-    the rules allow that many melds a turn, and every `loose` card but the last one, thrown
-    (`OUT_LEFT`), laid off on the table or on the new melds. Lay-offs are always allowed to
-    a hand that goes out (seed 004's "ou qu'il fasse rami")."""
+def _meld_out(cards: list[Card], other_melds: bool, added: list[Card], thrown: list[Card], kept: int) -> Reason:
+    """The sentence for a meld that takes the hand out: with the other melds, or by adding
+    the last loose cards to melds and throwing the last one, or as the whole hand."""
+    if other_melds or not (added or thrown or not kept):
+        return "why.rummy.meld_out", {"cards": cards}
+    if added and thrown:
+        return "why.rummy.meld_out_add_throw", {"cards": cards, "added": added, "card": thrown[0]}
+    if added:
+        return "why.rummy.meld_out_add", {"cards": cards, "added": added}
+    if thrown:
+        return "why.rummy.meld_out_throw", {"cards": cards, "card": thrown[0]}
+    return "why.rummy.meld_out_whole", {"cards": cards}
+
+
+def _way_out(view: PlayerView, melds: Sequence[Sequence[Card]], loose: Sequence[Card],
+             table: list[Any]) -> tuple[list[Card], list[Card]] | None:
+    """How the hand goes out this turn with `melds` laid (None: it does not): the `loose`
+    cards added to the `table`'s melds or the new ones, one after another, and the card left
+    to throw (`OUT_LEFT`). The melds count only within the rules' melds a turn (Rami de
+    base's one, seed 003); lay-offs are always allowed to a hand that goes out (seed 004's
+    "ou qu'il fasse rami")."""
     limit = view.variant.rummy.melds_per_turn
-    turn_melds = len(view.public_as(RummyPublic).turn_melds)
-    if limit and turn_melds + 1 + len(melds) > limit:
-        return False
+    if limit and len(view.public_as(RummyPublic).turn_melds) + len(melds) > limit:
+        return None
     if len(loose) <= OUT_LEFT:
-        return True
+        return [], list(loose)
     try:
-        targets = list(view.public.melds) + [arrange(meld, view.variant) for meld in (cards, *melds)]
+        targets = table + [arrange(meld, view.variant) for meld in melds]
     except MeldError:
-        return False
-    return len(_laid_off(list(loose), targets, view)) <= OUT_LEFT
+        return None
+    stuck = _laid_off(list(loose), targets, view)
+    if len(stuck) > OUT_LEFT:
+        return None
+    return _without(loose, stuck), stuck
 
 
 def _laid_off(loose: list[Card], targets: list[Any], view: PlayerView) -> list[Card]:
@@ -192,14 +209,25 @@ def _laid_off(loose: list[Card], targets: list[Any], view: PlayerView) -> list[C
     return loose
 
 
-def _rummy_layoff(view: PlayerView, move: Move) -> Reason | None:
+def _rummy_layoff(view: PlayerView, planner: Planner, move: Move) -> Reason | None:
     melds = view.public.melds
     number = move.target or 0
     if not 1 <= number <= len(melds):
         return None
     points = sum(card_points(card, view.variant) for card in move.cards)
-    return "why.rummy.layoff", {"cards": list(move.cards), "n": number, "meld": list(melds[number - 1].cards),
-                                "points": points}
+    params = {"cards": list(move.cards), "n": number, "meld": list(melds[number - 1].cards), "points": points}
+    try:
+        grown = lay_off(melds[number - 1], move.cards, view.variant)
+    except MeldError:
+        return "why.rummy.layoff", params
+    rest = planner.arrange(_without(view.hand, move.cards))
+    table = [grown if i == number - 1 else meld for i, meld in enumerate(melds)]
+    way = _way_out(view, rest.melds, rest.left, table)
+    if way is None:
+        return "why.rummy.layoff", params
+    if not rest.melds and not way[0] and way[1]:
+        return "why.rummy.layoff_out_throw", {**params, "card": way[1][0]}
+    return "why.rummy.layoff_out", params
 
 
 def _rummy_discard(view: PlayerView, planner: Planner, card: Card) -> Reason | None:
