@@ -387,16 +387,17 @@ def test_red_suits_on_the_refusal_panel_are_drawn_white(app: App) -> None:
 
 
 def test_a_log_line_never_leaves_one_card_alone_on_its_last_line(app: App) -> None:
-    """Never "Robot 1 a posé 9♠ 9♥ / 9♣": the card before goes down with it."""
+    """Never "Robot 1 a posé 9♠ 9♥ / 9♣": the meld goes down whole; and a run wider than the
+    panel is cut between its cards with at least two on its last line."""
     from ramigui.ui.widgets import text_width, wrap_lines
 
-    entry = "Robot 1 a posé 9♠ 9♥ 9♣"
     width = text_width("Robot 1 a posé 9♠ 9♥", 18) + 2
-    assert wrap_lines(entry, 18, width)[-1] == "9♣"  # what the panel did
-    lines = table_draw.no_lone_card(wrap_lines(entry, 18, width), 18, width)
-    assert lines == ["Robot 1 a posé", "9♠ 9♥ 9♣"] or lines == ["Robot 1 a posé 9♠", "9♥ 9♣"]
-    assert " " in lines[-1] and all(text_width(line, 18) <= width for line in lines)
-    assert table_draw.no_lone_card(["Bob drew from the", "stock"], 18, width) == ["Bob drew from the", "stock"]
+    assert wrap_lines("Robot 1 a posé 9♠ 9♥ 9♣", 18, width) == ["Robot 1 a posé", "9♠ 9♥ 9♣"]
+    width = text_width("5♥ 6♥ 7♥ 8♥", 18) + 2
+    lines = wrap_lines("Robot 1 a posé 5♥ 6♥ 7♥ 8♥ 9♥", 18, width)
+    assert lines[-2:] == ["5♥ 6♥ 7♥", "8♥ 9♥"] and all(text_width(line, 18) <= width for line in lines)
+    assert wrap_lines("Bob drew from the stock", 18, text_width("Bob drew from the", 18) + 2) == [
+        "Bob drew from the", "stock"]
 
 
 def test_meld_owner_labels_at_640_are_never_a_bare_ellipsis(monkeypatch: pytest.MonkeyPatch, tmp_path: object) -> None:

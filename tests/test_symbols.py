@@ -167,3 +167,24 @@ def test_fonts_are_found_the_platform_way(monkeypatch: pytest.MonkeyPatch, tmp_p
         assert fonts.font_path(False) == str(chosen)
     finally:
         fonts.font_path.cache_clear()
+
+
+def test_a_meld_and_a_meld_number_stay_on_one_line_when_they_fit() -> None:
+    """The last moves, read from a sofa: "Robot 1 a posé R♠ / R♥ R♣" and "added Q♠ to meld
+    / 1" (a newcomer's report) split what belongs together. A group of cards, and a number
+    closing the line, now move to the next line whole; a run wider than a line still wraps
+    between its cards, never inside one."""
+    pygame.display.init()
+    pygame.font.init()
+    size = 16
+    tight = text_width("Robot 1 a posé R♠ R♥", size) + 2
+    assert wrap_lines("Robot 1 a posé R♠ R♥ R♣", size, tight) == ["Robot 1 a posé", "R♠ R♥ R♣"]
+    tight = text_width("Bot 1 added Q♠ to meld", size) + 2
+    assert wrap_lines("Bot 1 added Q♠ to meld 1", size, tight) == ["Bot 1 added Q♠ to", "meld 1"]
+    run = "5♥ 6♥ 7♥ 8♥ 9♥ 10♥ V♥ D♥ R♥"
+    narrow = text_width("5♥ 6♥ 7♥ 8♥", size) + 2
+    lines = wrap_lines(f"Robot 2 a posé {run}", size, narrow)
+    assert " ".join(lines) == f"Robot 2 a posé {run}" and len(lines) > 2
+    words = [word for line in lines for word in line.split()]
+    assert all(card in words for card in run.split()), lines
+    assert all(text_width(line, size) <= narrow for line in lines)

@@ -61,7 +61,7 @@ CATALOGUE: dict[str, str] = {
     "table.take_card": "Prendre {card}",
     "table.take_which": "Quelle carte prenez-vous dans la combinaison {n} ?",
     "table.your_turn_all_at_once": "Cette donne, posez toute votre main d'un coup, ou défaussez",
-    "table.keys": "←→ choisir · Espace sélectionner · Entrée jouer · P piocher · T prendre · M poser · D défausser · 1 2… ajouter à la combinaison n° · X y prendre une carte · U annuler · S trier · V la défausse",
+    "table.keys": "←→ choisir · Espace sélectionner · Entrée jouer · P piocher · T prendre · M poser · D défausser · 1 2… ajouter à la combinaison\u00a0n° · X y prendre une carte · U annuler · S trier · V la défausse",
     "table.not_your_turn": "attendez votre tour : {name} joue",
     "table.refused": "Refusé : {reason}",
     "table.pick_target": "Cliquez maintenant où poser les cartes",

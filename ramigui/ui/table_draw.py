@@ -540,20 +540,6 @@ def _own_key(frame: TableFrame, lay: TableLayout) -> object:
     return lay.own, frame.view.to_play == seat and not frame.view.round_over, seat_facts(frame, seat, own=True)
 
 
-def no_lone_card(lines: list[str], size: int, width: int) -> list[str]:
-    """A log line never ends with one card alone on its own line ("Bot 1 laid down 9♠ 9♥ /
-    9♣"): the card before it goes down with it when the two fit."""
-    if len(lines) < 2 or " " in lines[-1] or not any(suit in lines[-1] for suit in i18n.SUIT_SYMBOLS.values()):
-        return lines
-    head, _, moved = lines[-2].rpartition(" ")
-    if not head or not any(suit in moved for suit in i18n.SUIT_SYMBOLS.values()):
-        return lines
-    joined = f"{moved} {lines[-1]}"
-    if text_width(joined, size) > width:
-        return lines
-    return [*lines[:-2], head, joined]
-
-
 def _draw_status(frame: TableFrame, family: FamilyTable, surface: pygame.Surface, lay: TableLayout) -> None:
     """The status line: a passing note or refusal if there is one, else what to do now
     (an instruction) or whom we wait for; each in its own look (notices.STYLES)."""
@@ -613,7 +599,7 @@ def _draw_side(frame: TableFrame, family: FamilyTable, surface: pygame.Surface, 
     bottom = panel.bottom - lay.margin - len(keys) * key_step
     lines: list[str] = []
     for entry in reversed(_said(frame, lay)):
-        wrapped = no_lone_card(wrap_lines(entry, text, room - text), text, room - text)
+        wrapped = wrap_lines(entry, text, room - text)  # a meld's cards kept together
         if y + (len(lines) + len(wrapped)) * step > bottom - lay.margin:
             break
         lines = wrapped + lines

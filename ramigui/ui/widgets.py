@@ -7,6 +7,7 @@ text is cached, so redrawing a frame costs blits only.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -72,7 +73,7 @@ def _wrapped(text: str, size: int, width: int, bold: bool) -> tuple[str, ...]:
     fnt = font(size, bold)
     lines: list[str] = []
     current = ""
-    for word in (w for w in text.split(" ") if w):  # not .split(): it breaks at no-break spaces
+    for word in _kept_together(text, fnt, width):
         trial = f"{current} {word}".strip()
         if current and symbols.width(fnt, trial) > width:
             lines.append(current)
@@ -93,6 +94,32 @@ def _wrapped(text: str, size: int, width: int, bold: bool) -> tuple[str, ...]:
     if current:
         lines.append(current)
     return tuple(lines)
+
+
+CARD_WORD = re.compile(r"^(10|[2-9AJQKRDV])[♠♥♦♣][,.:;)]?$")
+"""A card as the table writes it (7♥, V♠, 10♦), perhaps with the punctuation after it."""
+BARE_CARD = re.compile(r"^(10|[2-9AJQKRDV])[♠♥♦♣]$")
+"""A card with nothing after it: the group it begins goes on."""
+
+
+def _kept_together(text: str, fnt: pygame.font.Font, width: int) -> list[str]:
+    """The words of `text` (split at plain spaces only: never at no-break spaces), with the
+    cards of one group ("5♥ 6♥ 7♥ 8♥", a meld) and a closing number ("to meld 1") kept on
+    one line with what they belong to, as long as they fit in a line. A group wider than a
+    line is cut between its cards, never leaving its last card alone ("… D♥ / R♥")."""
+    words = [w for w in text.split(" ") if w]
+    kept: list[str] = []
+    for number, word in enumerate(words):
+        card = CARD_WORD.match(word) and BARE_CARD.match(kept[-1].rsplit(" ", 1)[-1]) if kept else None
+        closing = number == len(words) - 1 and word.isdigit() and len(word) <= 2
+        if kept and (card or closing) and symbols.width(fnt, f"{kept[-1]} {word}") <= width:
+            kept[-1] = f"{kept[-1]} {word}"
+        elif card and " " in kept[-1] and (len(words) == number + 1 or not CARD_WORD.match(words[number + 1])):
+            head, _, moved = kept[-1].rpartition(" ")  # the group's last card: never alone
+            kept[-1:] = [head, f"{moved} {word}"]
+        else:
+            kept.append(word)
+    return kept
 
 
 def wrap_items(items: list[str] | tuple[str, ...], size: int, width: int, bold: bool = False,
