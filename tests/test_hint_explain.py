@@ -272,3 +272,17 @@ def test_two_melds_do_not_go_out_where_one_meld_a_turn_is_the_rule() -> None:
     several.play("draw")
     key, _, _ = said(several, "meld 7C 8C 9C")
     assert key == "why.rummy.meld_out"
+
+
+def test_in_wrothams_all_at_once_deals_two_melds_go_out_together() -> None:
+    """Seed 003, Rami Wrotham: in deals 4 to 6 the hand goes down all at once, several melds
+    in one turn, so the one-meld-a-turn limit of the earlier deals does not hold there (the
+    rules' `meld_limit`). The Hint read the variant's limit alone and said a plain run."""
+    game = Game.from_position("rami_wrotham", hands=["7C 8C 9C 4H 4S 4D", "2H 3H 4C 5S 6S 7D 8D"],
+                              stock="KS 3C 5C", discard="KC", to_play=0, round_no=4)
+    game.play("draw")
+    key, _, text = said(game, "meld 7C 8C 9C")
+    assert key == "why.rummy.meld_out", text
+    for move in ("meld 7C 8C 9C", "meld 4H 4S 4D", "discard KS"):
+        game.play(move)
+    assert game.round_over

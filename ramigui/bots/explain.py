@@ -19,7 +19,7 @@ from ramigui.rules import gin_melds
 from ramigui.rules.melds import SET, MeldError, arrange, card_points, lay_off, meld_points
 from ramigui.rules.moves import Move
 from ramigui.rules.public import GinPublic, RummyPublic, YamiPublic
-from ramigui.rules.rummy import OUT_LEFT, cards_kept
+from ramigui.rules.rummy import OUT_LEFT, cards_kept, meld_limit
 from ramigui.rules.variant import per_players
 from ramigui.rules.view import PlayerView
 from ramigui.rules.yami_boxes import SERIES, SERIES_RANKS, box_of, exposable, fillable
@@ -173,11 +173,12 @@ def _way_out(view: PlayerView, melds: Sequence[Sequence[Card]], loose: Sequence[
              table: list[Any]) -> tuple[list[Card], list[Card]] | None:
     """How the hand goes out this turn with `melds` laid (None: it does not): the `loose`
     cards added to the `table`'s melds or the new ones, one after another, and the card left
-    to throw (`OUT_LEFT`). The melds count only within the rules' melds a turn (Rami de
-    base's one, seed 003); lay-offs are always allowed to a hand that goes out (seed 004's
+    to throw (`OUT_LEFT`). The melds count only within the rules' melds a turn
+    (`meld_limit`); lay-offs are always allowed to a hand that goes out (seed 004's
     "ou qu'il fasse rami")."""
-    limit = view.variant.rummy.melds_per_turn
-    if limit and len(view.public_as(RummyPublic).turn_melds) + len(melds) > limit:
+    public = view.public_as(RummyPublic)
+    limit = meld_limit(view.variant.rummy, public.all_at_once)
+    if limit and len(public.turn_melds) + len(melds) > limit:
         return None
     if len(loose) <= OUT_LEFT:
         return [], list(loose)

@@ -57,7 +57,7 @@ from ramigui.cards import JOKER, Card
 from ramigui.rules.melds import Meld
 from ramigui.rules.moves import Move
 from ramigui.rules.public import RummyPublic
-from ramigui.rules.rummy import OUT_LEFT, candidate_melds, cards_kept, rami_possible
+from ramigui.rules.rummy import OUT_LEFT, candidate_melds, cards_kept, meld_limit, rami_possible
 from ramigui.rules.view import PlayerView
 
 EASY_MISTAKE = 0.2
@@ -484,7 +484,7 @@ class _Turn:
             return False  # going out now
         if self._must_lay_taken():
             return False
-        limit = self.rules.melds_per_turn
+        limit = meld_limit(self.rules, self.all_at_once())
         if limit and len(arrangement.melds) > limit:
             return False
         if self.view.variant.rounds != 1:

@@ -394,8 +394,14 @@ def _all_at_once(state: RummyState) -> bool:
     return bool(first) and state.round_no >= first
 
 
+def meld_limit(rules: RummyRules, all_at_once: bool) -> int:
+    """The most new melds a turn (0: no limit): the variant's (Rami de base's one, seed 003),
+    none in an all-at-once deal (Wrotham's last three), where the hand goes down whole."""
+    return 0 if all_at_once else rules.melds_per_turn
+
+
 def _meld_limit_reached(state: RummyState) -> bool:
-    limit = 0 if _all_at_once(state) else state.rules.melds_per_turn
+    limit = meld_limit(state.rules, _all_at_once(state))
     return bool(limit) and len(state.log.new_melds) >= limit
 
 
