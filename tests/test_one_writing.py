@@ -129,9 +129,9 @@ VARIANTS = [("rami51", 3), ("rami", 3), ("rami_bloc", 2), ("manie_joker51", 3), 
 
 @pytest.mark.parametrize(("variant", "players"), VARIANTS)
 def test_a_move_is_legal_exactly_when_its_one_writing_is_listed(variant: str, players: int) -> None:
-    checked, listed, unwritten = _check_positions(variant, players, random.Random(variant), steps=400)
+    checked, listed, unwritten = _check_positions(variant, players, random.Random(variant), steps=240)
     assert checked > 300 and listed > 30
-    assert unwritten > 20, "Move objects in another writing were tried"
+    assert unwritten > 10, "Move objects in another writing were tried"
 
 
 @pytest.mark.long
@@ -177,3 +177,25 @@ def _readable(move: Move | str) -> bool:
     except IllegalMove:
         return False
     return True
+
+
+def test_the_listed_moves_are_the_callers_own_and_follow_every_move() -> None:
+    """The moves of a position are worked out once and kept while it stands: each caller
+    still gets its own list (changing it changes no later answer), the list follows each
+    move and each `undo` back to an earlier position, and a copy of the game answers alike."""
+    game = Game.new("rami", 3, seed=4)
+    first = game.legal_moves()
+    first.clear()
+    assert game.legal_moves() and game.legal_moves() == game.copy().legal_moves()
+    game.play("draw")
+    drawn = game.legal_moves()
+    assert Move("draw") not in drawn and all(m.kind != "draw" for m in drawn)
+    meld = next((m for m in drawn if m.kind == "meld"), None)
+    if meld is not None:
+        game.play(meld)
+        assert Move("undo") in game.legal_moves()
+        game.play("undo")
+        assert game.legal_moves() == drawn
+    discard = next(m for m in game.legal_moves() if m.kind == "discard")
+    game.play(discard)
+    assert tuple(game.legal_moves()) == game.view(game.to_play).legal_moves

@@ -129,6 +129,10 @@ class Game:
         self._undo: list[tuple[Any, int, int]] = []
         self._record: list[PublicMove] = []
         self._dealt: dict[int, tuple[int, bytes]] = {}  # round -> (its dealer, its fingerprint)
+        # The family's moves of one state, by identity: states are immutable and replaced by
+        # every move, and the same position is asked for its moves by the view, the bot's
+        # check and the table, each once a frame or a decision.
+        self._listed: tuple[Any, tuple[Move, ...]] | None = None
         # seat -> the copies its views handed out, kept from view to view (a view copies what
         # is new since that seat's last view, not the whole table and history).
         self._seat_copies: dict[int, SeatCopies] = {}
@@ -202,6 +206,7 @@ class Game:
         twin.totals = list(self.totals)
         twin._undo = list(self._undo)
         twin._record = list(self._record)
+        twin._listed = self._listed
         return twin
 
     # --- reading ---------------------------------------------------------------------------
@@ -265,7 +270,10 @@ class Game:
         """Every legal move now, `undo` and `next` included when they apply."""
         if self.round_over:
             return [] if self.game_over else [NEXT]
-        moves = self.family.legal_moves(self.state)
+        listed = self._listed
+        if listed is None or listed[0] is not self.state:
+            listed = self._listed = (self.state, tuple(self.family.legal_moves(self.state)))
+        moves = list(listed[1])
         if self._undo:
             moves.append(UNDO)
         return moves

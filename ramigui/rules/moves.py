@@ -25,6 +25,7 @@ Melds are numbered from 1 in the order they were put on the table.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ramigui.cards import Card, CardParseError, format_cards, parse_cards, shorten
 from ramigui.rules.errors import IllegalMove
@@ -69,7 +70,7 @@ class Move:
         """Read a move in notation; raises IllegalMove("bad_notation") with the detail (or
         "discard_one_card": a discard, knock or gin naming several cards)."""
         try:
-            return _parse(text)
+            return _parse_text(text) if isinstance(text, str) else _parse(text)
         except CardParseError:
             raise _bad(text, "bad_card", token=_unreadable(text)) from None
 
@@ -101,6 +102,14 @@ def _meld_number(text: str, token: str) -> int:
     if not (token.isascii() and token.isdigit()) or len(token) > MAX_MELD_DIGITS or int(token) < 1:
         raise _bad(text, "bad_meld_number", token=token)
     return int(token)
+
+
+@lru_cache(maxsize=4096)
+def _parse_text(text: str) -> Move:
+    """`_parse`, remembered: every move played or tried is read from its notation (a `Move`
+    too, `as_move`), so the same few hundred writings are read again and again. A Move is
+    frozen, so handing the same one out twice is safe; a refusal raises and is not kept."""
+    return _parse(text)
 
 
 def _parse(text: str) -> Move:
