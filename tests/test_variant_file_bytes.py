@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -151,13 +152,29 @@ def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, 
     return code, out, err
 
 
-def test_every_control_character_through_the_commands(capsys: pytest.CaptureFixture[str]) -> None:
+SAMPLE_CONTROLS = "\x00\x01\t\n\r\x1b\x7f\x85\x9f\ufffe"
+"""The default run's controls: both ends of each range, YAML's own spaces and breaks, and
+the ones `simulate` is run with; the long step runs every one of `CONTROLS`."""
+
+
+def test_control_characters_through_the_commands(capsys: pytest.CaptureFixture[str]) -> None:
     """`ramigui --help`, `ramigui variants` and `ramigui simulate --games 1`, called as the
-    command line calls them, with each control character in a name of the user's file."""
+    command line calls them, with a control character in a name of the user's file."""
+    check_controls_through_the_commands(SAMPLE_CONTROLS, capsys)
+
+
+@pytest.mark.long
+def test_every_control_character_through_the_commands(capsys: pytest.CaptureFixture[str]) -> None:
+    check_controls_through_the_commands(CONTROLS, capsys)
+
+
+def check_controls_through_the_commands(controls: Sequence[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """Each of `controls` in turn in a variant's name: the commands start, and the name is
+    refused naming the file, line and field (or read, for YAML's white space)."""
     path = user_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     try:
-        for char in CONTROLS:
+        for char in controls:
             path.write_bytes(family_file(f"Rami{char}51").encode("utf-8"))
             refused = char in REFUSED
             code, out, err = run(["--help"], capsys)
