@@ -63,7 +63,8 @@ def test_the_gin_discard_prompt_is_whole_at_640x400() -> None:
     lay = scene.layout
     assert lay is not None
     said = [d for d in drawn if lay.status.colliderect(d.rect)]
-    assert " ".join(d.text for d in said) == prompt
+    fresh = scene.frame().order[scene.fresh_index()]  # type: ignore[index]
+    assert " ".join(d.text for d in said) == i18n.tr("table.fresh_card", card=fresh, prompt=prompt)
     assert all(lay.status.contains(d.rect) and d.rect.right <= lay.side.left for d in said)
 
 

@@ -244,6 +244,52 @@ def _select(app: App, scene: TableScene, cards: str) -> None:
         click(app, hand_point(scene, card))
 
 
+@pytest.mark.parametrize(("lang", "fresh", "enter"), [
+    ("en", "New card: 10♥ (green tab). Meld, lay off, then discard a card", "Enter: play it"),
+    ("fr", "Nouvelle carte\u00a0: 10♥ (onglet vert). Posez, complétez, puis défaussez une carte",
+     "Entrée\u00a0: le jouer"),
+])
+def test_the_table_says_what_its_marks_and_keys_do(app: App, lang: str, fresh: str, enter: str) -> None:
+    """A newcomer's three questions, answered where they look. The green tab over the card
+    just drawn is named in the prompt; the hint says that Enter plays it (while no card is
+    selected: Enter plays a selection then); and the Meld button, greyed while nothing is
+    selected, lights up for a hinted meld and lays it, as Enter would."""
+    from screen_texts import drawn_texts
+    from ui_helpers import button_point, click
+
+    from ramigui.settings import Settings as Stored
+
+    game = Game.from_position("rami", hands=[["7H", "8H", "9H", "KS", "2C"], ["2D", "5D", "9S", "QC", "4S"]],
+                              stock=["10H", "4C", "6C", "3D"], discard=["5H"], to_play=0)
+    i18n.set_language(lang)
+    try:
+        stored = Stored(language=lang, animation_speed="instant", bot_speed="instant")
+        scene = SessionTable(GameSession(game, (Seat("Ann"), Seat("Bot", "easy")), None),
+                             Context(None, stored, Sounds(False)))
+        app.push(scene)
+        settle(app, 5)
+        press(app, pygame.K_p)
+        meld = next(b for b in scene.buttons if b.action == "meld")
+        with drawn_texts() as drawn:
+            app.draw()
+        texts = [d.text for d in drawn]
+        assert fresh in texts and enter not in texts and not meld.enabled
+        press(app, pygame.K_h)
+        assert scene.hint is not None and str(scene.hint.move) == "meld 7H 8H 9H 10H"
+        with drawn_texts() as drawn:
+            app.draw()
+        assert enter in [d.text for d in drawn] and meld.enabled
+        press(app, pygame.K_SPACE)  # a card selected: Enter would discard it, not play the hint
+        with drawn_texts() as drawn:
+            app.draw()
+        assert enter not in [d.text for d in drawn]
+        press(app, pygame.K_SPACE)
+        click(app, button_point(scene, "meld"))
+        assert [str(m) for seat, m in scene.game.log] == ["draw", "meld 7H 8H 9H 10H"]
+    finally:
+        i18n.set_language("en")
+
+
 @pytest.mark.parametrize("taken, meld, kept", [("5H", "7H 8H 9H", True), ("6H", "6H 7H 8H 9H", False)])
 def test_the_card_taken_stays_marked_until_it_is_played(app: App, taken: str, meld: str, kept: bool) -> None:
     """The tab stays on the card taken through a meld of other cards (it once vanished at the

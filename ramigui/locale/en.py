@@ -42,6 +42,7 @@ CATALOGUE: dict[str, str] = {
     "table.your_turn_draw_stock": "Your turn: draw from the stock",
     "table.enter_select_first": "Enter plays the cards you select: Space selects one, D discards the card under the cursor",
     "table.gin.enter_offer": "T takes the upcard, P passes it",
+    "table.fresh_card": "New card: {card} (green tab). {prompt}",
     "table.your_turn_play": "Meld, lay off, then discard a card",
     "table.waiting": "{name} is playing…",
     "pile.title": "The discard pile ({n}), the oldest first",

@@ -69,6 +69,7 @@ MENUS: dict[str, str] = {
     "button.hint": "Hint",
     "button.scores": "Scores",
     "button.menu": "Menu",
+    "hint.enter": "Enter: play it",
     "hint.says": "Hint: {text}",
     "hint.draw": "draw from the stock: the discard does not help you.",
     "hint.take_discard": "take {card} from the discard: it fits your hand.",

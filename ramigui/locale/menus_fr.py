@@ -68,6 +68,7 @@ MENUS: dict[str, str] = {
     "button.hint": "Conseil",
     "button.scores": "Scores",
     "button.menu": "Menu",
+    "hint.enter": "Entrée : le jouer",
     "hint.says": "Conseil : {text}",
     "hint.draw": "piochez : la défausse ne vous sert pas.",
     "hint.take_discard": "prenez le {card} de la défausse : il va avec votre main.",

@@ -243,15 +243,20 @@ class SessionTable(TableScene):
         return super().busy() or (self.hint is not None and not self.covered())
 
     def notes_key(self) -> object:
-        return self.hint.text if self.hint is not None and not self.message else None
+        return (self.hint.text, self._hint_key()) if self.hint is not None and not self.message else None
 
     def draw_notes(self, surface: pygame.Surface) -> None:
-        """The hint, in the status line while no message is shown."""
+        """The hint, in the status line while no message is shown, with the key that plays it."""
         if self.hint is None or self.layout is None or self.message:
             return
         lay = self.layout
         draw_notice(surface, lay.status, i18n.tr("hint.says", text=self.hint.text), "hint", int(lay.text * 0.95),
-                    lay.margin)
+                    lay.margin, key=self._hint_key())
+
+    def _hint_key(self) -> str:
+        """"Enter: play it" while Enter plays the hint: no card is selected (Enter plays the
+        selection then) and the turn is the viewer's."""
+        return i18n.tr("hint.enter") if not self.hand.selected and self.is_human_turn() else ""
 
 
 def hint_lines(text: str, size: int, width: int, height: int) -> tuple[list[str], int]:

@@ -101,16 +101,20 @@ def draw_icon(surface: pygame.Surface, kind: str, centre: tuple[int, int], size:
 
 
 def draw_notice(surface: pygame.Surface, box: pygame.Rect, text: str, kind: str, size: int,
-                margin: int) -> list[pygame.Rect]:
+                margin: int, key: str = "") -> list[pygame.Rect]:
     """The notice of `kind` in `box` (icon, then the words fitted inside); returns the rects
-    of the words drawn."""
+    of the words drawn. `key`: a key and what it does ("Enter: play it"), in a key cap at
+    the right end, so the notice says how to act on it where the eyes already are."""
     style = STYLES.get(kind, STYLES["info"])
     if style.fill is not None:
         draw_panel(surface, box, style.fill, min(box.height // 3, margin * 2), style.border)
     icon = max(12, min(int(size * 1.1), box.height - 6))
     draw_icon(surface, style.icon, (box.left + margin + icon // 2, box.centery), icon, style.text)
     left = box.left + margin + icon + max(4, margin // 2)
-    room = box.right - margin - left
+    right = box.right - margin
+    if key:
+        right = draw_key_cap(surface, key, int(size * 0.8), (right, box.centery), style.text).left - margin
+    room = right - left
     lines, fitted = fit_lines(text, size, room, box.height - 4)
     step = int(fitted * LINE_STEP)
     top = box.centery - step * len(lines) // 2
@@ -119,3 +123,14 @@ def draw_notice(surface: pygame.Surface, box: pygame.Rect, text: str, kind: str,
         drawn.append(blit_text(surface, line, fitted, style.text, (left, top + k * step), "topleft", bold=True,
                                light_suits="ink" if style.fill is not None and kind != "info" else True))
     return drawn
+
+
+def draw_key_cap(surface: pygame.Surface, text: str, size: int, midright: tuple[int, int],
+                 colour: Colour) -> pygame.Rect:
+    """`text` in an outlined key cap whose right edge is at `midright`; returns the cap."""
+    pad = max(3, size // 3)
+    cap = pygame.Rect(0, 0, text_width(text, size, True) + pad * 2, int(size * 1.3) + pad)
+    cap.midright = midright
+    pygame.draw.rect(surface, colour, cap, max(1, size // 12), border_radius=max(2, size // 4))
+    blit_text(surface, text, size, colour, cap.center, "center", bold=True)
+    return cap

@@ -563,7 +563,10 @@ def _hint(frame: TableFrame, family: FamilyTable) -> str:
     if view.round_over:
         return ""
     if frame.human_turn:
-        return family.prompt(frame)
+        prompt = family.prompt(frame)
+        if prompt and frame.fresh is not None and frame.fresh < len(frame.order):
+            return i18n.tr("table.fresh_card", card=frame.order[frame.fresh], prompt=prompt)
+        return prompt
     return i18n.tr("table.waiting", name=frame.name(view.to_play))
 
 

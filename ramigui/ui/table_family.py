@@ -78,11 +78,12 @@ class FamilyTable:
         if "meld" not in buttons:
             return
         chosen = tuple(frame.selected_cards())
-        key = (chosen, frame.view, frame.human_turn)
+        key = (chosen, frame.view, frame.human_turn, frame.hint_move)
         if key != self._meld_key:
             self._meld_key = key
-            self._meld_ok = (len(chosen) > 1 and "meld" in frame.legal_kinds()
-                             and frame.game.is_legal(meld_move(frame.game, list(chosen))))
+            self._meld_ok = "meld" in frame.legal_kinds() and (
+                frame.game.is_legal(meld_move(frame.game, list(chosen))) if len(chosen) > 1
+                else _hinted_meld(frame) is not None)
         buttons["meld"].enabled = self._meld_ok
 
     def action(self, name: str, frame: TableFrame) -> Intents | None:
@@ -90,6 +91,9 @@ class FamilyTable:
         if name in ("undo", "carte") and frame.human_turn:
             return (PlayMove(name, otherwise=()),)
         if name == "meld" and frame.human_turn:
+            hinted = _hinted_meld(frame)
+            if hinted is not None and len(frame.selected) < 2:
+                return (PlayMove(hinted),)
             cards = frame.chosen_cards()
             return (PlayMove(meld_move(frame.game, cards)),) if cards else None
         return None
@@ -168,6 +172,16 @@ class FamilyTable:
     def panel_area(self, frame: TableFrame) -> pygame.Rect:
         """Everything `draw` may paint."""
         return frame.layout.counter.copy() if frame.layout is not None else pygame.Rect(0, 0, 0, 0)
+
+
+def _hinted_meld(frame: TableFrame) -> Move | None:
+    """The hint's meld while it shows and may be played: the Meld button (and M) lays it
+    when fewer than two cards are selected, as Enter does, so the button the ringed cards
+    call for is not greyed."""
+    hint = frame.hint_move
+    if hint is None or hint.kind != "meld" or not frame.game.is_legal(hint):
+        return None
+    return hint
 
 
 def counter_label(surface: pygame.Surface, lay: TableLayout, text: str, good: bool) -> None:
