@@ -286,3 +286,19 @@ def test_in_wrothams_all_at_once_deals_two_melds_go_out_together() -> None:
     for move in ("meld 7C 8C 9C", "meld 4H 4S 4D", "discard KS"):
         game.play(move)
     assert game.round_over
+
+
+def test_done_counts_the_cards_it_lays_off_as_the_engine_does() -> None:
+    """Seed 001: after a knock the defender lays off what fits, and `done` does it for
+    them. The Hint's number is the deadwood the round is scored with, not the hand's before
+    the lay-offs (a newcomer was told 71 and scored 61: J♦ went on 7♦ 8♦ 9♦ 10♦)."""
+    game = Game.from_position("gin", hands=["6S 6H 6D 6C 7D 8D 9D 10D AC 2C",
+                                            "JD 4S 9S JC QH KS 3H 8C 2H 5C"],
+                              stock="AD 3C 4C", discard="KH", to_play=0)
+    for move in ("draw", "meld 6S 6H 6D 6C", "meld 7D 8D 9D 10D", "knock 2C"):
+        game.play(move)
+    key, params, text = said(game, "done")
+    assert key == "why.gin.done_layoff" and params["cards"] == cards("JD") and params["deadwood"] == 61
+    assert text == "say you are done: laying off J♦ on the knocker's melds leaves you 61 deadwood."
+    game.play("done")
+    assert game.hand(1) and sum(min(c.rank, 10) for c in game.hand(1)) == 61

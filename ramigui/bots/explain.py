@@ -16,6 +16,7 @@ from typing import Any
 from ramigui.bots.rummy_plan import Planner
 from ramigui.cards import JOKER, Card
 from ramigui.rules import gin_melds
+from ramigui.rules.gin_layoffs import defender_layoffs
 from ramigui.rules.melds import SET, MeldError, arrange, card_points, lay_off, meld_points
 from ramigui.rules.moves import Move
 from ramigui.rules.public import GinPublic, RummyPublic, YamiPublic
@@ -276,8 +277,21 @@ def gin_reason(view: PlayerView, move: Move) -> Reason | None:
         points = gin_melds.deadwood_points(move.cards)
         return f"why.gin.{kind}", {"cards": list(move.cards), "points": points, "n": move.target or 0}
     if kind == "done":
-        return "why.gin.done", {"deadwood": gin_melds.min_deadwood(hand)}
+        return _gin_done(view, hand)
     return None
+
+
+def _gin_done(view: PlayerView, hand: list[Card]) -> Reason:
+    """What `done` does to the defender's hand: the cards it lays off (as the engine lays
+    them), and the deadwood left."""
+    public = view.public_as(GinPublic)
+    knocker = public.knocker if public.knocker is not None else 1 - view.seat
+    placed, rest = defender_layoffs(public.melds, knocker, hand, public.finish)
+    deadwood = gin_melds.min_deadwood(rest)
+    if not placed:
+        return "why.gin.done", {"deadwood": deadwood}
+    return "why.gin.done_layoff", {"cards": sorted((card for _, card in placed), key=Card.sort_key),
+                                   "deadwood": deadwood}
 
 
 def _gin_take(hand: list[Card], top: Card | None) -> Reason | None:

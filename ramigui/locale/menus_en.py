@@ -125,6 +125,7 @@ MENUS: dict[str, str] = {
     "why.gin.meld": "lay down {cards}: {points} points out of your deadwood.",
     "why.gin.layoff": "lay off {cards} on meld {n}: {points} points less deadwood.",
     "why.gin.done": "say you are done: your deadwood stays {deadwood}.",
+    "why.gin.done_layoff": "say you are done: laying off {cards} on the knocker's melds leaves you {deadwood} deadwood.",
     "why.gin.take_run": "take {card}: with your {cards} it makes a run.",
     "why.gin.take_set": "take {card}: with your {cards} it makes a set.",
     "why.gin.take_square": "take {card}: with your {cards} it makes a set of four.",

@@ -124,6 +124,7 @@ MENUS: dict[str, str] = {
     "why.gin.meld": "posez {cards} : {points} points de moins en main.",
     "why.gin.layoff": "ajoutez {cards} à la combinaison {n} : {points} points de moins en main.",
     "why.gin.done": "terminez : il vous reste {deadwood} points.",
+    "why.gin.done_layoff": "terminez : en ajoutant {cards} aux combinaisons adverses, il vous reste {deadwood} points.",
     "why.gin.take_run": "prenez le {card} : avec vos {cards}, il fait une suite.",
     "why.gin.take_set": "prenez le {card} : avec vos {cards}, il fait un brelan.",
     "why.gin.take_square": "prenez le {card} : avec vos {cards}, il fait un carré.",

@@ -27,7 +27,7 @@ from ramigui.rules.errors import IllegalMove
 from ramigui.rules.family import RoundResult
 from ramigui.rules.frozen import frozen_mapping
 from ramigui.rules.gin_layoffs import (
-    best_layoffs,
+    defender_layoffs,
     knock_arrangement,
     lay_off_all,
     layoff_options,
@@ -444,10 +444,7 @@ def _play_done(state: GinState) -> GinState:
     deadwood, and the round is scored."""
     _phase(state, (SHOWDOWN,), "done")
     knocker = state.knocker if state.knocker is not None else 1 - state.to_play
-    placed: list[tuple[int, Card]] = []
-    rest = list(state.hand)
-    if state.finish == KNOCK:
-        placed, rest = best_layoffs(state.melds, knocker, state.hand)
+    placed, rest = defender_layoffs(state.melds, knocker, state.hand, state.finish)
     melds = lay_off_all(state.melds, placed)
     own, deadwood = best_melds(rest)
     seat = state.to_play

@@ -121,6 +121,15 @@ def best_layoffs(melds: Sequence[Meld], knocker: int, hand: Sequence[Card]) -> t
     return best[1], best[2]
 
 
+def defender_layoffs(melds: Sequence[Meld], knocker: int, hand: Sequence[Card], finish: str
+                     ) -> tuple[list[Placement], list[Card]]:
+    """What the defender's `done` lays off and the cards it keeps: the best lay-offs after a
+    knock, none after a gin (seed 001). The engine's `done` and the Hint's reason read it."""
+    if finish != "knock":
+        return [], list(hand)
+    return best_layoffs(melds, knocker, hand)
+
+
 def lay_off_all(melds: Sequence[Meld], placed: Iterable[Placement]) -> tuple[Meld, ...]:
     """The melds with the placed cards added."""
     grown = list(melds)
