@@ -253,7 +253,8 @@ def test_the_table_says_what_its_marks_and_keys_do(app: App, lang: str, fresh: s
     """A newcomer's three questions, answered where they look. The green tab over the card
     just drawn is named in the prompt; the hint says that Enter plays it (while no card is
     selected: Enter plays a selection then); and the Meld button, greyed while nothing is
-    selected, lights up for a hinted meld and lays it, as Enter would."""
+    selected, lights up for a hinted meld and lays it, as Enter would (not once a card is
+    selected: a selection plays as the player chose it)."""
     from screen_texts import drawn_texts
     from ui_helpers import button_point, click
 
@@ -282,7 +283,7 @@ def test_the_table_says_what_its_marks_and_keys_do(app: App, lang: str, fresh: s
         press(app, pygame.K_SPACE)  # a card selected: Enter would discard it, not play the hint
         with drawn_texts() as drawn:
             app.draw()
-        assert enter not in [d.text for d in drawn]
+        assert enter not in [d.text for d in drawn] and not meld.enabled  # the selection is the player's
         press(app, pygame.K_SPACE)
         click(app, button_point(scene, "meld"))
         assert [str(m) for seat, m in scene.game.log] == ["draw", "meld 7H 8H 9H 10H"]

@@ -73,6 +73,26 @@ def test_a_hint_fits_its_box_on_one_or_two_lines(words: int) -> None:
     assert all(font(size, True).size(line)[0] <= 700 for line in lines) or len(lines) == 1 and size == 10
 
 
+@pytest.mark.parametrize(("width", "cap"), [(900, True), (420, False)])
+def test_a_notice_keeps_its_words_whole_before_its_key_cap(width: int, cap: bool) -> None:
+    """The key cap ("Entrée : le jouer") takes room from the words; where that would cut
+    the hint short with "…" (French at 640×400), the words are drawn whole and the cap left
+    out: the reason matters more than the key, which the keys panel lists too."""
+    from screen_texts import drawn_texts
+
+    from ramigui.ui.notices import draw_notice
+
+    pygame.display.init()
+    pygame.font.init()
+    window = pygame.display.set_mode((1000, 200))
+    text = "Conseil : jetez le R♥ et gardez vos combinaisons : il vous manque 4 points pour ouvrir (51)."
+    with drawn_texts() as drawn:
+        draw_notice(window, pygame.Rect(10, 10, width, 48), text, "hint", 18, 8, key="Entrée : le jouer")
+    said = [d.text for d in drawn if d.text != "Entrée : le jouer"]
+    assert " ".join(" ".join(said).split()) == text
+    assert ("Entrée : le jouer" in [d.text for d in drawn]) == cap
+
+
 def test_screenshot_with_an_impossible_player_count_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
     from ramigui.ui.shots import screenshot_main
 

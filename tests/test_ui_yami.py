@@ -177,3 +177,44 @@ def test_a_tap_on_a_coded_header_names_it_in_full_until_tapped_again() -> None:
         with drawn_texts() as drawn:
             small.draw()
         assert "Two pairs" not in [d.text for d in drawn] and family.pinned is None
+
+
+def test_a_hint_puts_the_box_cursor_on_its_box_and_its_key_cap_tells_the_truth(app: App) -> None:
+    """Enter fills the box under the box cursor; a hint moves the cursor to the box it
+    names, so "Enter: play it" holds. Moved away by the arrows, the cursor leaves the cap
+    out (Enter would fill another box); back on the hinted box, the cap returns."""
+    from screen_texts import drawn_texts
+
+    from ramigui.session import GameSession, Seat
+    from ramigui.settings import Settings as Stored
+    from ramigui.ui.game_screen import SessionTable
+    from ramigui.ui.screen import Context
+    from ramigui.ui.sound import Sounds
+
+    stored = Stored(language="en", animation_speed="instant", bot_speed="instant")
+    scene = SessionTable(GameSession(carre_position(), (Seat("Ann"), Seat("Bot", "easy")), None),
+                         Context(None, stored, Sounds(False)))
+    app.push(scene)
+    settle(app, 5)
+    press(app, pygame.K_e)  # Expose: a box to choose, the cursor on the first (the 7 box)
+    family = yami_family(scene)
+    moves = [move for _, move, _ in family.choices(scene.frame())]
+    assert family.box_focus == 0
+    press(app, pygame.K_h)
+    assert scene.hint is not None and scene.hint.move in moves and scene.hint.move != moves[0]
+    hinted = moves.index(scene.hint.move)
+    assert family.box_focus == hinted
+
+    def cap_shown() -> bool:
+        with drawn_texts() as drawn:
+            app.draw()
+        return "Enter: play it" in [d.text for d in drawn]
+
+    assert cap_shown()
+    press(app, pygame.K_RIGHT)
+    assert not cap_shown()
+    press(app, pygame.K_LEFT)
+    assert cap_shown()
+    press(app, pygame.K_RETURN)
+    assert [move for seat, move in scene.game.log if seat == 0][-1] == moves[hinted]
+

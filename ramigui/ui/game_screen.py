@@ -214,6 +214,8 @@ class SessionTable(TableScene):
             return
         self.hint = suggest(self.game, self.viewer, self.session.bot_secret)
         self.hint_until = self.now + HINT_TIME
+        if self.hint is not None:
+            self.family.hint_shown(self.hint.move, self.frame())
         self.message = ""  # the hint was asked for: its words show now, over any earlier note
 
     def hint_move(self) -> Move | None:
@@ -254,9 +256,10 @@ class SessionTable(TableScene):
                     lay.margin, key=self._hint_key())
 
     def _hint_key(self) -> str:
-        """"Enter: play it" while Enter plays the hint: no card is selected (Enter plays the
-        selection then) and the turn is the viewer's."""
-        return i18n.tr("hint.enter") if not self.hand.selected and self.is_human_turn() else ""
+        """"Enter: play it" while Enter plays the hint (`Keys.enter_plays`): not once a card
+        is selected, a meld number typed or Yami's box cursor moved to another box."""
+        hint = self.hint
+        return i18n.tr("hint.enter") if hint is not None and self.keys.enter_plays(self.frame()) == hint.move else ""
 
 
 def hint_lines(text: str, size: int, width: int, height: int) -> tuple[list[str], int]:

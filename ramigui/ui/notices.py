@@ -111,11 +111,14 @@ def draw_notice(surface: pygame.Surface, box: pygame.Rect, text: str, kind: str,
     icon = max(12, min(int(size * 1.1), box.height - 6))
     draw_icon(surface, style.icon, (box.left + margin + icon // 2, box.centery), icon, style.text)
     left = box.left + margin + icon + max(4, margin // 2)
-    right = box.right - margin
-    if key:
-        right = draw_key_cap(surface, key, int(size * 0.8), (right, box.centery), style.text).left - margin
-    room = right - left
+    room = box.right - margin - left
     lines, fitted = fit_lines(text, size, room, box.height - 4)
+    if key:
+        cap = key_cap_rect(key, int(size * 0.8), (box.right - margin, box.centery))
+        beside = fit_lines(text, size, cap.left - margin - left, box.height - 4)
+        if _whole(beside[0], text):  # the words before the key: a cut hint loses its reason
+            lines, fitted = beside
+            draw_key_cap(surface, key, int(size * 0.8), cap, style.text)
     step = int(fitted * LINE_STEP)
     top = box.centery - step * len(lines) // 2
     drawn = []
@@ -125,12 +128,20 @@ def draw_notice(surface: pygame.Surface, box: pygame.Rect, text: str, kind: str,
     return drawn
 
 
-def draw_key_cap(surface: pygame.Surface, text: str, size: int, midright: tuple[int, int],
-                 colour: Colour) -> pygame.Rect:
-    """`text` in an outlined key cap whose right edge is at `midright`; returns the cap."""
+def key_cap_rect(text: str, size: int, midright: tuple[int, int]) -> pygame.Rect:
+    """Where a key cap of `text` whose right edge is at `midright` goes."""
     pad = max(3, size // 3)
     cap = pygame.Rect(0, 0, text_width(text, size, True) + pad * 2, int(size * 1.3) + pad)
     cap.midright = midright
+    return cap
+
+
+def draw_key_cap(surface: pygame.Surface, text: str, size: int, cap: pygame.Rect, colour: Colour) -> None:
+    """`text` in an outlined key cap at `cap` (`key_cap_rect`)."""
     pygame.draw.rect(surface, colour, cap, max(1, size // 12), border_radius=max(2, size // 4))
     blit_text(surface, text, size, colour, cap.center, "center", bold=True)
-    return cap
+
+
+def _whole(lines: list[str], text: str) -> bool:
+    """Whether `fit_lines` kept every word of `text` (it shortens with "…" as a last resort)."""
+    return " ".join(" ".join(lines).split()) == " ".join(text.split())

@@ -82,7 +82,7 @@ class FamilyTable:
         if key != self._meld_key:
             self._meld_key = key
             self._meld_ok = "meld" in frame.legal_kinds() and (
-                frame.game.is_legal(meld_move(frame.game, list(chosen))) if len(chosen) > 1
+                frame.game.is_legal(meld_move(frame.game, list(chosen))) if chosen
                 else _hinted_meld(frame) is not None)
         buttons["meld"].enabled = self._meld_ok
 
@@ -92,7 +92,7 @@ class FamilyTable:
             return (PlayMove(name, otherwise=()),)
         if name == "meld" and frame.human_turn:
             hinted = _hinted_meld(frame)
-            if hinted is not None and len(frame.selected) < 2:
+            if hinted is not None and not frame.selected:
                 return (PlayMove(hinted),)
             cards = frame.chosen_cards()
             return (PlayMove(meld_move(frame.game, cards)),) if cards else None
@@ -114,6 +114,15 @@ class FamilyTable:
         if frame.phase != "draw" and frame.view.public_as(RummyPublic).all_at_once:
             return i18n.tr("table.your_turn_all_at_once")
         return draw_prompt(frame.view) if frame.phase == "draw" else i18n.tr("table.your_turn_play")
+
+    def own_enter(self, frame: TableFrame) -> Move | None:
+        """The move Enter plays in this family's own input, before what Enter means at every
+        table (None: nothing of its own now). Yami: the box under the box cursor."""
+        return None
+
+    def hint_shown(self, move: Move, frame: TableFrame) -> None:
+        """A hint for `move` now shows: a family whose own cursor Enter follows puts it on
+        the hinted choice, so Enter plays the hint as the hint's key cap says."""
 
     def enter_move(self, frame: TableFrame) -> Move | None:
         """The move Enter plays with no card selected: drawing from the stock, the move the
@@ -176,8 +185,8 @@ class FamilyTable:
 
 def _hinted_meld(frame: TableFrame) -> Move | None:
     """The hint's meld while it shows and may be played: the Meld button (and M) lays it
-    when fewer than two cards are selected, as Enter does, so the button the ringed cards
-    call for is not greyed."""
+    while no card is selected, as Enter does, so the button the ringed cards call for is
+    not greyed (a selection is the player's own choice, and plays as chosen)."""
     hint = frame.hint_move
     if hint is None or hint.kind != "meld" or not frame.game.is_legal(hint):
         return None

@@ -127,19 +127,30 @@ class Keys:
 
     def _enter(self, frame: TableFrame) -> Intents:
         """Enter plays the selected cards (one: discard, more: meld); with none selected,
-        the move the hint or the prompt announced (draw from the stock), or nothing and a
-        note saying how to choose. It never discards the card under the cursor: that card
-        is only where the arrows stand, and an Enter meant for something else (an overlay
-        that just closed) would end the turn."""
+        `enter_plays`'s move, or nothing and a note saying how to choose. It never discards
+        the card under the cursor: that card is only where the arrows stand, and an Enter
+        meant for something else (an overlay that just closed) would end the turn."""
         if frame.selected:
             return self._play_cards("meld" if len(frame.selected) >= 2 else "discard", frame) or ()
-        hint = frame.hint_move
-        if hint is not None and frame.game.is_legal(hint):
-            return (PlayMove(hint),)
-        move = self.family.enter_move(frame)
+        move = self.enter_plays(frame)
         if move is not None:
             return (PlayMove(move),)
         return (Say(self.family.enter_note(frame)),)
+
+    def enter_plays(self, frame: TableFrame) -> Move | None:
+        """The move Enter plays now, or None when it plays the selected cards, ends a meld
+        number being typed, or has nothing to play: the family's own choice (Yami's box
+        cursor), else the hint's move, else the move the prompt names first (drawing from
+        the stock). The one answer for the key and for the hint's key cap."""
+        if not frame.human_turn or self.meld_entry is not None:
+            return None
+        own = self.family.own_enter(frame)
+        if own is not None or frame.selected:
+            return own
+        hint = frame.hint_move
+        if hint is not None and frame.game.is_legal(hint):
+            return hint
+        return self.family.enter_move(frame)
 
     @staticmethod
     def _play_cards(kind: str, frame: TableFrame, meld: int | None = None) -> Intents | None:

@@ -193,6 +193,18 @@ class YamiTable(FamilyTable):
             return self.choose(options, min(self.box_focus, len(options) - 1))
         return None
 
+    def own_enter(self, frame: TableFrame) -> Move | None:
+        """While a box is to be chosen, Enter (and Space) fill the box under the cursor."""
+        options = self.choices(frame)
+        return options[min(self.box_focus, len(options) - 1)][1] if options else None
+
+    def hint_shown(self, move: Move, frame: TableFrame) -> None:
+        """The box cursor goes to the hinted box: Enter then fills it, and the arrows still
+        move it to another."""
+        moves = [option[1] for option in self.choices(frame)]
+        if move in moves:
+            self.box_focus = moves.index(move)
+
     def click(self, pos: tuple[int, int], frame: TableFrame) -> Intents | None:
         grid = self.grid(frame)
         seat = frame.view.seat
