@@ -26,7 +26,9 @@ SIZE = (1280, 800)
 
 @contextmanager
 def open_app(size: tuple[int, int] = SIZE, **settings: object) -> Iterator[App]:
-    """A window under the dummy driver; animations and bots instant unless told otherwise."""
+    """A window under the dummy driver; animations and bots instant unless told otherwise,
+    and the loop's time frame by frame (`FrameClock`): a test that needs the wall clock
+    (real pacing, a bot's thread given real time) sets `app.clock` itself."""
     pygame.display.init()
     pygame.font.init()
     forget_fonts()  # fonts made before an earlier test's pygame.quit() are dead
@@ -34,8 +36,10 @@ def open_app(size: tuple[int, int] = SIZE, **settings: object) -> Iterator[App]:
     screen = pygame.display.set_mode(size)
     pygame.event.clear()
     chosen = {"animation_speed": "instant", "bot_speed": "instant", **settings}
+    app = App(screen, Settings(**chosen), idle_wait=False)  # type: ignore[arg-type]
+    app.clock = FrameClock()
     try:
-        yield App(screen, Settings(**chosen), idle_wait=False)  # type: ignore[arg-type]
+        yield app
     finally:
         pygame.display.quit()
 
