@@ -23,7 +23,7 @@ from ramigui.rules import Game, IllegalMove, Move
 from ramigui.rules.yami_boxes import BOXES, SHEET_BOXES, box_of, move_word
 from ramigui.rules.yami_hint import best_discard, wants_discard_top
 
-GAMES = soak(8, 200)
+GAMES = soak(5, 200)
 
 
 def bot_move(game: Game, rng: random.Random, randomness: float) -> Move:
