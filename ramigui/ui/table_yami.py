@@ -190,7 +190,8 @@ class YamiTable(FamilyTable):
             self.box_focus = (self.box_focus + step) % len(options)
             return ()
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            return self.choose(options, min(self.box_focus, len(options) - 1))
+            move = self.own_enter(frame)
+            return (PlayMove(move, otherwise=()),) if move is not None else ()
         return None
 
     def own_enter(self, frame: TableFrame) -> Move | None:
