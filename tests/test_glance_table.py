@@ -466,6 +466,32 @@ def test_meld_owner_labels_at_640_are_never_a_bare_ellipsis(monkeypatch: pytest.
     assert "…" not in texts
 
 
+def test_a_meld_owner_label_cut_to_a_start_other_names_share_is_left_out(monkeypatch: pytest.MonkeyPatch,
+                                                                         tmp_path: object) -> None:
+    """At 640×400, "Rob…" over a meld could be Robot 1, 2 or 3: a name cut short is drawn
+    only while its start is the owner's alone; the badge's colour says the rest. Long names
+    cut short still show while they tell the seats apart."""
+    from screen_texts import drawn_texts
+
+    from ramigui.ui import shots
+
+    monkeypatch.setattr(shots.pygame.image, "save", lambda *args: None)
+    names = ["Joueur 1", "Robot 1", "Robot 2", "Robot 3"]
+    with drawn_texts() as drawn:
+        assert shots.screenshot_main(["--variant", "rami51", "--players", "4", "--seed", "38", "--moves", "44",
+                                      "--my-turn", "--size", "640x400", "--lang", "fr", "--keys", "p",
+                                      f"{tmp_path}/small.png"]) == 0
+    tags = [d.text for d in drawn if any(name.startswith(d.text.removesuffix("…")) for name in names)]
+    assert tags, "owner labels are drawn"
+    assert all(len([n for n in names if n.startswith(tag.removesuffix("…"))]) == 1 for tag in tags), tags
+    with drawn_texts() as drawn:
+        assert shots.screenshot_main(["--variant", "rami51", "--players", "2", "--seed", "38", "--moves", "44",
+                                      "--my-turn", "--size", "640x400", "--lang", "fr", "--keys", "p",
+                                      "--names", "Mamie Josette Lefebvre,Wolfeschlegelsteinhausen",
+                                      f"{tmp_path}/small.png"]) == 0
+    assert any(d.text.endswith("…") and d.text.startswith(("Mamie", "Wolf")) for d in drawn)
+
+
 def test_melds_keep_their_place_when_others_meld_or_lay_off() -> None:
     """Melds must not jump rows when one grows, nor a new meld 8 go between 2 and 3 (as when
     the melds were grouped by owner): each meld has its slot, in table order."""

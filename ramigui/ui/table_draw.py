@@ -470,9 +470,21 @@ def _draw_meld_tag(frame: TableFrame, surface: pygame.Surface, spot: object, col
     blit_text(surface, str(spot.number), size, (30, 30, 30), badge.center, "center", bold=True)  # type: ignore[attr-defined]
     if spot.first_of_owner:  # type: ignore[attr-defined]
         room = _tag_room(spot, badge, lay)
-        name = ellipsized(frame.name(spot.owner), size, room, True)  # type: ignore[attr-defined]
-        if name.rstrip("…"):  # a bare "…" says nothing: the badge's colour tells whose meld it is
+        owner: int = spot.owner  # type: ignore[attr-defined]
+        name = ellipsized(frame.name(owner), size, room, True)
+        if _tells_apart(name, owner, frame):
             blit_text(surface, name, size, colour, (badge.right + 6, badge.centery), "midleft", bold=True)
+
+
+def _tells_apart(name: str, owner: int, frame: TableFrame) -> bool:
+    """Whether an owner's name, as shortened to fit, still says whose meld it is: whole, or
+    cut to a start no other seat's name shares ("Mamie Jo…", not "Rob…" among Robot 1, 2
+    and 3, nor a bare "…"). Otherwise it is left out: the badge's colour tells the owner."""
+    if name == frame.name(owner):
+        return True
+    kept = name.removesuffix("…")
+    others = (frame.name(seat) for seat in range(len(frame.config.names)) if seat != owner)
+    return bool(kept) and not any(other.startswith(kept) for other in others)
 
 
 def _tag_room(spot: object, badge: pygame.Rect, lay: TableLayout) -> int:
