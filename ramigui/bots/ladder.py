@@ -83,6 +83,7 @@ MATCHES: tuple[Match, ...] = (
     Match("rummy", "rami51", ("hard", "medium", "medium", "medium")),
     Match("rummy", "rami", ("hard", "medium", "medium")),
     Match("rummy", "rami_base", ("hard", "medium", "medium")),
+    Match("rummy", "rami_wrotham", ("hard", "medium")),
     Match("yami", "yami", ("hard", "medium")),
     Match("yami", "yami", ("medium", "easy")),
     Match("yami", "yami", ("easy", "random")),
