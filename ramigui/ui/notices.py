@@ -112,13 +112,15 @@ def draw_notice(surface: pygame.Surface, box: pygame.Rect, text: str, kind: str,
     draw_icon(surface, style.icon, (box.left + margin + icon // 2, box.centery), icon, style.text)
     left = box.left + margin + icon + max(4, margin // 2)
     room = box.right - margin - left
-    lines, fitted = fit_lines(text, size, room, box.height - 4)
+    beside = None
     if key:
         cap = key_cap_rect(key, int(size * 0.8), (box.right - margin, box.centery))
         beside = fit_lines(text, size, cap.left - margin - left, box.height - 4)
         if _whole(beside[0], text):  # the words before the key: a cut hint loses its reason
-            lines, fitted = beside
             draw_key_cap(surface, key, int(size * 0.8), cap, style.text)
+        else:
+            beside = None
+    lines, fitted = beside or fit_lines(text, size, room, box.height - 4)
     step = int(fitted * LINE_STEP)
     top = box.centery - step * len(lines) // 2
     drawn = []

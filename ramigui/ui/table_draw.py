@@ -576,7 +576,7 @@ def _hint(frame: TableFrame, family: FamilyTable) -> str:
         return ""
     if frame.human_turn:
         prompt = family.prompt(frame)
-        if prompt and frame.fresh is not None and frame.fresh < len(frame.order):
+        if prompt and frame.fresh is not None:  # `fresh_index`: an index into the hand
             return i18n.tr("table.fresh_card", card=frame.order[frame.fresh], prompt=prompt)
         return prompt
     return i18n.tr("table.waiting", name=frame.name(view.to_play))
