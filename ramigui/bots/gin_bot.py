@@ -11,11 +11,12 @@
   card, a knock left for later;
 * medium — the baseline with a sense of promise: among equal-deadwood discards it keeps
   the cards that are closest to other cards of the hand (the most meld draws);
-* hard — reads the public history into a model of the opponent's hand (`gin_model`: the
-  cards they took, refused and threw) and plays the expected value: a discard is judged by
-  the deadwood it leaves after the next draw (averaged over the cards that may still be in
-  the stock, a useless draw thrown back) plus the chance that it completes a meld of theirs;
-  a discard is taken only when it beats the average stock draw. It knocks when knocking is
+* hard — reads the public history into the hands the opponent may hold (`gin_reading`:
+  whole hands carried turn by turn through what they took, refused and threw, each weighed
+  by whether a plain player holding it would have done so) and plays the expected value:
+  a discard is judged by the deadwood it leaves after the next draw (averaged over the
+  cards that may still be in the stock, a useless draw thrown back) plus the chance that
+  they take it; a discard is taken only when it beats the average stock draw. It knocks when knocking is
   worth at least as much as playing on (`gin_lookahead`): both are played out over hands the
   opponent may hold, against an opponent who knocks as soon as they can — the knock scored
   after what they can lay off on the melds it would lay (the same `knock_arrangement` the
@@ -40,7 +41,8 @@ from ramigui.bots.common import PublicMemory, TurnGuard, read_memory, unseen_car
 from ramigui.bots.gin_lookahead import TUNE as LOOK
 from ramigui.bots.gin_lookahead import Table, World, compare_plans, sample_worlds
 from ramigui.bots.gin_match import Stake
-from ramigui.bots.gin_model import OpponentModel, is_near, read_opponent
+from ramigui.bots.gin_model import OpponentModel, is_near
+from ramigui.bots.gin_reading import HandReading, ReadHand
 from ramigui.cards import Card
 from ramigui.rules.gin_layoffs import knock_arrangement
 from ramigui.rules.gin_melds import best_melds, card_bit, card_value, hand_mask, min_deadwood_mask
@@ -90,6 +92,7 @@ class GinBot:
         self.level = level
         self.rng = random.Random(seed)
         self.guard = TurnGuard()
+        self.reading = HandReading()
 
     def choose(self, view: PlayerView) -> Move:
         moves = list(view.legal_moves)
@@ -122,7 +125,7 @@ class _Decision:
         self.model: OpponentModel | None = None
         if self.level == "hard":
             self.memory = read_memory(view, (upcard,) if upcard is not None else ())
-            self.model = read_opponent(view, _full_pack())
+            self.model = bot.reading.read(view)
 
     # --- what is left to come -------------------------------------------------------------
 
@@ -223,7 +226,10 @@ class _Decision:
 
     def _worlds(self, model: OpponentModel, limit: int) -> list[World]:
         """Hard: hands the opponent may hold and orders of the stock, consistent with what
-        they took, refused and threw, and with their not having knocked."""
+        they took, refused and threw, and with their not having knocked: the reading's
+        hands, or (none read) hands sampled with the model's odds."""
+        if isinstance(model, ReadHand) and model.hands:
+            return model.worlds(int(LOOK["worlds"]), self.bot.rng)
         opponent = 1 - self.view.seat
         held = self.view.hand_counts[opponent] if len(self.view.hand_counts) > opponent else 10
         hidden = max(0, held - len(model.known))

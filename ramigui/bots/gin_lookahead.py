@@ -6,13 +6,15 @@ the undercut bonus, if they keep no more than we do. Playing on risks their knoc
 undercut when our deadwood, after laying off on their melds, is no more than theirs) or
 their gin, and buys more draws: gin, or a lighter knock later.
 
-Each *world* is one hand the opponent may hold — their known cards plus hidden ones drawn
-with the odds of `gin_model` — and an order of the stock. In a world the round is played
-out by quick rules: the opponent is an early knocker (take the discard if it lowers their
-deadwood or lets them knock, knock as soon as they can, else throw the card that leaves the
-least deadwood); we play the same way but knock only once our deadwood is down to a target
-(`play_on`). Having not knocked is evidence: a world where the opponent could have knocked
-already is kept only now and then (`TUNE["early_knocker"]`). Worlds are drawn with the
+Each *world* is one hand the opponent may hold and an order of the stock: a hand of the
+turn-by-turn reading (`gin_reading`, drawn by its weight), or, where no hands are read,
+their known cards plus hidden ones drawn with the odds of `gin_model` (`sample_worlds`). In
+a world the round is played out by quick rules: the opponent is an early knocker (take the
+discard if it lowers their deadwood or lets them knock, knock as soon as they can, else
+throw the card that leaves the least deadwood); we play the same way but knock only once
+our deadwood is down to a target (`play_on`). Having not knocked is evidence: the reading
+weighs it with their other choices, and `sample_worlds` keeps a world where the opponent
+could have knocked already only now and then (`TUNE["early_knocker"]`). Worlds are drawn with the
 bot's own random generator and hold nothing but what the view shows; every plan is played
 on the same worlds (common random numbers), so their comparison is sharper than the
 sample count suggests.
@@ -43,7 +45,7 @@ ME, THEM = 0, 1
 VALUE_OF_BIT = {1 << (suit * 13 + rank): min(rank + 1, 10) for suit in range(4) for rank in range(13)}
 
 TUNE: dict[str, float] = {
-    "worlds": 24,
+    "worlds": 48,
     "seconds": 0.08,
     "early_knocker": 0.15,
     "horizon": 16,
@@ -51,7 +53,9 @@ TUNE: dict[str, float] = {
     "throw_evidence": 0.3,
 }
 """`worlds`: hands of the opponent sampled per knock decision, within `seconds` of the bot's
-processor time; `early_knocker`: how often a world where the opponent could already have
+processor time (48: with hands from the reading the worlds cost nothing to draw, and 24
+left a knock with 1 early in the round a coin toss against waiting for gin); the rest are
+`sample_worlds`' own: `early_knocker`: how often a world where the opponent could already have
 knocked is kept (1: no such evidence); `horizon`: turns played out at most per world;
 `selection`: extra cards per stock draw of theirs that a world's hand is the best ten of
 (0.2 matches, on average, the deadwood of the baseline's real hands turn by turn);

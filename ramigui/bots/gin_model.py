@@ -7,7 +7,10 @@ a probability, per card not seen, that the opponent holds it — a weighted shar
 cards they hold unseen — and from it the chance that a card we might throw completes a
 meld of theirs (a card to keep out of their reach).
 
-Built from the PlayerView alone, so it is the same whenever a bot is (re)created.
+Built from the PlayerView alone, so it is the same whenever a bot is (re)created. The hard
+bot reads the opponent through `gin_reading` (whole hands, turn by turn), which gives the
+same `OpponentModel` and falls back on this one when too few cards are unseen to deal a
+hand; the knock's `sample_worlds` draws from these odds.
 """
 
 from __future__ import annotations
