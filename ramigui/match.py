@@ -209,6 +209,14 @@ class BotSeats:
     def thinking(self) -> bool:
         return self._question is not None
 
+    @property
+    def computing(self) -> bool:
+        """A bot is at work on the open question in its thread now; an answer given but not
+        yet collected (the window does not poll while a menu is open) does not count. What
+        a test's frames wait out on a busy machine."""
+        question = self._question
+        return question is not None and question.worker is not None and question.worker.busy
+
     # --- the window's way: start, then poll each frame ----------------------------------
 
     def start(self, game: Game) -> None:

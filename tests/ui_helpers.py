@@ -112,10 +112,20 @@ def button_point(scene: TableScene, action: str) -> tuple[int, int]:
     return button.rect.center
 
 
-def settle(app: App, frames: int = 60) -> None:
-    """Let bots and flights finish."""
-    for _ in range(frames):
+def settle(app: App, frames: int = 60, wall: float = 30.0) -> None:
+    """Let bots and flights finish: `frames` frames of the table's own time, not counting
+    the frames in which a bot is still thinking in its thread (wall-clock time, longer on a
+    busy machine), for at most `wall` seconds of those."""
+    deadline = time.monotonic() + wall
+    done = 0
+    while done < frames:
         app.step()
+        if not (_bot_thinking(app) and time.monotonic() < deadline):
+            done += 1
+
+
+def _bot_thinking(app: App) -> bool:
+    return any(isinstance(scene, TableScene) and scene.bots.seats.computing for scene in app.scenes)
 
 
 def claim_handoff(app: App, limit: int = 400) -> None:
