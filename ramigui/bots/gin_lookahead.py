@@ -152,10 +152,12 @@ def _best_drop(hand: int, keep: int) -> tuple[int, int]:
     return best, drop
 
 
-@lru_cache(maxsize=1 << 16)
-def _deadwood(hand: int) -> int:
-    """`min_deadwood_mask`, cached for the same reason as `_best_drop`."""
-    return min_deadwood_mask(hand)
+@lru_cache(maxsize=1 << 18)
+def cached_deadwood(hand: int, drop: bool = False) -> int:
+    """`min_deadwood_mask`, cached: the plans compared on one world play the same turns
+    until one of them knocks, and the read hands (`gin_reading`) are few and asked about
+    many cards."""
+    return min_deadwood_mask(hand, drop)
 
 
 def _highest_loose_value(hand: int) -> int:
@@ -197,7 +199,7 @@ def play_on(mine: int, thrown: int, world: World, table: Table, target: int, hor
         hand = hands[player]
         taken = hand | top
         keep, drop = _best_drop(taken, top)
-        if keep < _deadwood(hand) or keep <= _goes_down_at(player, left, table, target):
+        if keep < cached_deadwood(hand) or keep <= _goes_down_at(player, left, table, target):
             hand = taken
         elif stock and left > 0:
             hand |= card_bit(stock.pop(0))

@@ -28,12 +28,11 @@ import hashlib
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 
-from ramigui.bots.gin_lookahead import World
+from ramigui.bots.gin_lookahead import VALUE_OF_BIT, World, cached_deadwood
 from ramigui.bots.gin_model import OpponentModel, read_opponent
 from ramigui.cards import Card
-from ramigui.rules.gin_melds import card_bit, hand_mask, mask_cards, min_deadwood_mask
+from ramigui.rules.gin_melds import card_bit, hand_mask, mask_cards
 from ramigui.rules.moves import Move
 from ramigui.rules.public import GinPublic
 from ramigui.rules.view import PlayerView, Said
@@ -56,7 +55,6 @@ still ranks better: our medium 0.735 → 0.775 (miss 0.05), our hard 0.700 → 0
 Its cost: a read carried from the last decision takes a few milliseconds; one started
 afresh late in a round (a bot rebuilt mid-round) up to about 90 ms."""
 
-_VALUE = {1 << i: min(i % 13 + 1, 10) for i in range(52)}
 _RANK = {1 << i: i % 13 for i in range(52)}
 ALL = (1 << 52) - 1
 _CARD = {card_bit(card): card for card in mask_cards(ALL)}
@@ -93,33 +91,29 @@ def _meldable(hand: int, bit: int) -> bool:
     return any(hand & pair == pair for pair in _PAIRS[bit])
 
 
-@lru_cache(maxsize=1 << 18)
-def _deadwood(hand: int, drop: bool = False) -> int:
-    """`min_deadwood_mask`, cached: the hands read are few, and asked about many cards."""
-    return min_deadwood_mask(hand, drop)
 
 
 def would_take(hand: int, card: int, limit: int) -> bool:
     """A plain player's pick-up: the card joins a meld of the hand (it lowers the deadwood
     of the hand with it, before any discard), or it lets them knock after the discard."""
-    whole = _deadwood(hand)
+    whole = cached_deadwood(hand)
     with_card = hand | card
-    if _meldable(hand, card) and _deadwood(with_card) < whole + _VALUE[card]:
+    if _meldable(hand, card) and cached_deadwood(with_card) < whole + VALUE_OF_BIT[card]:
         return True
-    if whole > limit and whole - 10 > limit - _VALUE[card]:
+    if whole > limit and whole - 10 > limit - VALUE_OF_BIT[card]:
         return False  # a loose card kept costs its value; a throw saves at most 10
-    return _deadwood(with_card, True) <= limit
+    return cached_deadwood(with_card, True) <= limit
 
 
 def plain_throw(hand: int, card: int, taken: int = 0) -> bool:
     """Whether `card` is a plain player's throw from eleven cards: a loose card of a
     least-deadwood arrangement, and no loose card of a higher rank (the card just taken
     from the pile, `taken`, may not be thrown)."""
-    whole = _deadwood(hand)
+    whole = cached_deadwood(hand)
 
     def loose(bit: int) -> bool:
         rest = hand & ~bit
-        return not _meldable(rest, bit) or _deadwood(rest) == whole - _VALUE[bit]
+        return not _meldable(rest, bit) or cached_deadwood(rest) == whole - VALUE_OF_BIT[bit]
 
     if not loose(card):
         return False
@@ -274,7 +268,7 @@ class HandReading:
             self._hold(bit, replay.known)
             if move.kind == "discard":  # a plain player knocks as soon as they can
                 taken = replay.taken
-                self._weigh(lambda hand: _deadwood(hand, True) > limit and plain_throw(hand, bit, taken))
+                self._weigh(lambda hand: cached_deadwood(hand, True) > limit and plain_throw(hand, bit, taken))
             self._hands = [hand & ~bit for hand in self._hands]
         _move_pile(replay, said, 1 - view.seat)
         return later
