@@ -73,6 +73,7 @@ def test_bench_refuses_a_senseless_budget(seconds: str, capsys: pytest.CaptureFi
     assert exit_code.value.code == 2 and "--seconds" in capsys.readouterr().err
 
 
+@pytest.mark.long  # 5 s of a 2-minute default run: the command's figures, checked in the long step
 def test_bench_ui_reports_every_figure_beside_its_target(capsys: pytest.CaptureFixture[str]) -> None:
     """A 0.2-second run through `ramigui bench ui --size 1024x600 --json`: every figure present
     and of a sane type (timings are printed for people to read, never asserted), and the
