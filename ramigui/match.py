@@ -180,6 +180,11 @@ class _Question:
     worker: _Worker | None
     """Who thinks it over; None when the seat's bot is still in an earlier question."""
 
+    @property
+    def computing(self) -> bool:
+        """Its worker is at work on it now (an answer given but not collected is not work)."""
+        return self.worker is not None and self.worker.busy
+
 
 class BotSeats:
     """The bot seats of one game: each asked on its own view in a worker thread (one for
@@ -214,8 +219,7 @@ class BotSeats:
         """A bot is at work on the open question in its thread now; an answer given but not
         yet collected (the window does not poll while a menu is open) does not count. What
         a test's frames wait out on a busy machine."""
-        question = self._question
-        return question is not None and question.worker is not None and question.worker.busy
+        return self._question is not None and self._question.computing
 
     # --- the window's way: start, then poll each frame ----------------------------------
 
@@ -256,7 +260,7 @@ class BotSeats:
     def cancel(self) -> None:
         """Forget the open question (the game it was asked on is gone)."""
         question, self._question = self._question, None
-        if question is not None and question.worker is not None and question.worker.busy:
+        if question is not None and question.worker is not None and question.computing:
             self._give_up(question.seat, question.worker)  # an answer already given is dropped
 
     # --- the headless drivers' way: ask and wait -----------------------------------------

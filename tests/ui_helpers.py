@@ -120,11 +120,11 @@ def settle(app: App, frames: int = 60, wall: float = 30.0) -> None:
     done = 0
     while done < frames:
         app.step()
-        if not (_bot_thinking(app) and time.monotonic() < deadline):
+        if not (_bot_computing(app) and time.monotonic() < deadline):
             done += 1
 
 
-def _bot_thinking(app: App) -> bool:
+def _bot_computing(app: App) -> bool:
     return any(isinstance(scene, TableScene) and scene.bots.seats.computing for scene in app.scenes)
 
 

@@ -91,8 +91,6 @@ def _meldable(hand: int, bit: int) -> bool:
     return any(hand & pair == pair for pair in _PAIRS[bit])
 
 
-
-
 def would_take(hand: int, card: int, limit: int) -> bool:
     """A plain player's pick-up: the card joins a meld of the hand (it lowers the deadwood
     of the hand with it, before any discard), or it lets them knock after the discard."""
