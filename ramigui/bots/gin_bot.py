@@ -121,6 +121,7 @@ class _Decision:
         upcard = self.table.upcard
         self._knocks: list[Move] = []
         self._discards: list[Move] = []
+        self._throw: Move | None = None
         self.memory: PublicMemory | None = None
         self.model: OpponentModel | None = None
         if self.level == "hard":
@@ -255,15 +256,25 @@ class _Decision:
                     str(m),
                 ),
             )
+        if self._throw is None:  # asked twice when a knock is weighed: once is enough
+            self._throw = self._hard_discard(discards)
+        return self._throw
+
+    def _hard_discard(self, discards: list[Move]) -> Move:
         draws = self.draws()
-        return min(discards, key=lambda m: (self._hard_cost(m.card, draws), str(m)))
+        plain = {m: self._draw_cost(m.card, draws) for m in discards}
+        # The danger is a chance, so it adds at most `w_danger`: a throw whose draw cost is
+        # already that much above the least cannot be the cheapest, and its danger (the
+        # reading's dearest figure) is not worked out.
+        reach = min(plain.values()) + max(TUNE["w_danger"], 0.0) + 1e-9
+        return min(discards, key=lambda m: (self._hard_cost(m.card, plain[m], reach), str(m)))
 
     def _promise(self, card: Card) -> int:
         """Medium: how many cards not visibly gone would pair this card into a meld draw."""
         return sum(1 for other in self.hand if is_near(card, other))
 
-    def _hard_cost(self, card: Card, draws: dict[Card, float]) -> float:
-        """Expected deadwood after the next draw without `card`, plus the cost of feeding."""
+    def _draw_cost(self, card: Card, draws: dict[Card, float]) -> float:
+        """Hard: the expected deadwood after the next draw without `card`."""
         rest = self.mask & ~card_bit(card)
         now = min_deadwood_mask(rest)
         total = sum(draws.values())
@@ -273,7 +284,14 @@ class _Decision:
         else:
             expected = float(now)
         w_now = TUNE["w_now"]
-        return w_now * now + (1 - w_now) * expected + TUNE["w_danger"] * self._danger(card)
+        return w_now * now + (1 - w_now) * expected
+
+    def _hard_cost(self, card: Card, draw_cost: float, reach: float) -> float:
+        """Hard: the draw cost of throwing `card`, plus the cost of feeding the opponent
+        (left out past `reach`, where the throw cannot be the cheapest anyway)."""
+        if draw_cost > reach:
+            return draw_cost
+        return draw_cost + TUNE["w_danger"] * self._danger(card)
 
     def _danger(self, card: Card) -> float:
         """Hard: the chance the opponent holds two cards that make a meld with `card`."""

@@ -197,13 +197,13 @@ class HandReading:
         for hand, w in zip(self._hands, self._weights, strict=True):
             distinct[hand] = distinct.get(hand, 0.0) + w / total
         known = self._replay.known
-        odds: dict[Card, float] = {card: 0.0 for card in mask_cards(unseen)}
+        odds: dict[int, float] = dict.fromkeys(_bits(unseen), 0.0)
         for hand, w in distinct.items():
             for bit in _bits(hand & ~known):
-                odds[_CARD[bit]] += w
+                odds[bit] += w
         return ReadHand(
             frozenset(mask_cards(known)),
-            odds,
+            {_CARD[bit]: p for bit, p in odds.items()},
             hands=tuple(distinct),
             weights=tuple(distinct.values()),
             limit=view.public_as(GinPublic).knock_limit,
@@ -275,7 +275,11 @@ class HandReading:
         """Scale each hand's weight by `miss` where its holder would have chosen otherwise,
         and draw the hands again once the weights are too uneven."""
         miss = TUNE["miss"]
-        self._weights = [w if fits(hand) else w * miss for hand, w in zip(self._hands, self._weights, strict=True)]
+        fit: dict[int, bool] = {}  # hands drawn again are often alike: each is checked once
+        for hand in self._hands:
+            if hand not in fit:
+                fit[hand] = fits(hand)
+        self._weights = [w if fit[hand] else w * miss for hand, w in zip(self._hands, self._weights, strict=True)]
         total = sum(self._weights)
         square = sum(w * w for w in self._weights)
         if total * total < 0.5 * len(self._weights) * square:
@@ -300,8 +304,9 @@ class HandReading:
     def _draw(self, pool: int) -> None:
         """Each hand draws one card from the pool it does not hold."""
         hands = []
+        cards = _bits(pool)
         for hand in self._hands:
-            free = _bits(pool & ~hand)
+            free = [bit for bit in cards if not hand & bit]
             hands.append(hand | self._rng.choice(free) if free else hand)
         self._hands = hands
 
