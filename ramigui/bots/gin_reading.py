@@ -266,7 +266,7 @@ class HandReading:
             self._hold(bit, replay.known)
             if move.kind == "discard":  # a plain player knocks as soon as they can
                 taken = replay.taken
-                self._weigh(lambda hand: cached_deadwood(hand, True) > limit and plain_throw(hand, bit, taken))
+                self._weigh(lambda hand: plain_throw(hand, bit, taken) and cached_deadwood(hand, True) > limit)
             self._hands = [hand & ~bit for hand in self._hands]
         _move_pile(replay, said, 1 - view.seat)
         return later
