@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from ramigui.bots.common import read_memory
 from ramigui.cards import SUITS, Card, card_of
 from ramigui.rules.public import GinPublic
 from ramigui.rules.view import PlayerView
@@ -97,25 +98,21 @@ class _Events:
 
 
 def _opponent_events(view: PlayerView, opponent: int) -> _Events:
-    """Replay the history on a model of the discard pile (the upcard first)."""
+    """The opponent's deeds, from the public memory of the round (the upcard first on the pile)."""
     upcard = view.public_as(GinPublic).upcard
-    pile: list[Card] = [upcard] if upcard is not None else []
-    events = _Events([], [], [], set())
-    for seat, move in view.history:
-        mine = seat == opponent
-        if move.kind in ("discard", "knock", "gin") and move.cards:
-            pile.append(move.cards[0])
-            if mine:
-                events.threw.append(move.cards[0])
-                events.held.discard(move.cards[0])
-        elif move.kind == "take" and move.target is None and pile:
-            card = pile.pop()
-            if mine:
-                events.took.append(card)
-                events.held.add(card)
-        elif move.kind in ("draw", "pass") and pile and mine:
-            events.refused.append(pile[-1])
-    return events
+    memory = read_memory(view, (upcard,) if upcard is not None else ())
+    held: set[Card] = set()
+    for _, kind, card in memory.events.get(opponent, []):
+        if kind == "took":
+            held.add(card)
+        elif kind == "threw":
+            held.discard(card)
+    return _Events(
+        memory.taken.get(opponent, []),
+        memory.refused.get(opponent, []),
+        memory.discarded.get(opponent, []),
+        held,
+    )
 
 
 def read_opponent(view: PlayerView, pack: Iterable[Card]) -> OpponentModel:
