@@ -116,6 +116,34 @@ def test_hard_same_seed_same_game() -> None:
     assert moves(9) == moves(9)
 
 
+def test_hard_throw_is_the_cheapest_over_every_discard_though_some_dangers_are_skipped() -> None:
+    """Hard works out the danger of a throw only where it can change the choice (it is a
+    chance, so it adds at most `w_danger`): at every throw of two dealt rounds the card
+    chosen is the one the full cost of every discard would choose."""
+    from ramigui.bots.gin_bot import TUNE, GinBot, _Decision
+
+    game = Game.new("gin", 2, 41)
+    hard = GinBot("hard", 5)
+    bots = [hard, make_bot("gin", "baseline", 6)]
+    checked = skipped = 0
+    while len(game.results) < 2 and not game.game_over:
+        if game.round_over:
+            game.play("next")
+            continue
+        view = game.view(game.to_play)
+        discards = [m for m in view.legal_moves if m.kind == "discard"]
+        if game.to_play == 0 and discards:
+            decision = _Decision(view, hard)
+            draws = decision.draws()
+            plain = {m: decision._draw_cost(m.card, draws) for m in discards}
+            full = {m: plain[m] + TUNE["w_danger"] * decision._danger(m.card) for m in discards}
+            assert decision._discard(discards) == min(discards, key=lambda m: (full[m], str(m)))
+            checked += 1
+            skipped += any(p > min(plain.values()) + TUNE["w_danger"] for p in plain.values())
+        game.play(bots[game.to_play].choose(view))
+    assert checked >= 10 and skipped >= 5
+
+
 # The baseline is the plain rule player: take the upcard or the discard only if it
 # lowers the deadwood or lets it knock, knock as soon as it can, throw the highest deadwood.
 HEAVY = "AS 2S 3S 4H 5H 6H KD QC 9C 8D"  # deadwood 37
