@@ -259,6 +259,31 @@ def test_enter_plays_the_move_a_hint_announced(app: App) -> None:
     assert scene.game.log[0][1] == hinted
 
 
+def test_a_hint_waits_for_a_slow_reader_and_follows_the_language(app: App) -> None:
+    """A player who reads the hint slowly, or looks for its cards, still finds it, and Enter
+    still plays it; switched to French meanwhile, it says the same in French."""
+    ctx = Context(None, StoredSettings(), Sounds(False))
+    game = Game.new("gin", 2, seed=5)
+    seats = tuple(Seat("Ana") if s == game.to_play else Seat("Bot", "easy") for s in range(2))
+    scene = start_table(app, ctx, GameSession(game, seats, None))
+    app.step()
+    press(app, pygame.K_h)
+    assert scene.hint is not None
+    hinted, words = scene.hint.move, scene.hint.text
+    frames(app, 30.0)
+    assert scene.hint is not None and scene.hint.move == hinted and scene._hint_key() == "Enter: play it"
+    try:
+        i18n.set_language("fr")
+        app.step()
+        assert scene.hint is not None and scene.hint.move == hinted
+        assert scene.hint.text != words and scene._hint_key() == i18n.tr("hint.enter") != "Enter: play it"
+    finally:
+        i18n.set_language("en")
+    press(app, pygame.K_RETURN)
+    assert scene.game.log[0][1] == hinted
+    assert scene.hint is None or scene.game.to_play != 0  # played: that hint is gone
+
+
 def test_the_prompt_offers_the_discard_only_when_it_may_be_taken(app: App) -> None:
     """Seed 000 (Rami familial): the discard is taken only once the
     player has put a meld down, so before it the prompt says "draw" alone."""

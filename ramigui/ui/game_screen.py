@@ -39,7 +39,6 @@ from ramigui.ui.widgets import (
 EXTRA_BUTTONS: tuple[ButtonSpec, ...] = (("hint", "button.hint", pygame.K_h), ("scores", "button.scores", pygame.K_TAB),
                                          ("menu", "button.menu", None))
 """Added to the table's buttons, shown side by side in one row above them."""
-HINT_TIME = 8.0
 
 
 def config_for(session: GameSession) -> TableConfig:
@@ -72,7 +71,7 @@ class SessionTable(TableScene):
         self.session = session
         self.ctx = ctx
         self.hint: Hint | None = None
-        self.hint_until = 0.0
+        self.hint_language = ""
         super().__init__(config_for(session), session.game)
         self.fresh = self.drawn_this_turn()
 
@@ -209,11 +208,13 @@ class SessionTable(TableScene):
 
     def show_hint(self) -> None:
         """Ask a medium bot what it would play here and say why; its cards are ringed
-        (`hinted`), never selected: what the player chose stays as it was."""
+        (`hinted`), never selected: what the player chose stays as it was. The hint stays
+        until the next move: a player who reads slowly, or looks for the cards, still finds
+        it there, and Enter still plays it."""
         if not self.is_human_turn() or self.viewer is None:
             return
         self.hint = suggest(self.game, self.viewer, self.session.bot_secret)
-        self.hint_until = self.now + HINT_TIME
+        self.hint_language = i18n.language()
         if self.hint is not None:
             self.family.hint_shown(self.hint.move, self.frame())
         self.message = ""  # the hint was asked for: its words show now, over any earlier note
@@ -236,13 +237,12 @@ class SessionTable(TableScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        if self.hint is not None and self.now >= self.hint_until:
-            self.hint = None
+        if self.hint is not None and self.viewer is not None and self.hint_language != i18n.language():
+            # the language changed under it: the same advice (the same position) in the new words
+            self.hint = suggest(self.game, self.viewer, self.session.bot_secret)
+            self.hint_language = i18n.language()
             if self.app is not None:
                 self.app.invalidate()
-
-    def busy(self) -> bool:
-        return super().busy() or (self.hint is not None and not self.covered())
 
     def notes_key(self) -> object:
         return (self.hint.text, self._hint_key()) if self.hint is not None and not self.message else None
