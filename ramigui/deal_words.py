@@ -34,3 +34,11 @@ def fingerprint_words(fingerprint: bytes, language: str | None = None) -> str:
     """The fingerprint's four words, in `language` (default: the player's)."""
     words = word_list(language or i18n.language())
     return " ".join(words[byte] for byte in fingerprint[:WORDS_SHOWN])
+
+
+def fingerprint_words_everywhere(fingerprint: bytes) -> str:
+    """The four words in every language the game speaks, English first, e.g. "canoe olive
+    lobster cherry / castor poney orange chemise": a log is checked by anyone, who saw the
+    words at a table or on a phone in their own language."""
+    languages = ["en", *sorted(language for language in i18n.LANGUAGES if language != "en")]
+    return " / ".join(fingerprint_words(fingerprint, language) for language in languages)

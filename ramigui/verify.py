@@ -20,7 +20,7 @@ from typing import TextIO
 from ramigui.arguments import Parser
 from ramigui.cards import shorten
 from ramigui.deal_record import round_fields
-from ramigui.deal_words import fingerprint_words
+from ramigui.deal_words import fingerprint_words_everywhere
 from ramigui.rules import Game, IllegalMove
 from ramigui.rules.deals import SealedDeal, read_code, read_table_code
 from ramigui.session import LogError, ParsedLog, parse_log
@@ -129,7 +129,7 @@ class Verifier:
             check.problems.append("no fingerprint in the log")
         else:
             written = fields["fingerprint"][1].split()[0]
-            words = fingerprint_words(bytes.fromhex(written), "en") if _is_hex(written) else shorten(written)
+            words = fingerprint_words_everywhere(bytes.fromhex(written)) if _is_hex(written) else shorten(written)
             check.facts.append(f"fingerprint {words} written at the deal; being played when the log was "
                                "written, its deal stays sealed until it ends")
 
@@ -164,9 +164,9 @@ class Verifier:
         line, written = fields["fingerprint"]
         if written.split()[0].lower() != dealt.hex():
             check.problems.append(f"line {line}: the fingerprint written at the deal is not the deal's "
-                                  f"({fingerprint_words(dealt, 'en')})")
+                                  f"({fingerprint_words_everywhere(dealt)})")
         else:
-            check.facts.append(f"fingerprint {fingerprint_words(dealt, 'en')} matches the deal")
+            check.facts.append(f"fingerprint {fingerprint_words_everywhere(dealt)} matches the deal")
 
     def _proof(self, check: RoundCheck, fields: Fields) -> None:
         assert self.game is not None

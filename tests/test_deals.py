@@ -273,6 +273,21 @@ def test_verify_passes_a_whole_keyed_game_one_line_per_round(tmp_path: Path) -> 
     assert all(": ok — fingerprint " in line for line in lines)
 
 
+def test_verify_says_the_fingerprint_in_the_words_of_every_language(tmp_path: Path) -> None:
+    """A French family saw "castor poney …" at the table: verify must say those words too,
+    not only the English ones, or nobody can match what they noted."""
+    from ramigui.deal_words import fingerprint_words
+
+    session = session_played(100_000)
+    code, out = verify(session.log_text(), tmp_path)
+    assert code == 0, out
+    first = session.game.fingerprint(1)
+    english, french = fingerprint_words(first, "en"), fingerprint_words(first, "fr")
+    assert english != french
+    line = next(line for line in out.splitlines() if line.startswith("round 1"))
+    assert f"fingerprint {english} / {french} matches the deal" in line
+
+
 def test_verify_passes_a_log_written_during_a_round(tmp_path: Path) -> None:
     code, out = verify(session_played(150).log_text(), tmp_path)
     assert code == 0, out
