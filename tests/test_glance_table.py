@@ -5,6 +5,8 @@ loop and read off the pixels drawn."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pygame
 import pytest
 from ui_helpers import drag, hand_point, open_app, press, settle, table
@@ -192,6 +194,49 @@ def test_a_hand_arranged_by_hand_keeps_its_order_and_frames_only_whole_melds(app
     assert group_starts(scene.order, scene.hand_melds(scene.order)) == [1, 4]
     scene.order = parse_cards("7H KS 8H 9H QD 2C")
     assert group_starts(scene.order, scene.hand_melds(scene.order)) == []  # a split run is not framed
+
+
+def _drop_between(app: App, scene: TableScene, start: tuple[int, int], start_middle: int, slot: int) -> None:
+    """Drag from `start` (on a card whose middle is at `start_middle`) so that the card's
+    middle is let go halfway between hand slots `slot - 1` and `slot`."""
+    target = (scene.hand_rect(slot - 1).centerx + scene.hand_rect(slot).centerx) // 2
+    drag(app, start, (start[0] + target - start_middle, scene.hand_rect(slot).centery))
+
+
+def test_a_card_dragged_rightwards_lands_between_the_cards_it_was_dropped_between(app: App) -> None:
+    """The dragged card leaves a hole while it moves; the cards right of the hole stand
+    where they are drawn (it once landed one place further right)."""
+    scene = table(app, rummy(["KS", "7H", "QD", "9H", "8H", "2C"]))
+    assert scene.order == parse_cards("7H 8H 9H KS QD 2C")
+    king = parse_cards("KS")[0]
+    _drop_between(app, scene, hand_point(scene, king), scene.hand_rect(3).centerx, 5)  # between Q♦ and 2♣
+    assert scene.order == parse_cards("7H 8H 9H QD KS 2C")
+
+
+@pytest.mark.parametrize("source", ["discard", "stock"])
+@pytest.mark.parametrize("arranged_by_hand", [True, False])
+def test_a_card_dragged_onto_the_hand_lands_where_it_is_dropped(app: App, source: str, arranged_by_hand: bool) -> None:
+    """The card taken or drawn goes where the player let it go, not to the right end nor to
+    its sorted place: a hand arranged by hand can be in sorted order by chance (a new deal
+    is), and a drop is the player saying where."""
+    scene = table(app, rummy(["KS", "7H", "QD", "9H", "8H", "2C"]))
+    assert scene.layout is not None
+    if arranged_by_hand:
+        king = parse_cards("KS")[0]
+        _drop_between(app, scene, hand_point(scene, king), scene.hand_rect(3).centerx, 2)
+    arranged = list(scene.order)
+    assert arranged == parse_cards("7H 8H KS 9H QD 2C" if arranged_by_hand else "7H 8H 9H KS QD 2C")
+    pile = scene.layout.discard if source == "discard" else scene.layout.stock
+    _drop_between(app, scene, pile.center, pile.centerx, 1)  # between 7♥ and 8♥
+    new = next(iter(Counter(scene.order) - Counter(arranged)))
+    assert new == (parse_cards("5H")[0] if source == "discard" else parse_cards("10H")[0])
+    assert scene.order == arranged[:1] + [new] + arranged[1:]
+
+
+def test_a_card_drawn_by_key_into_a_sorted_hand_finds_its_sorted_place(app: App) -> None:
+    scene = table(app, rummy(["KS", "7H", "QD", "9H", "8H", "2C"]))
+    press(app, pygame.K_p)
+    assert scene.order == parse_cards("7H 8H 9H 10H KS QD 2C")
 
 
 def test_yami_hands_are_not_grouped() -> None:

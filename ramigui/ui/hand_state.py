@@ -35,6 +35,8 @@ class HandState:
     selected: set[int] = field(default_factory=set)
     focus: int = 0
     drag: Drag | None = None
+    landing: int | None = None
+    """The slot where the card the next move brings goes (it was dropped there), if any."""
 
     def hide(self) -> None:
         """Nobody's hand is shown: its arrangement goes (the next hand starts from a sort)."""
@@ -55,6 +57,15 @@ class HandState:
                 added.append(card)
                 remaining[card] -= 1
         return kept, added
+
+    def land(self, kept: list[Card], added: list[Card]) -> list[Card] | None:
+        """`kept` with the `added` cards at the landing slot, which is then forgotten (None
+        when no card was dropped at a place: the hand then finds their place itself)."""
+        slot, self.landing = self.landing, None
+        if slot is None or not added:
+            return None
+        slot = max(0, min(slot, len(kept)))
+        return kept[:slot] + added + kept[slot:]
 
     def arrange(self, order: list[Card]) -> None:
         """The hand in a new order; the selection and the focus stay on existing slots."""

@@ -71,6 +71,7 @@ from ramigui.ui.table_intents import (
     Hush,
     Intent,
     Intents,
+    LandAt,
     MoveCards,
     MoveFocus,
     NotMine,
@@ -289,7 +290,10 @@ class TableScene(Scene):
         seat = self.viewer if self.viewer is not None else self.game.to_play
         self.view = self.game.view(seat, shared=self.observer() is None)
         kept, added = self.hand.take_in(list(self.view.hand) if self.viewer is not None else [])
-        if not kept or (added and self._still_sorted(kept)):
+        landed = self.hand.land(kept, added)
+        if landed is not None:
+            self.hand.arrange(landed)  # dropped between two cards: it goes there, sorted hand or not
+        elif not kept or (added and self._still_sorted(kept)):
             self.hand.arrange(self._arranged(kept + added, self.sort_mode))  # a drawn card finds its place
         else:
             self.hand.arrange(kept + added)  # the player's own order: new cards go to the right
@@ -410,6 +414,8 @@ class TableScene(Scene):
             case MoveCards(indices, insert):
                 hand.move_cards(indices, insert)
                 self.relayout()
+            case LandAt(slot):
+                hand.landing = slot
             case Fly(flights):
                 self.flights.extend(flights)
             case Say(text):

@@ -72,6 +72,14 @@ class MoveCards:
 
 
 @dataclass(frozen=True)
+class LandAt:
+    """The card the next move brings into the hand (a draw or a take dropped on the hand)
+    goes to slot `slot` of the hand, where the pointer let it go; None: to the usual place."""
+
+    slot: int | None
+
+
+@dataclass(frozen=True)
 class Fly:
     """Cards fly on the table (a refused drop slides back home)."""
 
@@ -121,8 +129,8 @@ class PointAt:
     pos: tuple[int, int]
 
 
-Intent = (PlayMove | SelectCard | MoveFocus | ClearSelection | StartDrag | DragTo | EndDrag | MoveCards | Fly
-          | Say | Refuse | Hush | OpenPile | Ask | NotMine | PointAt)
+Intent = (PlayMove | SelectCard | MoveFocus | ClearSelection | StartDrag | DragTo | EndDrag | MoveCards | LandAt
+          | Fly | Say | Refuse | Hush | OpenPile | Ask | NotMine | PointAt)
 Intents = tuple[Intent, ...]
 
 

@@ -15,7 +15,6 @@ import pygame
 from ramigui import i18n
 from ramigui.cards import Card
 from ramigui.rules import Move
-from ramigui.ui import layout as lay_mod
 from ramigui.ui.anim import FLIGHT_TIME, Flight
 from ramigui.ui.hand_state import Drag
 from ramigui.ui.table_family import FamilyTable
@@ -25,6 +24,7 @@ from ramigui.ui.table_intents import (
     EndDrag,
     Fly,
     Intents,
+    LandAt,
     MoveCards,
     OpenPile,
     PlayMove,
@@ -224,6 +224,9 @@ class Pointer:
             return (self._reorder(drag, pos, frame),)
         back = self._slide_back(drag, pos, frame)
         move = self.move_for(drag, target, frame) if target else None
+        if move is not None and frame.human_turn and target == "hand":
+            slot = self._slot_at(pos[0] - drag.offset[0], (), frame)
+            return LandAt(slot), PlayMove(move, otherwise=(back, LandAt(None)))
         if move is not None and frame.human_turn:
             return (PlayMove(move, otherwise=(back,)),)
         if move is None and target not in (None, "hand") and drag.source == "hand":
@@ -241,15 +244,19 @@ class Pointer:
                                   ("hand", index)))
         return Fly(tuple(flights))
 
+    def _reorder(self, drag: Drag, pos: tuple[int, int], frame: TableFrame) -> MoveCards:
+        return MoveCards(drag.indices, self._slot_at(pos[0] - drag.offset[0], drag.indices, frame))
+
     @staticmethod
-    def _reorder(drag: Drag, pos: tuple[int, int], frame: TableFrame) -> MoveCards:
+    def _slot_at(left: int, lifted: tuple[int, ...], frame: TableFrame) -> int:
+        """The slot among the hand's other cards (all but the `lifted` ones) for a card
+        whose left edge is let go at `left`: after every card whose middle it has passed,
+        each card where it stands on the table (the lifted ones leave holes while dragged)."""
         layout = frame.layout
         assert layout is not None
-        rest = len(frame.order) - len(drag.indices)
-        slots = lay_mod.hand_positions(layout.hand_row, layout.card_w, layout.card_h, len(frame.order))
-        x = pos[0] - drag.offset[0] + layout.card_w // 2
-        insert = sum(1 for i in range(rest) if slots[i].centerx < x)
-        return MoveCards(drag.indices, insert)
+        middle = left + layout.card_w // 2
+        slots = layout.hand[: len(frame.order)]  # as drawn: a meld stands apart from the rest
+        return sum(1 for i, slot in enumerate(slots) if i not in lifted and slot.centerx < middle)
 
     @staticmethod
     def _click(press: Press, frame: TableFrame) -> Intents:
