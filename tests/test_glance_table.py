@@ -9,7 +9,7 @@ from collections import Counter
 
 import pygame
 import pytest
-from ui_helpers import drag, hand_point, open_app, press, settle, table
+from ui_helpers import drag, hand_point, open_app, post, press, settle, table
 
 from ramigui import i18n
 from ramigui.cards import parse_cards
@@ -231,6 +231,31 @@ def test_a_card_dragged_onto_the_hand_lands_where_it_is_dropped(app: App, source
     new = next(iter(Counter(scene.order) - Counter(arranged)))
     assert new == (parse_cards("5H")[0] if source == "discard" else parse_cards("10H")[0])
     assert scene.order == arranged[:1] + [new] + arranged[1:]
+
+
+def test_the_stock_card_follows_the_pointer_face_down(app: App) -> None:
+    """Dragged from the stock, a back follows the pointer (nothing did: only the hand lit
+    up), and it names no card: nobody has seen it."""
+    scene = table(app, rummy())
+    assert scene.layout is not None
+    start = scene.layout.stock.center
+    end = (start[0] + 200, start[1] + 120)
+    post(pygame.MOUSEBUTTONDOWN, button=1, pos=start)
+    for k in range(1, 6):
+        post(pygame.MOUSEMOTION, pos=(start[0] + 40 * k, start[1] + 24 * k), rel=(0, 0), buttons=(1, 0, 0))
+    app.step()
+    carried = table_draw.moving_cards(scene.frame())
+    assert [card for card, _, _ in carried] == [None]
+    _, rect, _ = carried[0]
+    assert rect.collidepoint(end) and not rect.colliderect(scene.layout.stock)
+    app.draw()
+    back = scene.frame().art(rect.width).back()
+    for fx, fy in ((0.25, 0.25), (0.5, 0.5), (0.7, 0.8)):
+        at = (int(rect.width * fx), int(rect.height * fy))
+        drawn, art = app.screen.get_at((rect.x + at[0], rect.y + at[1])), back.get_at(at)
+        assert all(abs(a - b) <= 8 for a, b in zip(drawn[:3], art[:3], strict=True)), (at, drawn, art)
+    post(pygame.MOUSEBUTTONUP, button=1, pos=end)
+    app.step()
 
 
 def test_a_card_drawn_by_key_into_a_sorted_hand_finds_its_sorted_place(app: App) -> None:

@@ -677,13 +677,15 @@ def moving_cards(frame: TableFrame) -> list[Moving]:
         still = rect.width in (flight.start.width, flight.end.width)
         found.append((flight.card, rect, rect.width if still else max(flight.start.width, flight.end.width)))
     drag = frame.drag
-    if drag is None or not drag.cards:
+    # the stock's top card follows the pointer face down: nobody has seen it yet
+    carried: tuple[object, ...] = drag.cards or ((None,) if drag.source == "stock" else ()) if drag else ()
+    if drag is None or not carried:
         return found
     width = lay.card_w
     height = card_height(width)
     x, y = drag.pos[0] - drag.offset[0], drag.pos[1] - drag.offset[1]
     step = int(width * 0.34)
-    found.extend((card, pygame.Rect(x + k * step, y, width, height), width) for k, card in enumerate(drag.cards))
+    found.extend((card, pygame.Rect(x + k * step, y, width, height), width) for k, card in enumerate(carried))
     return found
 
 
