@@ -258,6 +258,17 @@ def test_the_stock_card_follows_the_pointer_face_down(app: App) -> None:
     app.step()
 
 
+def test_a_card_drawn_into_a_gin_hand_sorted_by_melds_finds_its_place(app: App) -> None:
+    """"By melds" keeps the hand sorted like the other two sorts (the card once went to the
+    right end): Q♠ joins the deadwood before K♦."""
+    scene = table(app, gin())
+    press(app, pygame.K_a)
+    press(app, pygame.K_p)
+    queen, king = parse_cards("QS KD")
+    assert queen in scene.order and scene.order.index(queen) < scene.order.index(king)
+    assert scene.order == scene._arranged(list(scene.order), "melds")
+
+
 def test_a_card_drawn_by_key_into_a_sorted_hand_finds_its_sorted_place(app: App) -> None:
     scene = table(app, rummy(["KS", "7H", "QD", "9H", "8H", "2C"]))
     press(app, pygame.K_p)

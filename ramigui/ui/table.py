@@ -719,9 +719,10 @@ class TableScene(Scene):
         self.relayout()
 
     def _still_sorted(self, cards: list[Card]) -> bool:
-        """Whether the hand is still in its sort order (by suit or rank), i.e. the player has
-        not arranged it by hand — then a new card is slotted in rather than put at the end."""
-        return self.sort_mode in ("suit", "rank") and cards == self._arranged(cards, self.sort_mode)
+        """Whether the hand is still in its sort order (by suit, by rank, or the family's own
+        grouping by melds), i.e. the player has not arranged it by hand — then a new card is
+        slotted in rather than put at the end."""
+        return self.sort_mode in ("suit", "rank", "melds") and cards == self._arranged(cards, self.sort_mode)
 
     def _arranged(self, cards: list[Card], mode: str) -> list[Card]:
         """The cards in the hand order `mode` asks for: by suit or rank with the melds the
