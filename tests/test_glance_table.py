@@ -269,6 +269,38 @@ def test_a_card_drawn_into_a_gin_hand_sorted_by_melds_finds_its_place(app: App) 
     assert scene.order == scene._arranged(list(scene.order), "melds")
 
 
+@pytest.mark.parametrize("source", ["hand", "stock"])
+def test_a_gold_pin_shows_where_a_dragged_card_will_land(app: App, source: str) -> None:
+    """Over the hand, a gold pin stands in the gap the card would go to, above the cards
+    (the dragged card covers the gap itself); it follows the pointer, and the card lands
+    there."""
+    scene = table(app, rummy(["KS", "7H", "QD", "9H", "8H", "2C"]))
+    assert scene.layout is not None
+    king = parse_cards("KS")[0]
+    start = hand_point(scene, king) if source == "hand" else scene.layout.stock.center
+    middle = scene.hand_rect(3).centerx if source == "hand" else scene.layout.stock.centerx
+    post(pygame.MOUSEBUTTONDOWN, button=1, pos=start)
+    pins = []
+    for slot in (1, 5):  # between 7♥ and 8♥, then between Q♦ and 2♣
+        gap = (scene.hand_rect(slot - 1).centerx + scene.hand_rect(slot).centerx) // 2
+        point = (start[0] + gap - middle, scene.hand_rect(slot).centery)
+        post(pygame.MOUSEMOTION, pos=point, rel=(0, 0), buttons=(1, 0, 0))
+        app.step()
+        app.draw()
+        pin = table_draw._landing_mark(scene.frame(), scene.layout)  # type: ignore[attr-defined]
+        assert pin is not None and pin.bottom > scene.hand_rect(slot).top > pin.top
+        assert scene.hand_rect(slot - 1).left < pin.centerx < scene.hand_rect(slot).left + 1
+        knob = (pin.centerx, pin.top + pin.width)
+        assert tuple(app.screen.get_at(knob))[:3] == table_draw.GOLD  # type: ignore[attr-defined]
+        pins.append(pin)
+    assert pins[0].centerx < pins[1].centerx
+    post(pygame.MOUSEBUTTONUP, button=1, pos=point)
+    app.step()
+    landed = king if source == "hand" else parse_cards("10H")[0]
+    assert scene.order.index(landed) == (4 if source == "hand" else 5)  # before 2♣, where the pin stood
+    assert table_draw._landing_mark(scene.frame(), scene.layout) is None  # type: ignore[attr-defined]
+
+
 def test_a_card_drawn_by_key_into_a_sorted_hand_finds_its_sorted_place(app: App) -> None:
     scene = table(app, rummy(["KS", "7H", "QD", "9H", "8H", "2C"]))
     press(app, pygame.K_p)

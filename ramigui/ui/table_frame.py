@@ -96,6 +96,16 @@ class TableFrame:
             rect.y -= int(self.layout.card_h * 0.18)
         return rect
 
+    def landing_slot(self, left: int, lifted: Sequence[int] = ()) -> int:
+        """The slot among the hand's other cards (all but the `lifted` ones) for a card let
+        go with its left edge at `left`: after every card whose middle it has passed, each
+        card where it is drawn (the lifted ones leave holes while dragged, a meld stands
+        apart). The drop (`table_pointer`) and the mark that shows it (`table_draw`) read it."""
+        assert self.layout is not None
+        middle = left + self.layout.card_w // 2
+        slots = self.layout.hand[: len(self.order)]
+        return sum(1 for i, slot in enumerate(slots) if i not in lifted and slot.centerx < middle)
+
     def visible_part(self, index: int) -> pygame.Rect:
         """The part of hand card `index` that shows: up to where the next card covers it,
         so a ring round it (focus, hint) never covers the next card."""

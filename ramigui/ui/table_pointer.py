@@ -225,7 +225,7 @@ class Pointer:
         back = self._slide_back(drag, pos, frame)
         move = self.move_for(drag, target, frame) if target else None
         if move is not None and frame.human_turn and target == "hand":
-            slot = self._slot_at(pos[0] - drag.offset[0], (), frame)
+            slot = frame.landing_slot(pos[0] - drag.offset[0])
             return LandAt(slot), PlayMove(move, otherwise=(back, LandAt(None)))
         if move is not None and frame.human_turn:
             return (PlayMove(move, otherwise=(back,)),)
@@ -244,19 +244,9 @@ class Pointer:
                                   ("hand", index)))
         return Fly(tuple(flights))
 
-    def _reorder(self, drag: Drag, pos: tuple[int, int], frame: TableFrame) -> MoveCards:
-        return MoveCards(drag.indices, self._slot_at(pos[0] - drag.offset[0], drag.indices, frame))
-
     @staticmethod
-    def _slot_at(left: int, lifted: tuple[int, ...], frame: TableFrame) -> int:
-        """The slot among the hand's other cards (all but the `lifted` ones) for a card
-        whose left edge is let go at `left`: after every card whose middle it has passed,
-        each card where it stands on the table (the lifted ones leave holes while dragged)."""
-        layout = frame.layout
-        assert layout is not None
-        middle = left + layout.card_w // 2
-        slots = layout.hand[: len(frame.order)]  # as drawn: a meld stands apart from the rest
-        return sum(1 for i, slot in enumerate(slots) if i not in lifted and slot.centerx < middle)
+    def _reorder(drag: Drag, pos: tuple[int, int], frame: TableFrame) -> MoveCards:
+        return MoveCards(drag.indices, frame.landing_slot(pos[0] - drag.offset[0], drag.indices))
 
     @staticmethod
     def _click(press: Press, frame: TableFrame) -> Intents:
