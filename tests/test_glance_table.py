@@ -301,6 +301,54 @@ def test_a_gold_pin_shows_where_a_dragged_card_will_land(app: App, source: str) 
     assert table_draw._landing_mark(scene.frame(), scene.layout) is None  # type: ignore[attr-defined]
 
 
+def test_the_pin_shows_after_the_last_card_where_the_cards_fill_the_hand() -> None:
+    """Fourteen cards fill the hand's area to its edge: the pin for the last place stands
+    inside it (it was cut away whole), and the card goes last."""
+    with open_app((700, 450)) as small:
+        scene = table(small, Game.new("rami51", 2, seed=3))
+        assert scene.layout is not None
+        last = scene.hand_rect(len(scene.order) - 1)
+        assert last.right >= scene.layout.hand_area.right - 1
+        first = scene.order[0]
+        start = hand_point(scene, first)
+        post(pygame.MOUSEBUTTONDOWN, button=1, pos=start)
+        end = (scene.layout.hand_area.right - 3, last.centery)  # the card's middle past the last one's
+        post(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(1, 0, 0))
+        small.step()
+        small.draw()
+        pin = table_draw._landing_mark(scene.frame(), scene.layout)  # type: ignore[attr-defined]
+        assert pin is not None and pin.width >= 3 and scene.layout.hand_area.contains(pin)
+        knob = (pin.centerx, pin.top + pin.width)
+        assert tuple(small.screen.get_at(knob))[:3] == table_draw.GOLD  # type: ignore[attr-defined]
+        post(pygame.MOUSEBUTTONUP, button=1, pos=end)
+        small.step()
+        assert scene.order[-1] == first
+
+
+def test_the_card_dragged_from_the_pile_leaves_it_and_the_cursor_keeps_its_card(app: App) -> None:
+    """While the pile's top card is under the pointer the pile shows the card below it (it
+    was drawn twice); once it lands before the keyboard's cursor, the cursor stays on the
+    card it was on."""
+    game = Game.from_position("rami_base", hands=[["7H", "8H", "KS", "9H", "QD", "2C"], ["2S", "5D", "9S"]],
+                              stock=["10C", "4C"], discard=["3D", "5H"], to_play=0)
+    scene = table(app, game)
+    assert scene.layout is not None
+    scene.order = parse_cards("7H 8H KS 9H QD 2C")  # arranged by hand
+    scene.relayout()
+    scene.focus = 4  # on Q♦
+    start = scene.layout.discard.center
+    post(pygame.MOUSEBUTTONDOWN, button=1, pos=start)
+    post(pygame.MOUSEMOTION, pos=(start[0] + 60, start[1] + 60), rel=(0, 0), buttons=(1, 0, 0))
+    app.step()
+    assert list(table_draw._discard_shown(scene.frame())) == parse_cards("3D")  # type: ignore[attr-defined]
+    post(pygame.MOUSEBUTTONUP, button=1, pos=start)  # back on the pile: nothing played
+    app.step()
+    assert list(table_draw._discard_shown(scene.frame())) == parse_cards("3D 5H")  # type: ignore[attr-defined]
+    _drop_between(app, scene, start, scene.layout.discard.centerx, 1)  # 5♥ between 7♥ and 8♥
+    assert scene.order == parse_cards("7H 5H 8H KS 9H QD 2C")
+    assert scene.order[scene.focus] == parse_cards("QD")[0]
+
+
 def test_a_card_drawn_by_key_into_a_sorted_hand_finds_its_sorted_place(app: App) -> None:
     scene = table(app, rummy(["KS", "7H", "QD", "9H", "8H", "2C"]))
     press(app, pygame.K_p)

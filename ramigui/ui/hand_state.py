@@ -65,6 +65,8 @@ class HandState:
         if slot is None or not added:
             return None
         slot = max(0, min(slot, len(kept)))
+        if slot <= self.focus:  # the keyboard's cursor stays on its card, now further right
+            self.focus += len(added)
         return kept[:slot] + added + kept[slot:]
 
     def arrange(self, order: list[Card]) -> None:

@@ -7,13 +7,14 @@ draw is a pure view of the frame the frame built.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 
 import pygame
 
 from ramigui import i18n
+from ramigui.cards import Card
 from ramigui.ui.card_marks import fresh_tab, joker_badge, joker_marks, ring
 from ramigui.ui.cardart import card_height
 from ramigui.ui.deal_scene import fingerprint_line
@@ -316,7 +317,6 @@ def _draw_back_fan(frame: TableFrame, surface: pygame.Surface, rect: pygame.Rect
 def _draw_piles(frame: TableFrame, surface: pygame.Surface, lay: TableLayout) -> None:
     public = frame.view.public
     stock = public.stock
-    pile = public.discard
     room = lay.discard.centerx - lay.stock.centerx - lay.margin // 2
     labels = (i18n.tr("table.stock"), i18n.tr("table.discard"))
     size = common_size(list(labels), int(lay.text * 0.9), room, True, smallest=11)
@@ -329,8 +329,7 @@ def _draw_piles(frame: TableFrame, surface: pygame.Surface, lay: TableLayout) ->
         _count_badge(surface, str(stock), lay.stock, lay)
     else:
         draw_panel(surface, lay.stock, (0, 0, 0, 50), lay.stock.width // 12)
-    hidden = any(f.hides == ("discard", 0) for f in frame.flights)
-    shown = pile[:-1] if hidden else pile
+    shown = _discard_shown(frame)
     draw_panel(surface, lay.discard, (0, 0, 0, 50), lay.discard.width // 12)
     if len(shown) > 1:
         _card(frame, surface, shown[-2], lay.discard.move(-3, -2))
@@ -346,10 +345,19 @@ def _draw_piles(frame: TableFrame, surface: pygame.Surface, lay: TableLayout) ->
             _glow(surface, lay.discard, (255, 255, 255), 2)
 
 
+def _discard_shown(frame: TableFrame) -> Sequence[Card]:
+    """The discard pile as it shows: without its top card while that card flies away or is
+    dragged (it is under the pointer, not in two places)."""
+    pile = frame.view.public.discard
+    drag = frame.drag
+    lifted = any(f.hides == ("discard", 0) for f in frame.flights) or (
+        drag is not None and drag.source == "discard" and bool(drag.cards))
+    return pile[:-1] if lifted else pile
+
+
 def _piles_key(frame: TableFrame, lay: TableLayout) -> object:
     public = frame.view.public
-    hidden = any(f.hides == ("discard", 0) for f in frame.flights)
-    shown = tuple(public.discard[:-1] if hidden else public.discard)[-2:]
+    shown = tuple(_discard_shown(frame))[-2:]
     kinds = {m.kind for m in frame.view.legal_moves} if frame.human_turn else set()
     return (lay.stock, lay.discard, public.stock, shown, _lit(frame, "discard"), "draw" in kinds,
             public.phase == "offer" and "take" in kinds)
@@ -549,7 +557,10 @@ def _landing_mark(frame: TableFrame, lay: TableLayout) -> pygame.Rect | None:
         return None
     slot = frame.landing_slot(drag.pos[0] - drag.offset[0], lifted)
     width = max(3, lay.card_w // 18)
-    x = lay.hand[others[slot]].left - width if slot < len(others) else lay.hand[others[-1]].right + width // 2
+    if slot < len(others):
+        x = lay.hand[others[slot]].left - width
+    else:  # after the last card, inside the hand's area even where the cards fill it
+        x = min(lay.hand[others[-1]].right + width // 2, lay.hand_area.right - 2 * width)
     top = max(lay.hand_area.top + width, min(lay.hand[i].top for i in others) - int(lay.card_h * 0.22))
     bottom = max(lay.hand[i].bottom for i in others)
     return pygame.Rect(x, top, width, bottom - top).clip(lay.hand_area)
