@@ -31,6 +31,7 @@ from ramigui.storage import Store
 
 KILLS = 50
 FIRST_SAVE_TIMEOUT = 60.0
+LOCK_GONE_WITHIN = 2.0
 
 
 def _table_saves_through_the_session() -> bool:
@@ -101,6 +102,22 @@ def _play_then_kill(demo: subprocess.Popen[bytes], save: Path, rng: random.Rando
     return seen
 
 
+def _open_once_unlocked(data: Path, config: Path) -> Store:
+    """The store, once the killed copy's lock is gone (read-only if it is not gone within
+    LOCK_GONE_WITHIN). The OS drops a flock when the last descriptor of it closes, and a
+    child the demo was starting at the kill (it runs fontconfig's fc-match the first time
+    it needs a regular or a bold font) holds a copy between its fork and its exec. CI once
+    found the lock held right after a kill; that moment is the likeliest cause, not a proven
+    one: a failure now names the store's notice."""
+    deadline = time.monotonic() + LOCK_GONE_WITHIN
+    while True:
+        store = Store.open(data, config)
+        if not store.read_only or time.monotonic() > deadline:
+            return store
+        store.close()
+        time.sleep(0.05)
+
+
 def test_kill_9_always_leaves_a_save_that_continues(tmp_path: Path) -> None:
     rng = random.Random(20261122)
     resumed = 0
@@ -111,8 +128,8 @@ def test_kill_9_always_leaves_a_save_that_continues(tmp_path: Path) -> None:
         _wait_for_first_save(demo, save)
         seen = _play_then_kill(demo, save, rng)
 
-        store = Store.open(data, config)
-        assert not store.read_only, "the killed copy's lock must be gone"
+        store = _open_once_unlocked(data, config)
+        assert not store.read_only, f"the killed copy's lock must be gone: {store.take_notices()}"
         session = GameSession.resume(store)
         assert store.take_notices() == [], f"run {run}: the save did not load cleanly"
         assert not [p.name for p in data.iterdir() if ".broken-" in p.name]
