@@ -213,11 +213,15 @@ class SessionTable(TableScene):
         it there, and Enter still plays it."""
         if not self.is_human_turn() or self.viewer is None:
             return
-        self.hint = suggest(self.game, self.viewer, self.session.bot_secret)
-        self.hint_language = i18n.language()
+        self._ask_hint(self.viewer)
         if self.hint is not None:
             self.family.hint_shown(self.hint.move, self.frame())
         self.message = ""  # the hint was asked for: its words show now, over any earlier note
+
+    def _ask_hint(self, viewer: int) -> None:
+        """The medium bot's advice for `viewer`, in the words of the language of the moment."""
+        self.hint = suggest(self.game, viewer, self.session.bot_secret)
+        self.hint_language = i18n.language()
 
     def hint_move(self) -> Move | None:
         """The hint's move while it shows: Enter plays it."""
@@ -238,9 +242,7 @@ class SessionTable(TableScene):
     def update(self, dt: float) -> None:
         super().update(dt)
         if self.hint is not None and self.viewer is not None and self.hint_language != i18n.language():
-            # the language changed under it: the same advice (the same position) in the new words
-            self.hint = suggest(self.game, self.viewer, self.session.bot_secret)
-            self.hint_language = i18n.language()
+            self._ask_hint(self.viewer)  # the language changed: the same advice in the new words
             if self.app is not None:
                 self.app.invalidate()
 

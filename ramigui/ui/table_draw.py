@@ -716,9 +716,11 @@ def moving_cards(frame: TableFrame) -> list[Moving]:
         still = rect.width in (flight.start.width, flight.end.width)
         found.append((flight.card, rect, rect.width if still else max(flight.start.width, flight.end.width)))
     drag = frame.drag
+    if drag is None:
+        return found
     # the stock's top card follows the pointer face down: nobody has seen it yet
-    carried: tuple[object, ...] = drag.cards or ((None,) if drag.source == "stock" else ()) if drag else ()
-    if drag is None or not carried:
+    carried: tuple[object, ...] = drag.cards or ((None,) if drag.source == "stock" else ())
+    if not carried:
         return found
     width = lay.card_w
     height = card_height(width)
