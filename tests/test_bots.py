@@ -67,7 +67,9 @@ def test_bots_play_only_legal_moves(variant_id: str, players: int) -> None:
         play(variant_id, players, 100 + game_no, levels_for(variant_id, players, game_no), rounds)
 
 
-@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+# Hard's whole games take seconds each: they run in the long step; the default run still sees
+# hard play legal moves through two rounds of every variant above.
+@pytest.mark.parametrize("level", ["easy", "medium", pytest.param("hard", marks=pytest.mark.long)])
 @pytest.mark.parametrize(("variant_id", "players"), [("rami51", 3), ("rami", 2), ("gin", 2), ("yami", 2)])
 def test_each_level_finishes_a_game(variant_id: str, players: int, level: str) -> None:
     game = play(variant_id, players, 7, [level] * players, None if variant_id != "yami" else 4)

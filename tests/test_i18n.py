@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import string
 
 import pytest
@@ -81,3 +82,30 @@ def test_french_punctuation_never_starts_a_line() -> None:
         i18n.set_language("en")
     assert said == f"Ana annonce «{NBSP}Carte{NBSP}!{NBSP}»"
     assert " !" not in said and " »" not in said
+
+
+@pytest.mark.parametrize("variant_id", ["rami", "gin", "yami"])
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_key_help_names_each_sort_button_in_its_own_words(variant_id: str, lang: str) -> None:
+    """A newcomer read "S/R/A sort (suit, rank, melds)" under buttons saying "Melds, then
+    suits" and "By melds", and could not tell which key was which button: the key line now
+    names each sort button it has by the button's label, with its key."""
+    import pygame
+
+    from ramigui.ui.families import screen_family
+    from ramigui.variants import get_variant
+
+    variant = get_variant(variant_id)
+    family = screen_family(variant).table(variant)
+    i18n.set_language(lang)
+    try:
+        keys = i18n.tr(family.keys_text)
+        sorts = [(key, label) for row in family.button_rows() for action, label, key in row if action.startswith("sort")]
+        assert len(sorts) >= 2
+        for _, label in sorts:
+            assert i18n.tr(label).lower() in keys.lower(), (i18n.tr(label), keys)
+        letters = re.search(r"\b([A-Z](?:/[A-Z])+) ", keys)
+        assert letters is not None, keys
+        assert sorted(letters.group(1).split("/")) == sorted(pygame.key.name(key).upper() for key, _ in sorts)
+    finally:
+        i18n.set_language("en")

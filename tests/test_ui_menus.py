@@ -491,3 +491,24 @@ def test_spinners_stop_at_their_ends(app: App) -> None:
     choose(app, "kind:1", last)
     click(app, (kind.rect.right - 5, kind.rect.centery))
     assert control(app, name="kind:1").value == last
+
+
+def test_direction_of_play_is_offered_only_where_it_changes_the_game(app: App) -> None:
+    """Seed 004's "paramétrages" let a family turn play left or right; at two players the
+    dealer's left-hand neighbour is the right-hand one, so the choice is not offered there
+    (a newcomer found "Direction of play" at a two-player table and wondered what it did).
+    Chosen at three, it is kept through a visit to two and still played."""
+    press(app, "new_game")
+    click(app, control(app, name="variant:rami").rect.center)
+    choose(app, "count", 3)
+    key(app, pygame.K_PAGEDOWN)
+    choose(app, "option:direction", "left")
+    key(app, pygame.K_PAGEUP)
+    choose(app, "count", 2)
+    screen = app.top
+    assert isinstance(screen, SetupScreen)
+    assert not any(getattr(c, "name", "") == "option:direction" for c in screen.controls)
+    assert any(getattr(c, "name", "") == "option:rounds" for c in screen.controls)  # the others stay
+    choose(app, "count", 3)
+    assert control(app, name="option:direction").value == "left"
+    assert screen.setup().options["direction"] == "left"

@@ -323,6 +323,13 @@ class OptionSpec:
         if self.choices is not None:
             object.__setattr__(self, "choices", frozen(self.choices))
 
+    def matters_with(self, players: int) -> bool:
+        """Whether this house rule can change a game of `players`. Which way play turns
+        changes nothing at two: the dealer's left-hand neighbour is also their right-hand one,
+        so a menu offering it there would offer a choice that is none."""
+        fields = {self.field} if self.choices is None else {name for sets in self.choices.values() for name in sets}
+        return players > 2 or fields != {"direction"}
+
     def overrides(self, value: Any, variant: str) -> dict[str, Any]:
         """The fields this option sets when it takes `value` (a value of another type, a list
         from a damaged settings file say, is refused like any value not offered)."""

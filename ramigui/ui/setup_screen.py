@@ -221,9 +221,10 @@ class SetupScreen(Screen):
                            m.small, DIM, left, y + self.scroll, width, clip=True) - self.scroll + m.pad // 2
         y = self.heading(i18n.tr("setup.players"), left, y)
         y = self._players(left, y, width)
-        if variant.options:
+        offered = [spec for spec in variant.options if spec.matters_with(self.count)]
+        if offered:
             y = self.heading(i18n.tr("setup.house_rules"), left, y + m.pad)
-            for spec in variant.options:
+            for spec in offered:
                 y = self._option(spec, left, y, width)
         y = self._deal_code(left, y + m.pad // 2, width)
         y = self.tools.build_section(left, y, width)
