@@ -350,9 +350,14 @@ def test_the_card_dragged_from_the_pile_leaves_it_and_the_cursor_keeps_its_card(
 
 
 def test_a_card_drawn_by_key_into_a_sorted_hand_finds_its_sorted_place(app: App) -> None:
+    """The drawn 10♥ goes between 9♥ and K♠, before the keyboard's cursor on Q♦: the cursor
+    stays on Q♦ (a newcomer drew with P and found the cursor moved onto K♠)."""
     scene = table(app, rummy(["KS", "7H", "QD", "9H", "8H", "2C"]))
+    press(app, pygame.K_RIGHT, pygame.K_RIGHT, pygame.K_RIGHT, pygame.K_RIGHT)
+    assert scene.order[scene.focus] == parse_cards("QD")[0]
     press(app, pygame.K_p)
     assert scene.order == parse_cards("7H 8H 9H 10H KS QD 2C")
+    assert scene.order[scene.focus] == parse_cards("QD")[0]
 
 
 def test_yami_hands_are_not_grouped() -> None:

@@ -65,15 +65,16 @@ class HandState:
         if slot is None or not added:
             return None
         slot = max(0, min(slot, len(kept)))
-        if slot <= self.focus:  # the keyboard's cursor stays on its card, now further right
-            self.focus += len(added)
         return kept[:slot] + added + kept[slot:]
 
     def arrange(self, order: list[Card]) -> None:
-        """The hand in a new order; the selection and the focus stay on existing slots."""
+        """The hand in a new order. The keyboard's cursor and the selection follow their
+        cards (a card drawn into a sorted hand must not leave the cursor on its neighbour);
+        a cursor whose card left stays on its slot."""
+        went = _where_each_went(self.order, order)
         self.order = order
-        self.selected = {i for i in self.selected if i < len(order)}
-        self.focus = min(self.focus, max(0, len(order) - 1))
+        self.selected = {went[i] for i in self.selected if i in went}
+        self.focus = went.get(self.focus, min(self.focus, max(0, len(order) - 1)))
 
     def resort(self, order: list[Card]) -> None:
         """The hand sorted anew: nothing stays selected (the slots hold other cards)."""
@@ -105,3 +106,19 @@ class HandState:
     def selected_cards(self) -> list[Card]:
         """The selected cards, in hand order."""
         return [self.order[i] for i in sorted(self.selected) if i < len(self.order)]
+
+
+def _where_each_went(old: Sequence[Card], new: Sequence[Card]) -> dict[int, int]:
+    """For each slot of `old` whose card is still in `new`, its slot there: the n-th copy
+    of a card (two decks hold two) goes to its n-th copy, as `take_in` keeps them."""
+    places: dict[Card, list[int]] = {}
+    for index, card in enumerate(new):
+        places.setdefault(card, []).append(index)
+    copies: Counter[Card] = Counter()
+    went: dict[int, int] = {}
+    for index, card in enumerate(old):
+        found = places.get(card, [])
+        if copies[card] < len(found):
+            went[index] = found[copies[card]]
+        copies[card] += 1
+    return went
