@@ -693,3 +693,58 @@ def test_the_jokers_label_stays_inside_its_card(app: App, width: int) -> None:
         outside = [(x, y) for x in range(200) for y in range(200)
                    if not card.collidepoint(x, y) and tuple(surface.get_at((x, y)))[:3] != (1, 2, 3)]
         assert not outside, outside[:5]
+
+
+def _hover_pile_over_hand(app: App, scene: TableScene) -> str:
+    """Press on the pile's top card and carry it over the hand, not letting go: the status
+    line's words then (the drag is ended after)."""
+    assert scene.layout is not None
+    start = scene.layout.discard.center
+    over = scene.hand_rect(1).center
+    post(pygame.MOUSEBUTTONDOWN, button=1, pos=start)
+    post(pygame.MOUSEMOTION, pos=(start[0] + 30, start[1] + 30), rel=(0, 0), buttons=(1, 0, 0))
+    app.step()
+    assert scene.drag is not None and scene.message_kind != "refusal"  # lifted, nothing said yet
+    post(pygame.MOUSEMOTION, pos=over, rel=(0, 0), buttons=(1, 0, 0))
+    app.step()
+    said = scene.message if scene.message_kind == "refusal" else ""
+    assert scene.drag is not None  # still held
+    post(pygame.MOUSEBUTTONUP, button=1, pos=start)
+    settle(app, 5)
+    return said
+
+
+def test_a_pile_card_held_over_the_hand_says_at_once_why_it_may_not_be_taken(app: App) -> None:
+    """Seed 000 (Rami familial): the discard may be taken only "à condition d'avoir déjà
+    posé une combinaison". A newcomer dragged it over their hand before opening and learned
+    nothing until they let go: the reason is now said as the card arrives over the hand.
+    Where the take is allowed (Rami de base) nothing is said."""
+    closed = Game.from_position("rami", hands=[["7H", "8H", "KS", "9C", "QD", "2C", "4S"], ["2S", "5D", "9S"]],
+                                stock=["10C", "4C"], discard=["3D", "5H"], to_play=0)
+    scene = table(app, closed)
+    said = _hover_pile_over_hand(app, scene)
+    expected = scene.why_not("take")
+    assert expected is not None and expected in said
+    assert scene.game.hand(0) == closed.hand(0) and list(scene.view.public.discard)[-1] == parse_cards("5H")[0]
+    app.pop()
+    scene = table(app, rummy())
+    assert _hover_pile_over_hand(app, scene) == ""
+
+
+def test_a_hand_card_held_over_the_pile_before_drawing_says_why(app: App) -> None:
+    """A turn begins with a draw (seed 003: "le joueur pioche … puis se défausse"): a card
+    carried from the hand over the pile says so before it is let go, and a card carried
+    over the melds' free table on its way says nothing."""
+    scene = table(app, rummy())
+    assert scene.layout is not None
+    start = hand_point(scene, parse_cards("KS")[0])
+    post(pygame.MOUSEBUTTONDOWN, button=1, pos=start)
+    post(pygame.MOUSEMOTION, pos=scene.layout.melds_area.center, rel=(0, 0), buttons=(1, 0, 0))
+    app.step()
+    assert scene.drag is not None and scene.message_kind != "refusal"
+    post(pygame.MOUSEMOTION, pos=scene.layout.discard.center, rel=(0, 0), buttons=(1, 0, 0))
+    app.step()
+    reason = scene.why_not("discard KS")
+    assert reason is not None and scene.message_kind == "refusal" and reason in scene.message
+    post(pygame.MOUSEBUTTONUP, button=1, pos=start)
+    settle(app, 5)

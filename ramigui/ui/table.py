@@ -61,7 +61,7 @@ from ramigui.ui.table_bots import BotDriver
 from ramigui.ui.table_dialog import Question, QuestionScene
 from ramigui.ui.table_draw import Moving, draw_moving, moving_area, moving_cards
 from ramigui.ui.table_family import ButtonSpec, FamilyTable
-from ramigui.ui.table_frame import TableFrame
+from ramigui.ui.table_frame import TableFrame, refusal_words
 from ramigui.ui.table_intents import (
     Ask,
     ClearSelection,
@@ -556,13 +556,8 @@ class TableScene(Scene):
         self.show(i18n.tr("table.refused", reason=reason), "refusal")
 
     def why_not(self, move: Move | str) -> str | None:
-        """Why the rules would refuse `move` now, in words (None if they accept it). Asked
-        of a copy of the game, so nothing is played."""
-        try:
-            self.game.copy().play(move)
-        except IllegalMove as error:
-            return i18n.reason_text(error)
-        return None
+        """Why the rules would refuse `move` now, in words (None if they accept it)."""
+        return refusal_words(self.game, move)
 
     # --- time ----------------------------------------------------------------------------------
 

@@ -16,7 +16,7 @@ import pygame
 
 from ramigui import i18n
 from ramigui.cards import Card
-from ramigui.rules import Game, Move, PlayerView
+from ramigui.rules import Game, IllegalMove, Move, PlayerView
 from ramigui.ui.anim import Flight
 from ramigui.ui.cardart import CardArt
 from ramigui.ui.hand_state import Drag
@@ -64,6 +64,10 @@ class TableFrame:
     @property
     def phase(self) -> str:
         return self.view.public.phase
+
+    def why_not(self, move: Move | str) -> str | None:
+        """Why the rules would refuse `move` now, in words (None if they accept it)."""
+        return refusal_words(self.game, move)
 
     def legal_kinds(self) -> set[str]:
         """The kinds of move the viewer may make now (empty when it is not their turn)."""
@@ -115,3 +119,13 @@ class TableFrame:
             if rect.left < following.left < rect.right and following.top <= rect.bottom:
                 rect.width = following.left - rect.left - 1
         return rect
+
+
+def refusal_words(game: Game, move: Move | str) -> str | None:
+    """Why the rules would refuse `move` in `game`, in the player's words (None if they
+    accept it). Asked of a copy of the game, so nothing is played."""
+    try:
+        game.copy().play(move)
+    except IllegalMove as error:
+        return i18n.reason_text(error)
+    return None

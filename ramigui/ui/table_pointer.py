@@ -54,6 +54,8 @@ class Pointer:
     def __init__(self, family: FamilyTable) -> None:
         self.family = family
         self.press: Press | None = None
+        self.over: str | None = None
+        """The drop target the dragged cards are over (a refusal is said once on entering)."""
 
     def handle_event(self, event: pygame.event.Event, frame: TableFrame) -> Intents | None:
         """Mouse buttons and motion (left button: press/drag/drop; right: look at the pile)
@@ -129,11 +131,12 @@ class Pointer:
 
     def motion(self, pos: tuple[int, int], frame: TableFrame) -> Intents | None:
         if frame.drag is not None:
-            return PointAt(pos), DragTo(pos)
+            return PointAt(pos), DragTo(pos), *self._over(frame.drag, pos, frame)
         press = self.press  # what the pointer hovers is told always (a Yami header says its full name)
         if press is None or press.source == "table" \
                 or abs(pos[0] - press.pos[0]) + abs(pos[1] - press.pos[1]) < DRAG_THRESHOLD:
             return (PointAt(pos),)
+        self.over = None
         return PointAt(pos), StartDrag(self._drag(press, pos, frame))
 
     def up(self, pos: tuple[int, int], frame: TableFrame) -> Intents | None:
@@ -215,6 +218,25 @@ class Pointer:
             if move is not None and frame.game.is_legal(move):
                 lit.add(name)
         return frozenset(lit)
+
+    # Where a drag may end, the rules' refusal is said as the cards arrive there, not only
+    # on release: a card from the pile held over the hand before opening says why it may
+    # not be taken. Only the hand (for cards coming from the table) and the discard pile
+    # (for a hand card) speak: the melds lie on the way to the pile, and a refusal
+    # flashing at every meld passed over would be noise.
+    HOVER_SAYS = {"stock": "hand", "discard": "hand", "meld": "hand", "hand": "discard"}
+
+    def _over(self, drag: Drag, pos: tuple[int, int], frame: TableFrame) -> Intents:
+        target = self._target_at(pos, frame)
+        if target == self.over:
+            return ()
+        self.over = target
+        if not frame.human_turn or target is None or target in drag.lit \
+                or self.HOVER_SAYS.get(drag.source) != target:
+            return ()
+        move = self.move_for(drag, target, frame)
+        reason = frame.why_not(move) if move is not None else None
+        return (Refuse(reason),) if reason is not None else ()
 
     # --- what a release does ------------------------------------------------------------------
 
