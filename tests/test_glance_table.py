@@ -287,7 +287,7 @@ def test_a_gold_pin_shows_where_a_dragged_card_will_land(app: App, source: str) 
         post(pygame.MOUSEMOTION, pos=point, rel=(0, 0), buttons=(1, 0, 0))
         app.step()
         app.draw()
-        pin = table_draw._landing_mark(scene.frame(), scene.layout)  # type: ignore[attr-defined]
+        pin = scene.frame().landing_mark
         assert pin is not None and pin.bottom > scene.hand_rect(slot).top > pin.top
         assert scene.hand_rect(slot - 1).left < pin.centerx < scene.hand_rect(slot).left + 1
         knob = (pin.centerx, pin.top + pin.width)
@@ -298,7 +298,7 @@ def test_a_gold_pin_shows_where_a_dragged_card_will_land(app: App, source: str) 
     app.step()
     landed = king if source == "hand" else parse_cards("10H")[0]
     assert scene.order.index(landed) == (4 if source == "hand" else 5)  # before 2♣, where the pin stood
-    assert table_draw._landing_mark(scene.frame(), scene.layout) is None  # type: ignore[attr-defined]
+    assert scene.frame().landing_mark is None
 
 
 def test_the_pin_shows_after_the_last_card_where_the_cards_fill_the_hand() -> None:
@@ -316,7 +316,7 @@ def test_the_pin_shows_after_the_last_card_where_the_cards_fill_the_hand() -> No
         post(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(1, 0, 0))
         small.step()
         small.draw()
-        pin = table_draw._landing_mark(scene.frame(), scene.layout)  # type: ignore[attr-defined]
+        pin = scene.frame().landing_mark
         assert pin is not None and pin.width >= 3 and scene.layout.hand_area.contains(pin)
         knob = (pin.centerx, pin.top + pin.width)
         assert tuple(small.screen.get_at(knob))[:3] == table_draw.GOLD  # type: ignore[attr-defined]

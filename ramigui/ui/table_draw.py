@@ -64,11 +64,10 @@ def still_key(frame: TableFrame, family: FamilyTable) -> tuple[object, ...]:
     it), in the language of the moment."""
     drag = frame.drag
     pointer = frame.pointer_at if family.reads_pointer else None
-    landing = _landing_mark(frame, frame.layout) if drag is not None and frame.layout is not None else None
     return (replace(frame, flights=(), now=0.0, drag=None, said=None, pointer_at=pointer),
             tuple(flight.hides for flight in frame.flights),
             None if drag is None else replace(drag, pos=(0, 0)),
-            landing,
+            frame.landing_mark,
             i18n.language())
 
 
@@ -537,33 +536,10 @@ def _draw_hand(frame: TableFrame, surface: pygame.Surface, lay: TableLayout) -> 
         if frame.focus in hinted:  # the hint's ring just inside the focus ring, never hidden by it
             inset = 2 * (thick + 1)
             ring(surface, part.inflate(-inset, -inset), HINTED, thick + 1, dashed=True)
-    mark = _landing_mark(frame, lay)
+    mark = frame.landing_mark
     if mark is not None:  # a bar with a knob on top, standing out above the cards
         pygame.draw.rect(surface, GOLD, mark, border_radius=max(1, mark.width // 2))
         pygame.draw.circle(surface, GOLD, (mark.centerx, mark.top + mark.width), mark.width)
-
-
-def _landing_mark(frame: TableFrame, lay: TableLayout) -> pygame.Rect | None:
-    """Where a card dragged over the hand would land: a bar just before the card it would
-    go before (after the last card), so the player sees the place before letting go."""
-    drag = frame.drag
-    if drag is None or not lay.hand_area.collidepoint(drag.pos):
-        return None
-    if drag.source != "hand" and "hand" not in drag.lit:
-        return None
-    lifted = drag.indices if drag.source == "hand" else ()
-    others = [i for i in range(min(len(frame.order), len(lay.hand))) if i not in lifted]
-    if not others:
-        return None
-    slot = frame.landing_slot(drag.pos[0] - drag.offset[0], lifted)
-    width = max(3, lay.card_w // 18)
-    if slot < len(others):
-        x = lay.hand[others[slot]].left - width
-    else:  # after the last card, inside the hand's area even where the cards fill it
-        x = min(lay.hand[others[-1]].right + width // 2, lay.hand_area.right - 2 * width)
-    top = max(lay.hand_area.top + width, min(lay.hand[i].top for i in others) - int(lay.card_h * 0.22))
-    bottom = max(lay.hand[i].bottom for i in others)
-    return pygame.Rect(x, top, width, bottom - top).clip(lay.hand_area)
 
 
 def _hand_key(frame: TableFrame, lay: TableLayout) -> object:
@@ -571,7 +547,7 @@ def _hand_key(frame: TableFrame, lay: TableLayout) -> object:
     return (lay.hand, lay.hand_area, frame.order, frame.selected, frame.hinted, frame.fresh, frame.focus,
             frame.human_turn, tuple(f.hides for f in frame.flights if f.hides and f.hides[0] == "hand"),
             None if drag is None else (drag.source, drag.indices, "hand" in drag.lit),
-            _landing_mark(frame, lay))
+            frame.landing_mark)
 
 
 def _hand_box(lay: TableLayout) -> pygame.Rect:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 import pygame
@@ -109,6 +110,30 @@ class TableFrame:
         middle = left + self.layout.card_w // 2
         slots = self.layout.hand[: len(self.order)]
         return sum(1 for i, slot in enumerate(slots) if i not in lifted and slot.centerx < middle)
+
+    @cached_property
+    def landing_mark(self) -> pygame.Rect | None:
+        """Where a card dragged over the hand would land: a bar just before the card it would
+        go before (after the last card), so the player sees the place before letting go.
+        Worked out once a frame: the still table's key, the hand's key and its drawing read it."""
+        drag, lay = self.drag, self.layout
+        if drag is None or lay is None or not lay.hand_area.collidepoint(drag.pos):
+            return None
+        if drag.source != "hand" and "hand" not in drag.lit:
+            return None
+        lifted = drag.indices if drag.source == "hand" else ()
+        others = [i for i in range(min(len(self.order), len(lay.hand))) if i not in lifted]
+        if not others:
+            return None
+        slot = self.landing_slot(drag.pos[0] - drag.offset[0], lifted)
+        width = max(3, lay.card_w // 18)
+        if slot < len(others):
+            x = lay.hand[others[slot]].left - width
+        else:  # after the last card, inside the hand's area even where the cards fill it
+            x = min(lay.hand[others[-1]].right + width // 2, lay.hand_area.right - 2 * width)
+        top = max(lay.hand_area.top + width, min(lay.hand[i].top for i in others) - int(lay.card_h * 0.22))
+        bottom = max(lay.hand[i].bottom for i in others)
+        return pygame.Rect(x, top, width, bottom - top).clip(lay.hand_area)
 
     def visible_part(self, index: int) -> pygame.Rect:
         """The part of hand card `index` that shows: up to where the next card covers it,
