@@ -512,3 +512,21 @@ def test_direction_of_play_is_offered_only_where_it_changes_the_game(app: App) -
     choose(app, "count", 3)
     assert control(app, name="option:direction").value == "left"
     assert screen.setup().options["direction"] == "left"
+
+
+def test_the_table_size_chosen_comes_back_after_a_look_at_a_game_for_two(app: App) -> None:
+    """A family of four chooses four at Rami 51, looks at Gin (two players only) and comes
+    back: four again, with the seats as they were set (a newcomer found two)."""
+    press(app, "new_game")
+    click(app, control(app, name="variant:rami51").rect.center)
+    choose(app, "count", 4)
+    choose(app, "kind:3", "hard")
+    click(app, control(app, name="variant:gin").rect.center)
+    assert control(app, name="count").value == 2
+    click(app, control(app, name="variant:rami51").rect.center)
+    assert control(app, name="count").value == 4
+    assert control(app, name="kind:3").value == "hard"
+    choose(app, "count", 3)  # a size chosen anew is the one that comes back
+    click(app, control(app, name="variant:gin").rect.center)
+    click(app, control(app, name="variant:rami").rect.center)
+    assert control(app, name="count").value == 3

@@ -90,6 +90,10 @@ class SetupScreen(Screen):
         self.seats = [default_seat(i) for i in range(MAX_SEATS)]
         self.variant_id = "rami51" if any(v.id == "rami51" for v in self.variants) else self.variants[0].id
         self.count = 4
+        self.wanted_count = 4
+        """The table size last chosen: a variant that cannot seat that many gets its nearest,
+        and the next one that can gets it back (a family of four looking at Gin, for two,
+        finds four again at Rami 51)."""
         self.options: dict[str, Any] = {}
         self.error = ""
         self.deal_code = ""
@@ -125,8 +129,9 @@ class SetupScreen(Screen):
     def choose_variant(self, variant_id: str, count: int | None = None) -> None:
         self.variant_id = variant_id
         low, high = self.variant.players
-        wanted = count if count is not None else self.count
-        self.count = max(low, min(high, wanted))
+        if count is not None:
+            self.wanted_count = count
+        self.count = max(low, min(high, self.wanted_count))
         self.options = {spec.name: spec.default for spec in self.variant.options}
         self.error = ""
         if self.tools.naming is not None and self.tools.naming.purpose == "rename":
@@ -325,7 +330,7 @@ class SetupScreen(Screen):
             self.choose_variant(event.value)
             self.scroll = 0
         elif action == "count":
-            self.count = int(event.value)
+            self.count = self.wanted_count = int(event.value)
         elif action == "name":
             self.seats[int(event.name.split(":")[1])].name = event.value
             self.error = ""
