@@ -7,13 +7,14 @@ it, the discard pile before it (which card a take took) and the score sheets aft
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ramigui import i18n
 from ramigui.cards import Card
 from ramigui.rules import Move, PlayerView
 from ramigui.rules.game import PublicMove
+from ramigui.rules.variant import Variant
 from ramigui.rules.yami_boxes import box_of
 
 
@@ -58,6 +59,28 @@ def draw_prompt(view: PlayerView) -> str:
     takes = any(m.kind == "take" and m.target is None for m in view.legal_moves)
     return i18n.tr("table.your_turn_draw" if takes else "table.your_turn_draw_stock")
 
+
+
+def record_lines(record: Sequence[PublicMove], name_of: Callable[[int], str],
+                 sheets_after: Sequence[Mapping[str, Any]], variant: Variant) -> list[str]:
+    """The moves of a public record in words, in the order a player hears them (see
+    `in_said_order`), with a line where the discard pile became the new stock, before the
+    draw that needed it (the stock's count jumps: the table says why). The table's panel
+    and the phones say the record through it."""
+    lines: list[str] = []
+    for entry in in_said_order(record):
+        if entry.restocked:
+            lines.append(restock_text(variant))
+        taken = (entry.taken,) if entry.taken is not None else ()
+        lines.append(describe_move(entry.move, entry.seat, name_of(entry.seat), taken, sheets_after))
+    return lines
+
+
+def restock_text(variant: Variant) -> str:
+    """How the discard pile became the stock: turned over unshuffled (Rami de base, seed
+    003), or shuffled (Rami familial, seed 000; Yami)."""
+    turned = getattr(variant.rules, "stock_reuse", "shuffle") == "turn_over"  # Yami's rules only shuffle
+    return i18n.tr("move.restock_turned" if turned else "move.restock_shuffled")
 
 
 def in_said_order(record: Sequence[PublicMove]) -> list[PublicMove]:

@@ -748,3 +748,23 @@ def test_a_hand_card_held_over_the_pile_before_drawing_says_why(app: App) -> Non
     assert reason is not None and scene.message_kind == "refusal" and reason in scene.message
     post(pygame.MOUSEBUTTONUP, button=1, pos=start)
     settle(app, 5)
+
+
+def test_sorting_leaves_the_cursor_and_the_selection_on_their_cards(app: App) -> None:
+    """S or R sorts the hand anew; the keyboard's cursor stays on the card it was on, and a
+    selected card stays selected (a newcomer pressed S with the cursor on 6♥ and found it
+    on A♦, the card that took 6♥'s place)."""
+    scene = table(app, rummy(["KS", "7H", "QD", "9H", "8H", "2C"]))
+    queen, king = parse_cards("QD KS")
+    press(app, pygame.K_r)
+    by_rank = list(scene.order)
+    scene.focus = scene.order.index(queen)
+    press(app, pygame.K_SPACE)  # select Q♦ (the cursor's card)
+    scene.focus = scene.order.index(king)
+    press(app, pygame.K_s)
+    assert scene.order != by_rank and scene.order.index(king) != by_rank.index(king)
+    assert scene.order[scene.focus] == king
+    assert [scene.order[i] for i in scene.selected] == [queen]
+    press(app, pygame.K_r)
+    assert scene.order[scene.focus] == king
+    assert [scene.order[i] for i in scene.selected] == [queen]

@@ -71,13 +71,13 @@ def test_discard_while_short_of_the_opening_says_how_many_points_are_missing() -
     assert text == "discard K♣ and keep your melds: you need 24 more points to open (51)."
 
 
-def test_discard_of_the_dearest_loose_card_gives_its_points() -> None:
+def test_discard_of_the_costliest_loose_card_gives_its_points() -> None:
     game = Game.from_position("rami_base", hands=["5H 6H 7H KC 2D 4S", "2S 3S 4C 8D 8C 10D"],
                               stock="9C 7D", discard="3C")
     game.play("draw")
     key, params, text = said(game, "discard KC")
     assert key == "why.rummy.discard_high" and params["points"] == 10
-    assert text == "discard K♣: it fits no meld and is your dearest loose card (10 points)."
+    assert text == "discard K♣: it fits no meld and is your costliest loose card (10 points)."
 
 
 def test_layoff_names_the_meld_and_the_points() -> None:

@@ -102,3 +102,33 @@ def test_the_panel_puts_a_rule_between_one_rounds_moves_and_the_next() -> None:
     lines = LastMoves().lines(game, 0, names)
     rule = lines.index("— Round 2 —")
     assert rule == len(lines) - 2 and lines.count("— Round 2 —") == 1
+
+
+def test_the_stock_made_anew_of_the_discards_is_told_before_the_draw_that_needed_it() -> None:
+    """Seed 000 (Rami familial): « Si le talon est épuisé, on reprend la défausse, on
+    conserve la première carte … on mélange » — the table saw the stock jump from 0 to a
+    pile's worth with no word (a newcomer thought cards came from nowhere). The record marks
+    the draw that first made the new stock, and the panel and the phones say it before the
+    draw; seed 003 (Rami de base) turns the pile over instead of shuffling, and says so."""
+    import json
+
+    from ramigui import i18n
+    from ramigui.phone.bridge import Bridge
+    from ramigui.phone.relay import PhoneRelay
+    from ramigui.phone.tokens import PhoneSeats
+    from ramigui.ui.table_log import said_lines
+
+    i18n.set_language("en")
+    for variant, words in (("rami", "shuffled into a new stock"), ("rami_base", "turned over")):
+        game = position(variant, HANDS, stock="AD", discard="4H 5S JC")
+        play(game, "draw", "discard KH")  # seat 0 draws the stock's last card
+        assert not any(entry.restocked for entry in game.public_record(None))
+        play(game, "draw")  # seat 1 finds the stock empty: the pile but its top becomes the stock
+        record = game.public_record(None)
+        assert [entry.restocked for entry in record] == [False, False, True]
+        lines = said_lines(game, record, ["Ann", "Bob"])
+        assert words in lines[-2] and "Bob drew" in lines[-1], lines
+        relay = PhoneRelay(game, ["Ann", "Bob"], PhoneSeats([0]), Bridge([0]))
+        relay.publish()
+        told = json.loads(relay._published[0])["last_moves"]
+        assert words in told[-2] and "Bob drew" in told[-1], told

@@ -530,3 +530,22 @@ def test_the_table_size_chosen_comes_back_after_a_look_at_a_game_for_two(app: Ap
     click(app, control(app, name="variant:gin").rect.center)
     click(app, control(app, name="variant:rami").rect.center)
     assert control(app, name="count").value == 3
+
+
+def test_house_rules_chosen_stay_through_a_look_at_another_game(app: App) -> None:
+    """A newcomer chose "left" for Rami familial, clicked Rami de base to read it, came back
+    and found "right": each variant's house rules now stay as chosen while the screen is
+    open, and a game started plays them."""
+    press(app, "new_game")
+    click(app, control(app, name="variant:rami").rect.center)
+    choose(app, "count", 3)
+    key(app, pygame.K_PAGEDOWN)
+    choose(app, "option:direction", "left")
+    choose(app, "option:rounds", 3)
+    key(app, pygame.K_PAGEUP)
+    click(app, control(app, name="variant:rami_base").rect.center)
+    screen = app.top
+    assert isinstance(screen, SetupScreen) and screen.setup().variant == "rami_base"
+    assert screen.setup().options == {spec.name: spec.default for spec in screen.variant.options}  # its own
+    click(app, control(app, name="variant:rami").rect.center)
+    assert screen.setup().options["direction"] == "left" and screen.setup().options["rounds"] == 3

@@ -115,7 +115,7 @@ MENUS: dict[str, str] = {
     "why.rummy.layoff_out_throw": "add {cards} to meld {n}, then throw {card}: you go out.",
     "why.rummy.discard_out": "discard {card}, your last card: you go out.",
     "why.rummy.discard_keep": "discard {card} and keep your melds: you need {short} more points to open ({need}).",
-    "why.rummy.discard_high": "discard {card}: it fits no meld and is your dearest loose card ({points} points).",
+    "why.rummy.discard_high": "discard {card}: it fits no meld and is your costliest loose card ({points} points).",
     "why.rummy.discard_loose": "discard {card}: it fits no meld and is the loose card least likely to make one.",
     "why.gin.knock": "knock, discarding {card}: your deadwood is {deadwood} (limit {limit}).",
     "why.gin.gin": "go gin, discarding {card}: your ten other cards are all in melds (+{bonus} points).",

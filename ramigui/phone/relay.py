@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from ramigui import i18n
-from ramigui.movetext import describe_move, in_said_order
+from ramigui.movetext import record_lines
 from ramigui.phone import texts
 from ramigui.phone.bridge import Bridge, MoveRequest
 from ramigui.phone.tokens import PhoneSeats
@@ -87,9 +87,8 @@ class PhoneRelay:
         extra = ["next"] if self.accept_next and view.round_over and not view.game_over else []
         you = i18n.tr("table.you")
         sheets = view.public.sheets if isinstance(view.public, YamiPublic) else ()
-        lines = [describe_move(entry.move, entry.seat, you if entry.seat == seat else self.names[entry.seat],
-                               (entry.taken,) if entry.taken is not None else None, sheets)
-                 for entry in in_said_order(self.game.public_record(seat)[-LAST_MOVES:])]
+        lines = record_lines(self.game.public_record(seat)[-LAST_MOVES:],
+                             lambda other: you if other == seat else self.names[other], sheets, self.game.variant)
         guide = self.guide.guide_for(seat) if self.guide is not None else None
         state = view_json(view, self.names, last_moves=lines, extra_legal=extra, guide=guide)
         state["paused"] = self.paused

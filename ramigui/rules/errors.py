@@ -101,7 +101,7 @@ DETAILS: dict[str, str] = {
     "gin_run_layoff": "a run takes only the next cards of its suit at either end",
     # why a card may not be taken now (rummy.py): take_not_allowed, take_from_meld_not_allowed, swap_not_allowed
     "not_in_game": "not in this game",
-    "after_opening": "only once you have put a meld down",
+    "after_opening": "put a meld down first",
     "one_card_draw_only": "with one card left you may only draw from the stock",
     "keep_joker_open": "open this turn or go out to keep a joker taken from the table",
     # why a move cannot be read (moves.py): bad_notation

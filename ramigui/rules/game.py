@@ -39,6 +39,9 @@ class PublicMove:
     seat: int
     move: Move
     taken: Card | None = None
+    restocked: bool = False
+    """The stock was empty and this move's draw first made a new one of the discard pile
+    (seeds 000, 003: as often as needed), which everyone at the table sees happen."""
 
 
 VariantLookup = Callable[[str, Mapping[str, Any]], Variant]
@@ -417,7 +420,8 @@ class Game:
             self._undo.clear()
         self.round_log.append((before.to_play, move))
         self._history.append(Said(before.to_play, move))
-        self._record.append(PublicMove(self.round_no, before.to_play, move, self._taken(before, move)))
+        restocked = len(after.stock) > len(before.stock)  # no move but a rebuild adds to the stock
+        self._record.append(PublicMove(self.round_no, before.to_play, move, self._taken(before, move), restocked))
         self.state = after
         if self.family.round_over(after):
             result = self.family.round_result(after)

@@ -76,11 +76,6 @@ class HandState:
         self.selected = {went[i] for i in self.selected if i in went}
         self.focus = went.get(self.focus, min(self.focus, max(0, len(order) - 1)))
 
-    def resort(self, order: list[Card]) -> None:
-        """The hand sorted anew: nothing stays selected (the slots hold other cards)."""
-        self.order = order
-        self.selected.clear()
-
     def toggle(self, index: int) -> None:
         """Select the card at `index`, or unselect it; the focus goes to it."""
         self.selected ^= {index}

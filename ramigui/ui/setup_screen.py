@@ -42,6 +42,10 @@ class SeatModel:
     kind: str  # "human", "phone" or a bot level
 
 
+_NONE = object()
+"""No value kept (a value kept may itself be None or False)."""
+
+
 def default_seat(index: int) -> SeatModel:
     return SeatModel(default_name(index, "human" if index == 0 else "medium"), "human" if index == 0 else "medium")
 
@@ -95,6 +99,9 @@ class SetupScreen(Screen):
         and the next one that can gets it back (a family of four looking at Gin, for two,
         finds four again at Rami 51)."""
         self.options: dict[str, Any] = {}
+        self.options_seen: dict[str, dict[str, Any]] = {}
+        """The house rules chosen for each variant looked at since the screen opened: a look
+        at another game does not undo them."""
         self.error = ""
         self.deal_code = ""
         """A round's deal code to play again as round 1 ("" for a fresh deal)."""
@@ -127,12 +134,17 @@ class SetupScreen(Screen):
                 self.options[name] = value
 
     def choose_variant(self, variant_id: str, count: int | None = None) -> None:
+        """Show `variant_id`: its house rules as last chosen here (else its defaults), the
+        table size last chosen as near as it seats."""
+        self.options_seen[self.variant_id] = self.options
         self.variant_id = variant_id
         low, high = self.variant.players
         if count is not None:
             self.wanted_count = count
         self.count = max(low, min(high, self.wanted_count))
-        self.options = {spec.name: spec.default for spec in self.variant.options}
+        kept = self.options_seen.get(variant_id, {})
+        self.options = {spec.name: kept[spec.name] if kept.get(spec.name, _NONE) in option_values(spec)
+                        else spec.default for spec in self.variant.options}
         self.error = ""
         if self.tools.naming is not None and self.tools.naming.purpose == "rename":
             self.tools.naming = None

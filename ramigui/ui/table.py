@@ -708,9 +708,10 @@ class TableScene(Scene):
         self._sort(self.sort_mode)
 
     def _sort(self, mode: str) -> None:
-        """Sort the hand by suit or by rank; "none" (a setting) keeps the order as dealt."""
+        """Sort the hand by suit or by rank; "none" (a setting) keeps the order as dealt. The
+        keyboard's cursor and the selection stay on their cards."""
         self.sort_mode = mode
-        self.hand.resort(self._arranged(self.order, mode))
+        self.hand.arrange(self._arranged(self.order, mode))
         self.relayout()
 
     def _still_sorted(self, cards: list[Card]) -> bool:

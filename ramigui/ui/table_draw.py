@@ -621,7 +621,7 @@ def _draw_side(frame: TableFrame, family: FamilyTable, surface: pygame.Surface, 
     blit_text(surface, i18n.tr("table.last_moves"), text, (200, 220, 205), (x, y), bold=True)
     y += int(text * 1.5)
     key_size = max(11, int(text * 0.8))
-    keys = wrap_items(i18n.tr(family.keys_text).split(" · "), key_size, room) if frame.played_here else []
+    keys = wrap_items(family.key_items(), key_size, room) if frame.played_here else []
     key_step = int(key_size * 1.25)
     step = int(text * 1.3)
     if panel.bottom - lay.margin - len(keys) * key_step - y < LOG_LINES_BEFORE_KEYS * step:

@@ -62,6 +62,14 @@ class FamilyTable:
             rows.insert(0, [("carte", "button.carte", pygame.K_c)])
         return rows
 
+    def key_items(self) -> list[str]:
+        """The keyboard's reminder, item by item, in the language of the moment: the family's
+        line, and "C Carte!" where the announcement has its button (Rami familial)."""
+        items = i18n.tr(self.keys_text).split(" · ")
+        if any(action == "carte" for row in self.button_rows() for action, _, _ in row):
+            items.insert(-1, i18n.tr("table.keys.carte"))
+        return items
+
     def refresh(self, buttons: Mapping[str, Button], frame: TableFrame) -> None:
         """Enable (and show) each button as the rules allow right now."""
         legal = frame.legal_kinds()

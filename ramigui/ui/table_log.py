@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ramigui import i18n
-from ramigui.movetext import describe_move, in_said_order
+from ramigui.movetext import record_lines
 from ramigui.rules import Game
 from ramigui.rules.game import PublicMove
 from ramigui.rules.public import YamiPublic
@@ -63,5 +63,4 @@ def said_lines(game: Game, record: Sequence[PublicMove], names: Sequence[str]) -
     shown = [i18n.seat_name(name) for name in names]
     public = game.view(game.to_play).public if any(e.move.kind == "score" for e in record) else None
     sheets = public.sheets if isinstance(public, YamiPublic) else ()
-    return [describe_move(entry.move, entry.seat, shown[entry.seat] if entry.seat < len(shown) else "",
-                          (entry.taken,) if entry.taken is not None else (), sheets) for entry in in_said_order(record)]
+    return record_lines(record, lambda seat: shown[seat] if seat < len(shown) else "", sheets, game.variant)
