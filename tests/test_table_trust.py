@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from ui_helpers import FrameClock, claim_handoff, frames, open_app, post, press, table
+from ui_helpers import FrameClock, claim_handoff, click, frames, open_app, post, press, table
 
 from ramigui import i18n, paths, storage
 from ramigui.cards import parse_cards
@@ -282,6 +282,25 @@ def test_a_hint_waits_for_a_slow_reader_and_follows_the_language(app: App) -> No
     press(app, pygame.K_RETURN)
     assert scene.game.log[0][1] == hinted
     assert scene.hint is None or scene.game.to_play != 0  # played: that hint is gone
+
+
+def test_a_click_on_the_hints_key_cap_plays_it(app: App) -> None:
+    """The hint's "Enter: play it" is drawn as a key cap, and a newcomer clicked it: a click
+    there plays the hint as Enter does; a click beside it, on the hint's words, does not."""
+    ctx = Context(None, StoredSettings(), Sounds(False))
+    game = Game.new("gin", 2, seed=5)
+    seats = tuple(Seat("Ana") if s == game.to_play else Seat("Bot", "easy") for s in range(2))
+    scene = start_table(app, ctx, GameSession(game, seats, None))
+    app.step()
+    press(app, pygame.K_h)
+    assert scene.hint is not None and scene.layout is not None
+    hinted = scene.hint.move
+    cap = scene._hint_cap()
+    assert cap is not None and scene.layout.status.contains(cap)
+    click(app, (scene.layout.status.left + cap.width, scene.layout.status.centery))  # on the words
+    assert not scene.game.log and scene.hint is not None
+    click(app, cap.center)
+    assert scene.game.log and scene.game.log[0][1] == hinted
 
 
 def test_the_prompt_offers_the_discard_only_when_it_may_be_taken(app: App) -> None:

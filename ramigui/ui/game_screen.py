@@ -21,7 +21,7 @@ from ramigui.rules import Move
 from ramigui.session import GameSession
 from ramigui.ui.app import App, Scene
 from ramigui.ui.hint import Hint, suggest
-from ramigui.ui.notices import draw_notice, fit_lines
+from ramigui.ui.notices import draw_notice, fit_lines, notice_key_cap
 from ramigui.ui.screen import Context, Metrics
 from ramigui.ui.seats import TableConfig
 from ramigui.ui.table import TableScene
@@ -62,6 +62,10 @@ def start_table(app: App, ctx: Context, session: GameSession) -> SessionTable:
     app.push(scene)
     ctx.sounds.play("turn")
     return scene
+
+
+HINT_SIZE = 0.95
+"""The hint's words beside the table's text size (a touch smaller: they are many)."""
 
 
 class SessionTable(TableScene):
@@ -174,6 +178,10 @@ class SessionTable(TableScene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == UI_ACTION and event.action in ("hint", "scores", "menu", "rules", "leave_game"):
             return self._menu_action(event.action)
+        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 0) == 1:
+            cap = self._hint_cap()
+            if cap is not None and cap.collidepoint(event.pos):
+                return self._key(pygame.K_RETURN)  # the cap reads "Enter: play it": a click does it
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_F1:
                 return self._menu_action("rules")
@@ -251,11 +259,22 @@ class SessionTable(TableScene):
 
     def draw_notes(self, surface: pygame.Surface) -> None:
         """The hint, in the status line while no message is shown, with the key that plays it."""
-        if self.hint is None or self.layout is None or self.message:
-            return
+        words = self._hint_words()
+        if words is not None and self.layout is not None:
+            lay = self.layout
+            draw_notice(surface, lay.status, words, "hint", int(lay.text * HINT_SIZE), lay.margin, key=self._hint_key())
+
+    def _hint_cap(self) -> pygame.Rect | None:
+        """Where the hint's "Enter: play it" cap is drawn, if it is."""
+        words = self._hint_words()
+        if words is None or self.layout is None:
+            return None
         lay = self.layout
-        draw_notice(surface, lay.status, i18n.tr("hint.says", text=self.hint.text), "hint", int(lay.text * 0.95),
-                    lay.margin, key=self._hint_key())
+        return notice_key_cap(lay.status, words, int(lay.text * HINT_SIZE), lay.margin, self._hint_key())
+
+    def _hint_words(self) -> str | None:
+        """The hint's words while they show in the status line (no message over them)."""
+        return i18n.tr("hint.says", text=self.hint.text) if self.hint is not None and not self.message else None
 
     def _hint_key(self) -> str:
         """"Enter: play it" while Enter plays the hint (`Keys.enter_plays`): not once a card

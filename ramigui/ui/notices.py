@@ -108,19 +108,14 @@ def draw_notice(surface: pygame.Surface, box: pygame.Rect, text: str, kind: str,
     style = STYLES.get(kind, STYLES["info"])
     if style.fill is not None:
         draw_panel(surface, box, style.fill, min(box.height // 3, margin * 2), style.border)
-    icon = max(12, min(int(size * 1.1), box.height - 6))
+    icon = _icon_size(box, size)
     draw_icon(surface, style.icon, (box.left + margin + icon // 2, box.centery), icon, style.text)
     left = box.left + margin + icon + max(4, margin // 2)
     room = box.right - margin - left
-    beside = None
-    if key:
-        cap = key_cap_rect(key, int(size * 0.8), (box.right - margin, box.centery))
-        beside = fit_lines(text, size, cap.left - margin - left, box.height - 4)
-        if _whole(beside[0], text):  # the words before the key: a cut hint loses its reason
-            draw_key_cap(surface, key, int(size * 0.8), cap, style.text)
-        else:
-            beside = None
-    lines, fitted = beside or fit_lines(text, size, room, box.height - 4)
+    with_key = _key_beside(box, text, size, margin, key)
+    if with_key is not None:
+        draw_key_cap(surface, key, int(size * 0.8), with_key[0], style.text)
+    lines, fitted = with_key[1] if with_key is not None else fit_lines(text, size, room, box.height - 4)
     step = int(fitted * LINE_STEP)
     top = box.centery - step * len(lines) // 2
     drawn = []
@@ -128,6 +123,29 @@ def draw_notice(surface: pygame.Surface, box: pygame.Rect, text: str, kind: str,
         drawn.append(blit_text(surface, line, fitted, style.text, (left, top + k * step), "topleft", bold=True,
                                light_suits="ink" if style.fill is not None and kind != "info" else True))
     return drawn
+
+
+def notice_key_cap(box: pygame.Rect, text: str, size: int, margin: int, key: str) -> pygame.Rect | None:
+    """Where `draw_notice` puts the key cap of a notice drawn with these words (None where
+    it leaves the cap out): a click there does what the key does, as the cap invites."""
+    with_key = _key_beside(box, text, size, margin, key)
+    return with_key[0] if with_key is not None else None
+
+
+def _icon_size(box: pygame.Rect, size: int) -> int:
+    return max(12, min(int(size * 1.1), box.height - 6))
+
+
+def _key_beside(box: pygame.Rect, text: str, size: int, margin: int,
+                key: str) -> tuple[pygame.Rect, tuple[list[str], int]] | None:
+    """The key cap's rect and the words fitted before it; None without a key or where the
+    words do not fit whole beside the cap (a cut hint loses its reason: the cap goes)."""
+    if not key:
+        return None
+    left = box.left + margin + _icon_size(box, size) + max(4, margin // 2)
+    cap = key_cap_rect(key, int(size * 0.8), (box.right - margin, box.centery))
+    beside = fit_lines(text, size, cap.left - margin - left, box.height - 4)
+    return (cap, beside) if _whole(beside[0], text) else None
 
 
 def key_cap_rect(text: str, size: int, midright: tuple[int, int]) -> pygame.Rect:
