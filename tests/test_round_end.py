@@ -4,6 +4,7 @@ shown with the score of each player for the round, the reason …, then the runn
 from __future__ import annotations
 
 import os
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -13,6 +14,7 @@ from ui_helpers import open_app
 
 from ramigui import i18n
 from ramigui.bots import make_bot
+from ramigui.cards import parse_cards
 from ramigui.rules import Game
 from ramigui.ui.app import App
 from ramigui.ui.overlays import RoundEndScene
@@ -74,6 +76,31 @@ def test_gin_round_end_shows_both_arrangements(app: App) -> None:
         dead = [sum(min(c.rank, 10) for c in line.hand) for line in lines]
         assert dead[knocker] == result.details["knocker_deadwood"]
         assert dead[1 - knocker] == result.details["defender_deadwood"]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_gin_round_end_shows_the_cards_laid_off_in_the_defenders_row(app: App, lang: str) -> None:
+    """Seed 001: the defender "peut se défausser de ses cartes non utilisées … en complétant
+    les combinaisons de l'attaquant". A newcomer who knocked saw the bot's 8♦ inside their own
+    set of eights with no word and took it for a card they never had: the knocker's row shows
+    their melds as they laid them, and the laid-off cards stand in the defender's row, named."""
+    i18n.set_language(lang)
+    #   knocker: A♠ 2♠ 3♠ | 4♥ 5♥ 6♥ | 7♣ 7♦ 7♥ | 9♣ (K♦ thrown)
+    #   defender: 4♠ 7♠ 3♥ to lay off | Q♣ Q♦ Q♠ | 2♦ 9♦ J♣ 5♣
+    game = Game.from_position("gin", hands=["AS 2S 3S 4H 5H 6H 7C 7D 7H KD", "4S 7S 3H QC QD QS 2D 9D JC 5C"],
+                              stock="9C 8S 10S 2C 3C", discard="6C 8C", to_play=0)
+    for move in ("draw", "knock KD", "layoff 4S to 1", "layoff 7S to 3", "meld QC QD QS", "done"):
+        game.play(move)
+    assert game.round_over
+    lines = shown(app, game, f"gin_layoffs_{lang}").lines()
+    laid = parse_cards("4S 7S 3H")
+    assert all(card not in meld for meld in lines[0].melds for card in laid)
+    knocked = Counter(card for meld in lines[0].melds for card in meld)
+    assert knocked == Counter(parse_cards("AS 2S 3S 4H 5H 6H 7C 7D 7H"))
+    assert Counter(parse_cards("QC QD QS")) in [Counter(meld) for meld in lines[1].melds]
+    assert Counter(lines[1].melds[-1]) == Counter(laid)
+    assert i18n.tr("round.laid_off", cards=list(lines[1].melds[-1])) in lines[1].why
+    assert all(len(marks) == len(meld) for line in lines for meld, marks in zip(line.melds, line.marks, strict=True))
 
 
 def test_yami_round_end_names_the_box_each_player_filled(app: App) -> None:

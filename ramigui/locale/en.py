@@ -105,6 +105,7 @@ CATALOGUE: dict[str, str] = {
     "handoff.prompt": "{name}, when nobody else can see the screen: the button below, or the O key",
     "handoff.show": "Show my hand (O)",
     # end of round
+    "round.laid_off": "laid off {cards}",
     "round.title": "End of round {n}",
     "round.game_over": "Game over",
     "round.winner": "{name} wins the round",

@@ -109,6 +109,7 @@ CATALOGUE: dict[str, str] = {
     "handoff.prompt": "{name}, quand personne d'autre ne voit l'écran : le bouton ci-dessous, ou la touche O",
     "handoff.show": "Montrer ma main (O)",
     # fin de manche
+    "round.laid_off": "ajouté aux combinaisons : {cards}",
     "round.title": "Fin de la manche {n}",
     "round.game_over": "Partie terminée",
     "round.winner": "{name} gagne la manche",

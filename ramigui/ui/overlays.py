@@ -315,13 +315,23 @@ class RoundEndScene(Scene):
         totals = game.scores
         melds: list[list[tuple[Card, ...]]] = [[] for _ in range(game.players)]
         marks: list[list[tuple[JokerMark | None, ...]]] = [[] for _ in range(game.players)]
-        for meld in game.view(0).public.melds:
-            melds[meld.owner].append(tuple(meld.cards))
-            marks[meld.owner].append(joker_marks(meld))
+        public = game.view(0).public
+        laid = list(getattr(public, "laid_off", ()))  # Gin: the defender's cards on the knocker's melds
+        defender = next((seat for seat in range(game.players) if seat != getattr(public, "knocker", None)), 0)
+        for meld in public.melds:
+            keep = [k for k, card in enumerate(meld.cards) if not _took(laid, card)]
+            melds[meld.owner].append(tuple(meld.cards[k] for k in keep))
+            marks[meld.owner].append(tuple(joker_marks(meld)[k] for k in keep))
+        laid_off = tuple(getattr(public, "laid_off", ()))
+        if laid_off:  # shown in the row of the one who held them, apart from their melds
+            melds[defender].append(laid_off)
+            marks[defender].append((None,) * len(laid_off))
         boxes = screen_family(game.variant).fills_boxes
         lines = []
         for seat in range(game.players):
             parts = points_parts(result, seat, game.variant, names=self.names)
+            if laid_off and seat == defender:
+                parts = " · ".join(filter(None, (i18n.tr("round.laid_off", cards=list(laid_off)), parts)))
             lines.append(SeatLine(i18n.seat_name(self.names[seat]), tuple(melds[seat]), tuple(game.hand(seat)),
                                   parts if boxes else "", points[seat], totals[seat], "" if boxes else parts,
                                   tuple(marks[seat])))
@@ -397,6 +407,14 @@ class RoundEndScene(Scene):
         if not line.mark:
             _fan(surface, art, line.melds, room.left, mid, width, line.marks)
         _fan(surface, art, (line.hand,), room.right - int(hand * width), mid, width)
+
+
+def _took(cards: list[Card], card: Card) -> bool:
+    """Take one `card` out of `cards` if it is there; whether it was."""
+    if card in cards:
+        cards.remove(card)
+        return True
+    return False
 
 
 @dataclass(frozen=True)
