@@ -139,6 +139,27 @@ def test_group_melds_button_lays_the_hand_out_meld_by_meld(app: App) -> None:
     assert all(meld_kind(order[i:i + 3]) is not None for i in (0, 3, 6))
 
 
+def test_by_melds_puts_the_near_melds_together_where_by_ranks_does_not(app: App) -> None:
+    """A newcomer found "By melds" and "Melds, then ranks" gave the same hand. Both lay the
+    melds first; "By melds" then puts what is one card short of a meld side by side (two
+    of a rank, two of a suit one or two apart), where the other lines the deadwood up by rank."""
+    #   A♥ 2♥ 3♥ (a run) · deadwood 4♣ 9♠ 6♣ 9♦ K♠ J♦ 5♦: near melds 4♣-6♣ and 9♠-9♦, loose 5♦ J♦ K♠
+    game = Game.from_position("gin", hands=["AH 2H 3H 4C 9S 6C 9D KS JD 5D", "2S 3S 4S 5S 6S 7S 8S 10S 2D 3D"],
+                              stock="QH QC", discard="KH", to_play=0)
+    scene = table(app, game)
+    click(app, button_point(scene, "sort_rank"))
+    by_rank = list(scene.order)
+    click(app, button_point(scene, "sort_melds"))
+    assert scene.order != by_rank
+    assert scene.order[:3] == parse_cards("AH 2H 3H") and by_rank[:3] == parse_cards("AH 2H 3H")
+    assert scene.order[3:] == parse_cards("4C 6C 9S 9D 5D JD KS")
+    assert by_rank[3:] == sorted(by_rank[3:], key=lambda card: card.rank_key())
+    from ramigui.phone.viewjson import view_json
+
+    phone = view_json(scene.game.view(0), ["Ana", "Bot"])
+    assert phone["help"]["by_melds"] == [str(card) for card in scene.order]  # the phone's "By melds" too
+
+
 def test_a_finger_drags_the_upcard_into_the_hand(app: App) -> None:
     game = Game.new("gin", 2, seed=5)
     humans = [seat == game.to_play for seat in range(2)]

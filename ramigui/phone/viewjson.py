@@ -111,16 +111,15 @@ def _lower_wins(view: PlayerView) -> bool:
 
 
 def _gin_help(view: PlayerView) -> dict[str, Any]:
-    from ramigui.rules.gin_melds import best_finish, best_melds, shown_deadwood
+    from ramigui.rules.gin_melds import best_finish, laid_out_by_melds, shown_deadwood
 
     public = view.public_as(GinPublic)
-    melds, deadwood = best_melds(view.hand)
     finish = {kind: str(move) for kind in ("knock", "gin")
               if (move := best_finish(view.hand, view.legal_moves, kind)) is not None}
     return {
         "deadwood": shown_deadwood(view.hand, view.my_turn and public.phase == "discard", public.taken),
         "knock_limit": public.knock_limit,
-        "by_melds": [str(card) for meld in melds for card in meld] + [str(card) for card in deadwood],
+        "by_melds": [str(card) for card in laid_out_by_melds(view.hand)],
         "finish": finish,
     }
 

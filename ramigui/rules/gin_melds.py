@@ -264,6 +264,35 @@ def best_discard(cards: Sequence[Card], keep: Card | None = None) -> tuple[Card,
     return card, deadwood
 
 
+def laid_out_by_melds(cards: Iterable[Card]) -> list[Card]:
+    """A hand as "By melds" shows it (the table and the phones): the melds of the
+    least-deadwood arrangement side by side, then each pair one card short of a meld, lowest
+    first — two of a rank, then two of a suit one or two ranks apart (a run wanting an end
+    or its middle) — then the loose cards by rank. A card makes one pair at most."""
+    melds, deadwood = best_melds(cards)
+    loose = sorted(deadwood, key=Card.rank_key)
+    pairs: list[tuple[Card, Card]] = []
+    for near in (_same_rank, _run_apart):
+        for first in list(loose):
+            if first not in loose:  # already the second of a pair
+                continue
+            second = next((c for c in loose if c is not first and near(first, c)), None)
+            if second is not None:
+                pairs.append((first, second))
+                loose.remove(first)
+                loose.remove(second)
+    pairs.sort(key=lambda pair: pair[0].rank_key())
+    return [card for meld in melds for card in meld] + [card for pair in pairs for card in pair] + loose
+
+
+def _same_rank(first: Card, second: Card) -> bool:
+    return first.rank == second.rank
+
+
+def _run_apart(first: Card, second: Card) -> bool:
+    return first.suit == second.suit and 1 <= second.rank - first.rank <= 2
+
+
 def shown_deadwood(hand: Sequence[Card], discarding: bool, keep: Card | None = None) -> int:
     """The deadwood counter a player sees: of the cards held, or, while discarding from
     eleven, after the best discard (never `keep`, the card just taken)."""

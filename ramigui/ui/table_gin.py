@@ -20,7 +20,7 @@ from ramigui.rules import Move
 from ramigui.rules.gin_melds import (
     best_discard,
     best_finish,
-    best_melds,
+    laid_out_by_melds,
     min_deadwood,
     shown_deadwood,
 )
@@ -53,9 +53,10 @@ class GinTable(FamilyTable):
                 *SORT_ROWS]
 
     def arranged(self, cards: list[Card]) -> list[Card]:
-        """Melds first, side by side (the least-deadwood arrangement), then the deadwood."""
-        melds, deadwood = best_melds(cards)
-        return [card for meld in melds for card in meld] + sorted(deadwood, key=Card.rank_key)
+        """Melds first, side by side (the least-deadwood arrangement), then the deadwood with
+        its near melds together: "By melds" shows what the hand is one card short of, where
+        "Melds, then ranks" lines the deadwood up by rank alone."""
+        return laid_out_by_melds(cards)
 
     def refresh(self, buttons: Mapping[str, Button], frame: TableFrame) -> None:
         legal = frame.legal_kinds()
