@@ -549,3 +549,17 @@ def test_house_rules_chosen_stay_through_a_look_at_another_game(app: App) -> Non
     assert screen.setup().options == {spec.name: spec.default for spec in screen.variant.options}  # its own
     click(app, control(app, name="variant:rami").rect.center)
     assert screen.setup().options["direction"] == "left" and screen.setup().options["rounds"] == 3
+
+
+def test_each_seat_column_says_what_it_sets(app: App) -> None:
+    """A newcomer took the middle chooser ("◀ You ▶", the person whose scores are kept) for
+    a second name: each column of the seats is headed by what it sets, over its fields."""
+    from screen_texts import drawn_texts
+
+    press(app, "new_game")
+    with drawn_texts() as drawn:
+        app.draw()
+    for key, field in (("setup.col_name", "name:0"), ("setup.col_person", "person:0"), ("setup.col_kind", "kind:0")):
+        heading = next(d for d in drawn if d.text == i18n.tr(key))
+        rect = control(app, name=field).rect
+        assert heading.rect.bottom <= rect.top and abs(heading.rect.left - rect.left) <= 4, (key, heading, rect)

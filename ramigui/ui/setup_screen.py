@@ -270,6 +270,11 @@ class SetupScreen(Screen):
         y += field_h + m.pad // 2
         name_w = int(width * 0.36)
         person_w = int(width * 0.26)
+        # each column says what it sets: a newcomer took the person chooser for a second name
+        for key, x, w in (("setup.col_name", left, name_w), ("setup.col_person", left + name_w, person_w),
+                          ("setup.col_kind", left + name_w + person_w, width - name_w - person_w)):
+            self.label(ellipsized(i18n.tr(key), m.small, w - m.pad // 2), m.small, DIM, (x, y), clip=True)
+        y += int(m.small * 1.4)
         for index in range(self.count):
             model = self.seats[index]
             name_rect = pygame.Rect(left, y, name_w - m.pad // 2, field_h)
