@@ -259,15 +259,21 @@ def test_enter_plays_the_move_a_hint_announced(app: App) -> None:
     assert scene.game.log[0][1] == hinted
 
 
-def test_a_hint_waits_for_a_slow_reader_and_follows_the_language(app: App) -> None:
-    """A player who reads the hint slowly, or looks for its cards, still finds it, and Enter
-    still plays it; switched to French meanwhile, it says the same in French."""
+def _gin_hint_asked(app: App) -> SessionTable:
+    """A gin table where Ana (a person) is to play against an easy bot, her hint asked (H)."""
     ctx = Context(None, StoredSettings(), Sounds(False))
     game = Game.new("gin", 2, seed=5)
     seats = tuple(Seat("Ana") if s == game.to_play else Seat("Bot", "easy") for s in range(2))
     scene = start_table(app, ctx, GameSession(game, seats, None))
     app.step()
     press(app, pygame.K_h)
+    return scene
+
+
+def test_a_hint_waits_for_a_slow_reader_and_follows_the_language(app: App) -> None:
+    """A player who reads the hint slowly, or looks for its cards, still finds it, and Enter
+    still plays it; switched to French meanwhile, it says the same in French."""
+    scene = _gin_hint_asked(app)
     assert scene.hint is not None
     hinted, words = scene.hint.move, scene.hint.text
     frames(app, 30.0)
@@ -287,12 +293,7 @@ def test_a_hint_waits_for_a_slow_reader_and_follows_the_language(app: App) -> No
 def test_a_click_on_the_hints_key_cap_plays_it(app: App) -> None:
     """The hint's "Enter: play it" is drawn as a key cap, and a newcomer clicked it: a click
     there plays the hint as Enter does; a click beside it, on the hint's words, does not."""
-    ctx = Context(None, StoredSettings(), Sounds(False))
-    game = Game.new("gin", 2, seed=5)
-    seats = tuple(Seat("Ana") if s == game.to_play else Seat("Bot", "easy") for s in range(2))
-    scene = start_table(app, ctx, GameSession(game, seats, None))
-    app.step()
-    press(app, pygame.K_h)
+    scene = _gin_hint_asked(app)
     assert scene.hint is not None and scene.layout is not None
     hinted = scene.hint.move
     cap = scene._hint_cap()
