@@ -211,6 +211,12 @@ def rank_text(rank: int) -> str:
     return tr(f"rank.{rank}")
 
 
+def decimal_text(value: float, places: int = 1) -> str:
+    """A number with `places` decimals as the language writes it: 15.8, in French 15,8."""
+    text = f"{value:.{places}f}"
+    return text.replace(".", ",") if _current == "fr" else text
+
+
 def card_text(card: Card) -> str:
     """A card as players write it: 10♥, D♠ (French), Q♠ (English), Joker."""
     if card.is_joker:

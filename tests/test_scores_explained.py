@@ -360,3 +360,19 @@ def test_the_round_end_panel_says_what_each_joker_stood_for(monkeypatch: pytest.
         big.push(RoundEndScene(game, ["Ana", "Bob"]))
         big.draw()
     assert [(str(stands), rank) for stands, rank, _ in badges] == [("8H", 0)]
+
+
+def test_the_scroll_mark_stands_clear_of_the_names(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Twenty rounds of four players do not fit at 1024×600: the ▲ saying rounds are above
+    stood over the last player's name; it now stands beside the first row shown."""
+    from ramigui.settings import Settings
+
+    names = ("Ann", "Bob", "Cleo", "Bernadette")
+    data = SheetData("Rami 51", names, tuple((1, 2, 3, 4) for _ in range(20)), ("out",) * 20, (20, 40, 60, 80),
+                     (), lower_wins=True, over=False)
+    app.push(ScoreSheetScene(Context(None, Settings(language="en"), Sounds(False)), data))
+    shown = recorded(monkeypatch, scoresheet)
+    app.draw()
+    mark = next(rect for text, _, rect in shown if text == "▲")
+    heading = {text: rect for text, _, rect in reversed(shown) if text in names}  # the first of each: the heading
+    assert len(heading) == 4 and not any(mark.colliderect(rect) for rect in heading.values())

@@ -10,6 +10,7 @@ from pathlib import Path
 import pygame
 import pytest
 import test_ui_menus as menus
+from screen_texts import drawn_texts
 from test_ui_menus import click, control, finish_round, key, table, wait_for
 
 from ramigui import paths
@@ -78,7 +79,11 @@ def test_the_rami_sheet_says_why_the_losers_have_their_points(app: App, store: S
     result = session.game.results[0]
     losers = [seat for seat, points in enumerate(result.points) if points and seat != result.winner]
     assert losers
-    assert "the others: the points of the cards left in their hand" in sheet.data.round_words(0)
+    assert sheet.data.note() == "the others: the points of the cards left in their hand"
+    assert sheet.data.note() not in sheet.data.round_words(0)  # said once for the sheet, not per round
+    with drawn_texts() as drawn:
+        app.draw()
+    assert [d.text for d in drawn].count(sheet.data.note()) == 1
 
 
 def test_a_game_played_in_the_window_leaves_its_log(app: App, store: Store) -> None:

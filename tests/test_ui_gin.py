@@ -212,3 +212,23 @@ def test_cards_laid_off_on_the_knockers_melds_are_marked_in_the_defenders_colour
     spots = {spot.number: spot for spot in scene.layout.melds}
     assert len(banded) == 2 and {colour for _, colour in banded} == {SEAT_COLOURS[0]}
     assert banded[0][0] == spots[1].cards[-1] and banded[1][0] == spots[2].cards[-1]
+
+
+def test_the_sort_a_player_chose_is_where_their_next_hand_starts(app: App) -> None:
+    """A newcomer sorted "By melds" (A) and found the next deal back in the settings' order:
+    the sort a player chooses now stays theirs for the game's next hands."""
+    scene = table(app, position("7S QD JD"))
+    assert scene.sort_mode != "melds"
+    press(app, pygame.K_a)
+    assert scene.sort_mode == "melds"
+    scene.play("draw")
+    scene.play("gin KD")
+    for _ in range(200):  # the bot, defending, says done
+        if scene.game.round_over:
+            break
+        settle(app, 5)
+    assert scene.game.round_over
+    scene._next_round()
+    settle(app, 5)
+    assert scene.game.round_no == 2 and scene.sort_mode == "melds"
+    assert scene.order == scene._arranged(list(scene.order), "melds")

@@ -473,6 +473,11 @@ def test_back_from_a_saved_game_the_focus_is_on_continue(app: App, store: Store)
     assert isinstance(menu, MainMenu) and control(app, "continue").enabled
     focused = menu.focused_control()
     assert focused is not None and getattr(focused, "action", None) == "continue"
+    store.current_game_path.unlink()  # the game is over (its save goes): Continue greys out
+    pump(app)
+    assert not control(app, "continue").enabled
+    focused = menu.focused_control()  # a newcomer found the ring on the greyed Continue: Enter did nothing
+    assert focused is not None and getattr(focused, "action", None) == "new_game"
 
 
 def test_spinners_stop_at_their_ends(app: App) -> None:

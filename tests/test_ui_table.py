@@ -406,16 +406,19 @@ def test_wrotham_late_deals_tell_the_player_to_lay_everything_at_once(app: App) 
     assert early.family.prompt(early.frame()) == i18n.tr("table.your_turn_play")
 
 
-def test_a_new_deal_is_sorted_as_the_settings_say_whatever_the_last_hand_was() -> None:
-    """The hand of a new round is not left in the last round's order.
-    Setting "by rank"; the player sorted the last hand by suit (S); the next deal comes by rank,
-    the melds it holds first (hand_groups)."""
+@pytest.mark.parametrize("chosen", [None, "suit"])
+def test_a_new_deal_is_sorted_whatever_the_last_hand_was(chosen: str | None) -> None:
+    """The hand of a new round is not left in the last round's order: setting "by rank", the
+    next deal comes by rank, the melds it holds first (hand_groups) — or, where the player
+    chose a sort with S during the game, by that one (a newcomer's "By melds" went back to
+    the settings' order at every deal)."""
     game = Game.from_position("rami_base", hands=[["7H", "8H", "9H", "KS"], ["2C", "5D", "9S"]],
                               stock=["10H", "4C", "6C", "3D"], discard=["5H"], to_play=0)
     with open_app(size=SIZE, hand_sort="rank", confirm_go_out=False) as opened:
         scene = table(opened, game)
-        press(opened, pygame.K_s)
-        assert scene.sort_mode == "suit"
+        if chosen == "suit":
+            press(opened, pygame.K_s)
+        assert scene.sort_mode == (chosen or "rank")
         press(opened, pygame.K_p)  # 10♥: 7♥ 8♥ 9♥ 10♥ goes down, K♠ is the last card
         scene.selected = {scene.order.index(c) for c in parse_cards("7H 8H 9H 10H")}
         press(opened, pygame.K_m)
@@ -425,8 +428,9 @@ def test_a_new_deal_is_sorted_as_the_settings_say_whatever_the_last_hand_was() -
         scene.close_round()
         opened.step()
         hand = list(scene.game.hand(0))
-        assert scene.sort_mode == "rank" and len(scene.order) == len(hand) > 4
-        assert scene.order == grouped(hand, hand_melds(hand, scene.game.variant), Card.rank_key)
+        assert scene.sort_mode == (chosen or "rank") and len(scene.order) == len(hand) > 4
+        key = Card.sort_key if chosen == "suit" else Card.rank_key
+        assert scene.order == grouped(hand, hand_melds(hand, scene.game.variant), key)
 
 
 def test_hot_seat_calls_a_seat_named_you_by_its_number(app: App) -> None:

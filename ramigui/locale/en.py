@@ -59,7 +59,7 @@ CATALOGUE: dict[str, str] = {
     "table.take_which": "Which card do you take from meld {n}?",
     "table.your_turn_all_at_once": "This deal, lay your whole hand at once or just discard",
     "table.keys": "←→ choose · Space select · Enter play · P draw · T take · M meld · D discard · 1 2… lay off on meld n° · X take from a meld · U undo · S/R sort: melds, then suits / melds, then ranks · V the discard pile",
-    "table.not_your_turn": "wait for your turn: {name} is playing",
+    "table.not_your_turn": "it is {name}'s turn",
     "table.refused": "Not allowed: {reason}",
     "table.pick_target": "Now click where the cards go",
     "table.ask_go_out": "Go out with this move? Your hand will be empty.",

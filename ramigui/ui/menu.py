@@ -160,6 +160,8 @@ class MainMenu(Screen):
             self.notices = self.notices[-4:]
         if self.resumable and self.focus == 1 and not self.controls:
             self.focus = 0
+        if not self.resumable and self.focus == 0:
+            self.focus = 1  # the game just finished (or its save broke): Continue is greyed, New game is next
 
     @property
     def resumable(self) -> bool:

@@ -58,7 +58,7 @@ def words_lines(items: list[str], size: int, width: int) -> list[str]:
     lines = wrap_items(items, size, width)
     if len(lines) <= WORDS_LINES:
         return lines
-    last = " ".join(lines[WORDS_LINES - 1:])
+    last = " · ".join(lines[WORDS_LINES - 1:])  # the items' own separator, as wrap_items joins them
     return [*lines[:WORDS_LINES - 1], ellipsized(last, size, width)]
 
 
@@ -144,8 +144,13 @@ class SheetData:
             said[0] = f"{said[0]}, {parts[winner]}"
         said += [i18n.tr("score.seat_parts", name=name, parts=parts[seat])
                  for seat, name in enumerate(names) if parts[seat] and seat != winner]
-        note = hand_note(result, self.variant)
-        return [*said, note] if note else said
+        return said
+
+    def note(self) -> str:
+        """Why the losers' plain points are what they are ("the others: the points of the
+        cards left in their hand"), said once for the sheet under its rounds: the same words
+        under every round pushed the first rounds out of a 1366×768 window."""
+        return next((note for result in self.results if (note := hand_note(result, self.variant))), "")
 
     def _kept_words(self, index: int, names: Sequence[str]) -> list[str]:
         """A round of a game of the statistics: why it ended, and who won it where that was
@@ -370,6 +375,10 @@ class ScoreSheetScene(Screen):
         bottom = area.bottom - int(m.text * 1.8)
         width = area.width - m.pad
         step = int(m.small * 1.2)
+        note = self.data.note()
+        if note:  # once, over the totals' line, in the room of the rounds
+            bottom -= step
+            self._words(surface, ellipsized(note, m.small, width), (area.left + m.pad // 2, bottom - m.pad // 3))
         rows = [(number, points, words_lines(self.data.round_words(number), m.small, width))
                 for number, points in enumerate(data.rounds)]
         end = len(rows) - min(self.back_rounds, max(0, len(rows) - 1))
@@ -382,7 +391,8 @@ class ScoreSheetScene(Screen):
             shown.insert(0, row)
             used += height
         if shown and shown[0][0] > 0:
-            blit_text(surface, "▲", m.small, DIM, (area.right - m.pad, y - m.small), "topright")
+            # beside the first row shown, under the names (over them it ran into the last one)
+            blit_text(surface, "▲", m.small, DIM, (area.right - m.pad // 3, y), "topright")
         if end < len(rows):
             blit_text(surface, "▼", m.small, DIM, (area.right - m.pad, bottom - 2), "bottomright")
         for number, points, lines in shown:
@@ -391,10 +401,7 @@ class ScoreSheetScene(Screen):
                 blit_text(surface, str(points[seat]), m.text, WHITE, (x, y), "midtop")
             y += int(m.text * 1.25)
             for line in lines:
-                text = ellipsized(line, m.small, width)
-                back = pygame.Rect(area.left + m.pad // 2, y, text_width(text, m.small), m.small + 2).inflate(6, 0)
-                draw_panel(surface, back, WORDS_BACK, 4)  # the words cross the leader's column over their own band
-                blit_text(surface, text, m.small, DIM, (area.left + m.pad // 2, y))
+                self._words(surface, ellipsized(line, m.small, width), (area.left + m.pad // 2, y))
                 y += step
             y += m.pad // 3
         line_y = area.bottom - int(m.text * 1.7)
@@ -409,6 +416,14 @@ class ScoreSheetScene(Screen):
         )
         for seat, x in enumerate(cols):
             blit_text(surface, str(data.totals[seat]), m.text, GOLD, (x, line_y + m.pad // 3), "midtop", bold=True)
+
+    def _words(self, surface: pygame.Surface, text: str, topleft: tuple[int, int]) -> None:
+        """A line of words under the rounds' points: it crosses the leader's column over
+        its own band."""
+        size = self.m.small
+        back = pygame.Rect(topleft[0], topleft[1], text_width(text, size), size + 2).inflate(6, 0)
+        draw_panel(surface, back, WORDS_BACK, 4)
+        blit_text(surface, text, size, DIM, topleft)
 
     def _grid(self, surface: pygame.Surface, area: pygame.Rect, yami: YamiSheets) -> None:
         """The Yami fiche: 8 séries, their subtotal and bonus, 8 combinaisons, the total."""

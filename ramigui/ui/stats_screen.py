@@ -161,7 +161,7 @@ class StatsScreen(Screen):
             share = "–" if r.win_rate is None else f"{r.win_rate} %"
             last = i18n.day_text(r.last) if r.last else "–"
             if self.page == "variants":
-                average = "–" if r.average_round is None else f"{r.average_round:.1f}"
+                average = "–" if r.average_round is None else i18n.decimal_text(r.average_round)
                 rows.append((i18n.seat_name(name), str(r.played), str(r.won), share, number(r.best_round), average,
                              str(r.abandoned), last))
             else:

@@ -137,6 +137,8 @@ class TableScene(Scene):
         """The hand's order and marked card before each of the viewer's moves this turn (undo)."""
         self._melds_of: tuple[tuple[Card, ...], list[Group]] = ((), [])  # a hand (sorted) → its melds
         self.sort_mode = "suit"
+        self.sorts_chosen: dict[int, str] = {}
+        """The sort each seat's player chose with S / R / A this game: their next hands start from it."""
         self.flights: list[Flight] = []
         self.message = ""
         self.message_kind = "info"  # "info" (a note, an instruction) or "refusal" (notices.STYLES)
@@ -245,8 +247,11 @@ class TableScene(Scene):
         self.phones.start()
 
     def chosen_sort(self) -> str:
-        """The hand order of the settings: every new hand (a new deal, the next player at a
-        shared screen) starts from it; S / R re-sort only the hand in front of them."""
+        """The hand order a new hand of the seat on screen starts from (a new deal, the next
+        player at a shared screen): the one that player last chose with S / R / A this game,
+        else the settings' (a newcomer's "By melds" went back to "by suit" at every deal)."""
+        if self.viewer is not None and self.viewer in self.sorts_chosen:
+            return self.sorts_chosen[self.viewer]
         return str(getattr(self.app.settings, "hand_sort", "suit")) if self.app is not None else self.sort_mode
 
     def leave(self) -> None:
@@ -679,6 +684,8 @@ class TableScene(Scene):
             return True
         if action in SORT_ACTIONS:
             self._sort(action[5:])
+            if self.viewer is not None:
+                self.sorts_chosen[self.viewer] = self.sort_mode
             return True
         intents = self.family.action(action, self.frame())
         return intents is not None and self.apply(intents)
