@@ -111,3 +111,18 @@ def test_the_key_help_names_every_button_key_and_each_sort_in_its_buttons_words(
         assert ("carte" in {action for action, _, _ in buttons}) == (variant_id == "rami")
     finally:
         i18n.set_language("en")
+
+
+def test_numbers_and_the_bots_speed_read_as_french_writes_them() -> None:
+    """A French family read "Manche moy. 15.8" and "Vitesse des robots : Normales": French
+    writes 15,8, and the speed agrees with "Vitesse" (the animations keep the plural)."""
+    from ramigui.ui.settings_screen import value_text
+
+    try:
+        i18n.set_language("fr")
+        assert i18n.decimal_text(15.84) == "15,8"
+        assert value_text("bot_speed", "normal") == "Normale" and value_text("animation_speed", "normal") == "Normales"
+        i18n.set_language("en")
+        assert i18n.decimal_text(15.84) == "15.8" and value_text("bot_speed", "fast") == "Fast"
+    finally:
+        i18n.set_language("en")
