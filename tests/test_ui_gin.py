@@ -232,3 +232,23 @@ def test_the_sort_a_player_chose_is_where_their_next_hand_starts(app: App) -> No
     settle(app, 5)
     assert scene.game.round_no == 2 and scene.sort_mode == "melds"
     assert scene.order == scene._arranged(list(scene.order), "melds")
+
+
+@pytest.mark.parametrize("size", [(1161, 652), (1366, 768), (1920, 1080)])
+def test_a_knockers_cards_show_whole_on_their_plate(size: tuple[int, int]) -> None:
+    """A newcomer saw the knocking bot's leftover cards cut at the bottom of its plate: the
+    face-up fan is now as tall as the plate allows above its line of facts, never cut."""
+    from ramigui.ui import table_draw
+    from ramigui.ui.cardart import card_height
+
+    game = Game.from_position("gin", hands=["4S 7S 3H QC QD QS 2D 9D JC 5C", "AS 2S 3S 4H 5H 6H 7C 7D 7H KD"],
+                              stock="9C 8S 10S 2C 3C", discard="6C 8C", to_play=1)
+    game.play("draw")
+    game.play("knock KD")
+    with open_app(size) as opened:
+        scene = table(opened, game)
+        assert scene.layout is not None and 1 in scene.view.public.shown
+        plate = scene.layout.opponents[1]
+        _, _, width, top = table_draw._face_fan_places(plate, scene.layout, 1)  # type: ignore[attr-defined]
+        assert top + card_height(width) <= table_draw._face_fan_bottom(plate, scene.layout)  # type: ignore[attr-defined]
+        assert width >= table_draw.FACE_FAN_LEAST and width >= scene.layout.opp_card_w - 4

@@ -272,13 +272,28 @@ def _draw_seat_title(frame: TableFrame, surface: pygame.Surface, seat: int, rect
         blit_text(surface, level, small, level_colour, (drawn.right + small // 2, drawn.bottom - 2), "bottomleft")
 
 
+FACE_FAN_LEAST = 24
+"""The narrowest a face-up card on a plate gets (its corner index still reads)."""
+
+
 def _face_fan_places(rect: pygame.Rect, lay: TableLayout, count: int) -> tuple[float, float, int, int]:
-    """A face-up fan's first card's left, the step between its cards, their width and top."""
-    width = max(lay.opp_card_w, int(lay.card_w * 0.5))
+    """A face-up fan's first card's left, the step between its cards, their width and top:
+    half the hand's cards where the plate has the height, else as tall as it has (a knocker's
+    leftover cards were cut at the plate's facts line), down to a card whose index still reads."""
+    top = rect.top + int(lay.text * 1.5)
+    tall = _face_fan_bottom(rect, lay) - top
+    width = max(int(lay.card_w * 0.5), lay.opp_card_w)
+    while width > FACE_FAN_LEAST and card_height(width) > tall:
+        width -= 1
     room = rect.width - 2 * lay.margin - width
     step = min(width * 0.62, room / max(1, count - 1))
     left = rect.centerx - (width + step * (count - 1)) / 2
-    return left, step, width, rect.top + int(lay.text * 1.5)
+    return left, step, width, top
+
+
+def _face_fan_bottom(rect: pygame.Rect, lay: TableLayout) -> int:
+    """How low a face-up fan may reach: just above the plate's line of facts."""
+    return rect.bottom - int(lay.text * 1.45)
 
 
 def _draw_face_fan(frame: TableFrame, surface: pygame.Surface, rect: pygame.Rect, lay: TableLayout,
@@ -288,7 +303,7 @@ def _draw_face_fan(frame: TableFrame, surface: pygame.Surface, rect: pygame.Rect
         return
     left, step, width, top = _face_fan_places(rect, lay, len(cards))
     art = frame.art(width)
-    bottom = rect.bottom - int(lay.text * 1.45)
+    bottom = _face_fan_bottom(rect, lay)
     for i, card in enumerate(cards):
         image = art.face(card)  # type: ignore[arg-type]
         area = pygame.Rect(0, 0, image.get_width(), max(1, bottom - top))
