@@ -264,7 +264,7 @@ class RoundEndScene(Scene):
         box.center = (width // 2, height // 2)
         draw_panel(surface, box, OVERLAY_FILL, sizes.text, (*GOLD, 255))
         y = self._header(surface, box, sizes)
-        bottom = box.bottom - int(sizes.small * 1.6)
+        bottom = box.bottom - int(sizes.small * 2.4)  # the foot's line, with air: the last row's words touched it
         self._rows(surface, box, sizes, y, bottom)
         foot = box.bottom - sizes.small // 2
         self.show_rect = pygame.Rect(box.left + sizes.text, foot, 0, 0)
