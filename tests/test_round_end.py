@@ -136,3 +136,18 @@ def test_points_beyond_the_cards_left_are_explained(app: App) -> None:
     seat = idle[0]
     assert lines[seat].why == f"{details['hand_points'][seat]} in hand + 100 never laid down"
     assert lines[seat].points == details["hand_points"][seat] + 100
+
+
+def test_the_last_rows_words_keep_clear_of_the_foot(app: App) -> None:
+    """At four players the last row's words ("2 in hand") touched the foot's line ("D: Show
+    the deal", "Click or press Enter to continue"): there is air between them."""
+    from screen_texts import drawn_texts
+
+    i18n.set_language("en")
+    game = round_played("rami51", 4, 1)
+    with drawn_texts() as drawn:
+        end = shown(app, game, "rami51_four")
+    foot = next(d for d in drawn if d.text == i18n.tr("round.continue"))
+    last_why = end.lines()[-1].why
+    words = [d for d in drawn if last_why and d.text == last_why]
+    assert words and foot.rect.top - words[-1].rect.bottom >= foot.size // 3
