@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from screen_texts import drawn_texts
 from ui_helpers import FrameClock, claim_handoff, click, frames, open_app, post, press, table
 
 from ramigui import i18n, paths, storage
@@ -288,6 +289,15 @@ def test_a_hint_waits_for_a_slow_reader_and_follows_the_language(app: App) -> No
     press(app, pygame.K_RETURN)
     assert scene.game.log[0][1] == hinted
     assert scene.hint is None or scene.game.to_play != 0  # played: that hint is gone
+
+
+def test_the_key_help_names_h_for_the_hint(app: App) -> None:
+    """A newcomer looked for the hint's key in the side panel's key help and found none."""
+    scene = _gin_hint_asked(app)
+    assert "H hint" in scene.frame().keys
+    with drawn_texts() as drawn:
+        app.draw()
+    assert any("H hint" in d.text for d in drawn)
 
 
 def test_a_click_on_the_hints_key_cap_plays_it(app: App) -> None:

@@ -64,6 +64,7 @@ CATALOGUE: dict[str, str] = {
     "table.pick_target": "Now click where the cards go",
     "table.ask_go_out": "Go out with this move? Your hand will be empty.",
     "table.keys.carte": "C Carte!",
+    "table.keys.hint": "H hint",
     "table.keys.gin": "←→ choose · Space select · P draw (pass the upcard) · T take · D discard · K knock · G gin · Enter done · U undo · S/R/A sort: melds, then suits / melds, then ranks / by melds · V the discard pile",
     "table.keys.yami": "←→ choose · Space select · Enter play · P draw · T take · D discard · E expose · then ←→ Enter: the box · S/R sort: melds, then suits / melds, then ranks · V the discard pile",
     "table.gin.offer": "The upcard is {card}: take it, or pass",

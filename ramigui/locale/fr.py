@@ -68,6 +68,7 @@ CATALOGUE: dict[str, str] = {
     "table.pick_target": "Cliquez maintenant où poser les cartes",
     "table.ask_go_out": "Finir avec ce coup ? Votre main sera vide.",
     "table.keys.carte": "C Carte !",
+    "table.keys.hint": "H conseil",
     "table.keys.gin": "←→ choisir · Espace sélectionner · P piocher (passer l'entame) · T prendre · D défausser · K frapper · G gin · Entrée terminé · U annuler · S/R/A trier : combinaisons, couleurs / combinaisons, valeurs / grouper · V la défausse",
     "table.keys.yami": "←→ choisir · Espace sélectionner · Entrée jouer · P piocher · T prendre · D défausser · E exposer · puis ←→ Entrée : la case · S/R trier : combinaisons, couleurs / combinaisons, valeurs · V la défausse",
     "table.gin.offer": "L'entame est {card} : prenez-la, ou passez",

@@ -165,6 +165,13 @@ class SessionTable(TableScene):
         extra = [spec for spec in EXTRA_BUTTONS if self.played_here or spec[0] != "hint"]
         return [extra, *super()._button_rows()]
 
+    def key_items(self) -> list[str]:
+        """The family's keys, with H for a hint where a game is played here."""
+        items = super().key_items()
+        if self.played_here:
+            items.insert(-1, i18n.tr("table.keys.hint"))
+        return items
+
     def _refresh_buttons(self) -> None:
         super()._refresh_buttons()
         for button in self.buttons:

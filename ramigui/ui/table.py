@@ -384,7 +384,12 @@ class TableScene(Scene):
             flights=tuple(self.flights), now=self.now, pace=self.pace, message=self.message,
             message_kind=self.message_kind, pointer_at=self.pointer_at,
             phones_connected=frozenset(self.phones.connected()), settings=settings, art=self.art,
-            said=partial(self.last_moves.lines, game, self.observer()))
+            said=partial(self.last_moves.lines, game, self.observer()), keys=tuple(self.key_items()))
+
+    def key_items(self) -> list[str]:
+        """The keyboard's reminder for the side panel: the family's keys (a scene with
+        buttons of its own adds theirs)."""
+        return self.family.key_items()
 
     def apply(self, intents: Intents) -> bool:
         """Do what the pointer, the keys or the family reported, in order. False when the

@@ -636,7 +636,7 @@ def _draw_side(frame: TableFrame, family: FamilyTable, surface: pygame.Surface, 
     blit_text(surface, i18n.tr("table.last_moves"), text, (200, 220, 205), (x, y), bold=True)
     y += int(text * 1.5)
     key_size = max(11, int(text * 0.8))
-    keys = wrap_items(family.key_items(), key_size, room) if frame.played_here else []
+    keys = wrap_items(list(frame.keys), key_size, room) if frame.played_here else []
     key_step = int(key_size * 1.25)
     step = int(text * 1.3)
     if panel.bottom - lay.margin - len(keys) * key_step - y < LOG_LINES_BEFORE_KEYS * step:
@@ -667,7 +667,7 @@ def _said(frame: TableFrame, lay: TableLayout) -> list[str]:
 
 def _side_key(frame: TableFrame, family: FamilyTable, lay: TableLayout) -> object:
     return (lay.log_panel, i18n.variant_name(frame.game.variant), frame.view.round_no, fingerprint_line(frame.view),
-            tuple(_said(frame, lay)), family.keys_text)
+            tuple(_said(frame, lay)), frame.keys)
 
 
 def _draw_fingerprint(frame: TableFrame, surface: pygame.Surface, x: int, y: int, room: int, size: int) -> int:

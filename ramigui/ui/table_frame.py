@@ -59,6 +59,9 @@ class TableFrame:
     art: Callable[[int], CardArt]
     said: Callable[[Sequence[str]], list[str]]
     """The last-moves lines, oldest first, with the seats' names given (table_log)."""
+    keys: tuple[str, ...]
+    """The keyboard's reminder, item by item, in the language of the moment: the family's
+    keys and the scene's own (the hint's H where a game is played)."""
 
     # --- the public table -------------------------------------------------------------------
 
