@@ -316,13 +316,13 @@ class RoundEndScene(Scene):
         melds: list[list[tuple[Card, ...]]] = [[] for _ in range(game.players)]
         marks: list[list[tuple[JokerMark | None, ...]]] = [[] for _ in range(game.players)]
         public = game.view(0).public
-        laid = list(getattr(public, "laid_off", ()))  # Gin: the defender's cards on the knocker's melds
+        laid_off = tuple(getattr(public, "laid_off", ()))  # Gin: the defender's cards on the knocker's melds
         defender = next((seat for seat in range(game.players) if seat != getattr(public, "knocker", None)), 0)
+        unclaimed = list(laid_off)
         for meld in public.melds:
-            keep = [k for k, card in enumerate(meld.cards) if not _took(laid, card)]
+            keep = [k for k, card in enumerate(meld.cards) if not _took(unclaimed, card)]
             melds[meld.owner].append(tuple(meld.cards[k] for k in keep))
             marks[meld.owner].append(tuple(joker_marks(meld)[k] for k in keep))
-        laid_off = tuple(getattr(public, "laid_off", ()))
         if laid_off:  # shown in the row of the one who held them, apart from their melds
             melds[defender].append(laid_off)
             marks[defender].append((None,) * len(laid_off))
