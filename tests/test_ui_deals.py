@@ -196,3 +196,20 @@ def test_a_code_for_another_game_is_refused_saying_which_game_it_is_for(store: S
         assert app.top is screen and GameSession.resume(store) is None
     finally:
         pygame.display.quit()
+
+
+@pytest.mark.parametrize("size", [(700, 450), (1024, 600)])
+def test_the_deals_proof_reads_whole_in_a_small_window(size: tuple[int, int], texts: list[str]) -> None:
+    """In French the nonce was cut off beside the code at 1024×600, the verdict lost
+    "correspond" and "Pioche, dans l'ordre" its last word at 700×450: every line of the
+    proof and every row's label now reads whole (no "…")."""
+    game = finished_round()
+    proof = game.deal_proof()
+    assert proof is not None
+    with open_app(size) as app:
+        i18n.set_language("fr")
+        app.push(DealScene(proof, ["Ana", "Bob"]))
+        app.step()
+    assert any(proof.nonce.hex() in text for text in texts)
+    assert not [text for text in texts if text.endswith("…")]
+    assert "l'ordre" in " ".join(texts) and "correspond." in " ".join(texts)

@@ -48,7 +48,8 @@ def proof_lines(proof: DealProof) -> list[tuple[str, tuple[int, int, int]]]:
     code = i18n.tr("deal.code", code=proof.code) if proof.code else i18n.tr("deal.no_code")
     return [
         (i18n.tr("deal.fingerprint", words=fingerprint_words(proof.shown)), WHITE),
-        (f"{code} · {i18n.tr('deal.nonce', nonce=proof.nonce.hex())}", DIM),
+        (code, DIM),
+        (i18n.tr("deal.nonce", nonce=proof.nonce.hex()), DIM),  # a line of its own: beside the code it was cut
         (i18n.tr("deal.matches") if proof.matches else i18n.tr("deal.mismatch"), GOOD if proof.matches else BAD),
     ]
 
@@ -91,14 +92,15 @@ class DealScene(Scene):
         room = box.width - 2 * text
         y = blit_text(surface, i18n.tr("deal.title", n=self.proof.round_no), int(text * 1.3), GOLD,
                       (box.centerx, box.top + text // 2), "midtop", bold=True).bottom + text // 2
-        footer = proof_lines(self.proof)
+        # each line whole, on two where one is too narrow (the verdict lost "correspond" at 700×450)
+        footer = [(part, colour) for line, colour in proof_lines(self.proof)
+                  for part in wrap_lines(line, text, room, colour != DIM)[:2]]
         foot_h = int(text * 1.45) * (len(footer) + 1)
         self._cards(surface, pygame.Rect(box.left + text, y, room, box.bottom - foot_h - y), text)
         y = box.bottom - foot_h
-        for line, colour in footer:
-            for part in wrap_lines(line, text, room, colour != DIM)[:1]:
-                blit_text(surface, ellipsized(part, text, room), text, colour, (box.centerx, y), "midtop",
-                          bold=colour != DIM)
+        for part, colour in footer:
+            blit_text(surface, ellipsized(part, text, room), text, colour, (box.centerx, y), "midtop",
+                      bold=colour != DIM)
             y += int(text * 1.45)
         blit_text(surface, i18n.tr("deal.back"), int(text * 0.85), DIM, (box.centerx, box.bottom - text // 3),
                   "midbottom")
@@ -118,12 +120,21 @@ class DealScene(Scene):
         step_y = int(card_height(width) * 1.12)
         y = area.top
         for label, cards in rows:
-            parts = wrap_lines(label, text, label_w - text // 2, True)[:2]
-            top = y + (card_height(width) - len(parts) * int(text * 1.2)) // 2
+            size, parts = _label_lines(label, text, label_w - text // 2)
+            top = y + (card_height(width) - len(parts) * int(size * 1.2)) // 2
             for n, part in enumerate(parts):
-                shown = ellipsized(part, text, label_w - text // 2, True)
-                blit_text(surface, shown, text, WHITE, (area.left, top + n * int(text * 1.2)), bold=True)
+                shown = ellipsized(part, size, label_w - text // 2, True)
+                blit_text(surface, shown, size, WHITE, (area.left, top + n * int(size * 1.2)), bold=True)
             for start in range(0, max(1, len(cards)), per_line):
                 for k, card in enumerate(cards[start:start + per_line]):
                     surface.blit(art.face(card), (area.left + label_w + int(k * STEP * width), y))
                 y += step_y
+
+
+def _label_lines(label: str, size: int, width: int) -> tuple[int, list[str]]:
+    """A row's label on two lines at most, a little smaller where it needs it ("Pioche, dans
+    l'ordre" lost its last word in a narrow window)."""
+    least = max(10, int(size * 0.75))
+    while size > least and len(wrap_lines(label, size, width, True)) > 2:
+        size -= 1
+    return size, wrap_lines(label, size, width, True)[:2]
