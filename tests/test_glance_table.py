@@ -292,6 +292,8 @@ def test_a_gold_pin_shows_where_a_dragged_card_will_land(app: App, source: str) 
         assert scene.hand_rect(slot - 1).left < pin.centerx < scene.hand_rect(slot).left + 1
         knob = (pin.centerx, pin.top + pin.width)
         assert tuple(app.screen.get_at(knob))[:3] == table_draw.GOLD  # type: ignore[attr-defined]
+        low = (pin.centerx, pin.bottom - pin.width * 2)  # low on the bar: under the dragged card once
+        assert tuple(app.screen.get_at(low))[:3] == table_draw.GOLD  # type: ignore[attr-defined]
         pins.append(pin)
     assert pins[0].centerx < pins[1].centerx
     post(pygame.MOUSEBUTTONUP, button=1, pos=point)

@@ -551,8 +551,12 @@ def _draw_hand(frame: TableFrame, surface: pygame.Surface, lay: TableLayout) -> 
         if frame.focus in hinted:  # the hint's ring just inside the focus ring, never hidden by it
             inset = 2 * (thick + 1)
             ring(surface, part.inflate(-inset, -inset), HINTED, thick + 1, dashed=True)
-    mark = frame.landing_mark
-    if mark is not None:  # a bar with a knob on top, standing out above the cards
+    _draw_pin(surface, frame.landing_mark)
+
+
+def _draw_pin(surface: pygame.Surface, mark: pygame.Rect | None) -> None:
+    """The landing pin: a bar with a knob on top, standing out above the cards."""
+    if mark is not None:
         pygame.draw.rect(surface, GOLD, mark, border_radius=max(1, mark.width // 2))
         pygame.draw.circle(surface, GOLD, (mark.centerx, mark.top + mark.width), mark.width)
 
@@ -722,12 +726,15 @@ def moving_cards(frame: TableFrame) -> list[Moving]:
 
 
 def draw_moving(surface: pygame.Surface, frame: TableFrame, cards: list[Moving]) -> None:
-    """The moving cards over the still table."""
+    """The moving cards over the still table, and over a dragged card the pin where it
+    will land (under it only the pin's knob showed). The pin stands inside the hand's part
+    of the still table, which is drawn again whenever the pin moves: nothing stays behind."""
     for card, rect, art_width in cards:
         if art_width == rect.width:
             _card(frame, surface, card, rect)
         else:
             _flying_card(frame, surface, card, rect, art_width)
+    _draw_pin(surface, frame.landing_mark)
 
 
 def moving_area(rect: pygame.Rect) -> pygame.Rect:
