@@ -435,3 +435,21 @@ def test_a_round_end_score_sheet_is_no_way_round_the_pause(app: App) -> None:
     scene = bots_table(app)
     press(app, pygame.K_TAB)
     assert isinstance(app.top, ScoreSheetScene) and scene.covered()
+
+
+def test_rami_familial_keeps_its_key_help_at_1280_by_720() -> None:
+    """"Carte !" had a button row of its own, empty most of the game, and the side panel it
+    squeezed left no room for the key help at 1280×720: the button now shares the Meld row,
+    and the key help shows (with its C)."""
+    with open_app((1280, 720)) as opened:
+        ctx = Context(None, StoredSettings(), Sounds(False))
+        game = Game.new("rami", 3, seed=5)
+        seats = tuple(Seat("Ana") if s == game.to_play else Seat(f"Bot {s}", "easy") for s in range(3))
+        scene = start_table(opened, ctx, GameSession(game, seats, None))
+        opened.step()
+        assert scene.is_human_turn()
+        rows = [[button.action for button in row] for row in scene.button_rows]
+        assert ["carte", "meld", "undo"] in rows
+        with drawn_texts() as drawn:
+            opened.draw()
+        assert any("C Carte!" in d.text for d in drawn)

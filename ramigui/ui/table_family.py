@@ -55,12 +55,11 @@ class FamilyTable:
 
     def button_rows(self) -> list[list[ButtonSpec]]:
         """The side panel's buttons, row by row; the visible buttons of a row share it.
-        "Carte !" has a row only in variants that have the announcement (Rami familial)."""
-        rows: list[list[ButtonSpec]] = [[("meld", "button.meld", pygame.K_m), ("undo", "button.undo", pygame.K_u)],
-                                        *SORT_ROWS]
-        if self.variant.rummy.carte_penalty:
-            rows.insert(0, [("carte", "button.carte", pygame.K_c)])
-        return rows
+        "Carte !" exists only in variants that have the announcement (Rami familial): it
+        shares the Meld row, as it shows only now and then (a row of its own stood empty
+        most of the game and squeezed the key help out of the side panel)."""
+        carte: list[ButtonSpec] = [("carte", "button.carte", pygame.K_c)] if self.variant.rummy.carte_penalty else []
+        return [[*carte, ("meld", "button.meld", pygame.K_m), ("undo", "button.undo", pygame.K_u)], *SORT_ROWS]
 
     def key_items(self) -> list[str]:
         """The keyboard's reminder, item by item, in the language of the moment: the family's
