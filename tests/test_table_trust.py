@@ -310,7 +310,11 @@ def test_a_click_on_the_hints_key_cap_plays_it(app: App) -> None:
     assert cap is not None and scene.layout.status.contains(cap)
     click(app, (scene.layout.status.left + cap.width, scene.layout.status.centery))  # on the words
     assert not scene.game.log and scene.hint is not None
-    click(app, cap.center)
+    post(pygame.MOUSEBUTTONDOWN, button=1, pos=cap.center)
+    app.step()
+    assert not scene.game.log  # played on release, as a button: a question it raises outlives the click
+    post(pygame.MOUSEBUTTONUP, button=1, pos=cap.center)
+    app.step()
     assert scene.game.log and scene.game.log[0][1] == hinted
 
 
@@ -453,3 +457,31 @@ def test_rami_familial_keeps_its_key_help_at_1280_by_720() -> None:
         with drawn_texts() as drawn:
             opened.draw()
         assert any("C Carte!" in d.text for d in drawn)
+
+
+def test_a_hint_that_goes_out_clicked_on_its_cap_asks_and_the_question_stays(app: App) -> None:
+    """A newcomer clicked the cap of "discard 2♣, your last card: you go out": the "Go out?"
+    question opened as the button went down and closed as it came up, and nothing was
+    played. Played on release, the question stays, and its first answer goes out."""
+    from rummy_helpers import position as rummy_position
+
+    from ramigui.ui.table_dialog import QuestionScene
+
+    ctx = Context(None, StoredSettings(), Sounds(False))
+    game = rummy_position("rami_base", ["KS", "2S 5D 9S 4H"], stock="2C 3C 4C", discard="8D",
+                          melds=[(1, "10S JS QS")])
+    scene = start_table(app, ctx, GameSession(game, (Seat("Ana"), Seat("Bot", "easy")), None))
+    app.step()
+    press(app, pygame.K_p, pygame.K_h)
+    assert scene.hint is not None and scene.hint.move.kind == "layoff"
+    cap = scene._hint_cap()
+    assert cap is not None
+    click(app, cap.center)  # K♠ on the run
+    press(app, pygame.K_h)
+    assert scene.hint is not None and str(scene.hint.move) == "discard 2C"
+    cap = scene._hint_cap()
+    assert cap is not None
+    click(app, cap.center)
+    assert isinstance(app.top, QuestionScene)  # still asking after the release
+    press(app, pygame.K_RETURN)
+    assert scene.game.round_over

@@ -185,10 +185,12 @@ class SessionTable(TableScene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == UI_ACTION and event.action in ("hint", "scores", "menu", "rules", "leave_game"):
             return self._menu_action(event.action)
-        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 0) == 1:
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and getattr(event, "button", 0) == 1:
             cap = self._hint_cap()
             if cap is not None and cap.collidepoint(event.pos):
-                return self._key(pygame.K_RETURN)  # the cap reads "Enter: play it": a click does it
+                # The cap reads "Enter: play it": a click does it, on release as a button does,
+                # so the question a move may raise ("Go out?") is not closed by that release.
+                return self._key(pygame.K_RETURN) if event.type == pygame.MOUSEBUTTONUP else True
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_F1:
                 return self._menu_action("rules")
