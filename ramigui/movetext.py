@@ -65,14 +65,17 @@ def record_lines(record: Sequence[PublicMove], name_of: Callable[[int], str],
                  sheets_after: Sequence[Mapping[str, Any]], variant: Variant) -> list[str]:
     """The moves of a public record in words, in the order a player hears them (see
     `in_said_order`), with a line where the discard pile became the new stock, before the
-    draw that needed it (the stock's count jumps: the table says why). The table's panel
-    and the phones say the record through it."""
+    draw that needed it, and one for the penalty cards a forgotten "Carte !" cost, after
+    its discard (a count jumps: the table says why). The table's panel and the phones say
+    the record through it."""
     lines: list[str] = []
     for entry in in_said_order(record):
         if entry.restocked:
             lines.append(restock_text(variant))
         taken = (entry.taken,) if entry.taken is not None else ()
         lines.append(describe_move(entry.move, entry.seat, name_of(entry.seat), taken, sheets_after))
+        if entry.penalty:
+            lines.append(i18n.tr("move.carte_penalty", name=name_of(entry.seat), n=entry.penalty))
     return lines
 
 

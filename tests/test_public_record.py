@@ -132,3 +132,23 @@ def test_the_stock_made_anew_of_the_discards_is_told_before_the_draw_that_needed
         relay.publish()
         told = json.loads(relay._published[0])["last_moves"]
         assert words in told[-2] and "Bob drew" in told[-1], told
+
+
+def test_a_forgotten_carte_is_told_with_its_penalty() -> None:
+    """Seed 000: « Si un joueur n'annonce pas "Carte !" … il pioche 2 cartes » — a newcomer's
+    hand grew from one card to three with no word. The record counts the penalty cards on
+    the discard that cost them, and the last moves say it after that discard."""
+    from ramigui import i18n
+    from ramigui.ui.table_log import said_lines
+
+    i18n.set_language("en")
+    game = position("rami", ["KH", "4C 5C 6C QD JD TH 2H"], stock="AD 5H 8D 9D TC JC", discard="4H")
+    play(game, "draw", "discard KH")
+    assert len(game.hand(0)) == 3
+    record = game.public_record(None)
+    assert [entry.penalty for entry in record] == [0, 2]
+    lines = said_lines(game, record, ["Ann", "Bob"])
+    assert "discarded" in lines[-2] and lines[-1] == "Ann did not say “Carte!” with one card left: 2 penalty cards"
+    said = position("rami", ["KH", "4C 5C 6C QD JD TH 2H"], stock="AD 5H 8D 9D TC JC", discard="4H")
+    play(said, "draw", "carte", "discard KH")  # announced: no penalty, nothing more said
+    assert [entry.penalty for entry in said.public_record(None)] == [0, 0, 0] and len(said.hand(0)) == 1

@@ -204,6 +204,7 @@ def moves_of(record: GameRecord | None, seat: int) -> list[Move]:
 
 # --- the test -------------------------------------------------------------------------------------
 
+@pytest.mark.long  # nine seconds of a real window: the long step, beside the kill -9 runs
 def test_mouse_in_a_real_window_discards_draws_and_discards(window: Window) -> None:
     record = window.wait_until(window.saved, "the autosave of the new game")
     mirror = Mirror(record)

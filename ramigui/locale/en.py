@@ -175,6 +175,8 @@ CATALOGUE: dict[str, str] = {
     # the last-moves panel
     "move.restock_shuffled": "The discard pile is shuffled into a new stock",
     "move.restock_turned": "The discard pile is turned over to make a new stock",
+    "move.carte_penalty": "{name} did not say “Carte!” with one card left: {n} penalty cards",
+    "move.carte_penalty.you": "You did not say “Carte!” with one card left: {n} penalty cards",
     "move.draw": "{name} drew from the stock",
     "move.take": "{name} took {card} from the discard",
     "move.take_top": "{name} took the discard",

@@ -179,6 +179,8 @@ CATALOGUE: dict[str, str] = {
     # derniers coups
     "move.restock_shuffled": "La défausse est mélangée pour refaire la pioche",
     "move.restock_turned": "La défausse est retournée pour refaire la pioche",
+    "move.carte_penalty": "{name} n'a pas annoncé « Carte ! » avec une seule carte : {n} cartes de pénalité",
+    "move.carte_penalty.you": "Vous n'avez pas annoncé « Carte ! » avec une seule carte : {n} cartes de pénalité",
     "move.draw": "{name} a pioché",
     "move.take": "{name} a pris {card} à la défausse",
     "move.take_top": "{name} a pris la défausse",

@@ -42,6 +42,9 @@ class PublicMove:
     restocked: bool = False
     """The stock was empty and this move's draw first made a new one of the discard pile
     (seeds 000, 003: as often as needed), which everyone at the table sees happen."""
+    penalty: int = 0
+    """The cards the mover had to draw with this discard (seed 000: one card kept without
+    announcing "Carte !" costs two), which everyone sees the hand grow by."""
 
 
 VariantLookup = Callable[[str, Mapping[str, Any]], Variant]
@@ -421,7 +424,8 @@ class Game:
         self.round_log.append((before.to_play, move))
         self._history.append(Said(before.to_play, move))
         restocked = len(after.stock) > len(before.stock)  # no move but a rebuild adds to the stock
-        self._record.append(PublicMove(self.round_no, before.to_play, move, self._taken(before, move), restocked))
+        self._record.append(PublicMove(self.round_no, before.to_play, move, self._taken(before, move), restocked,
+                                       self._penalty(before, after, move)))
         self.state = after
         if self.family.round_over(after):
             result = self.family.round_result(after)
@@ -435,6 +439,15 @@ class Game:
         del self.round_log[kept:]
         del self._history[kept:]
         del self._record[recorded:]
+
+    def _penalty(self, before: Any, after: Any, move: Move) -> int:
+        """The cards a discard made its player draw (a discard only ever lowers a hand
+        otherwise): what a forgotten "Carte !" costs."""
+        if move.kind != "discard":
+            return 0
+        seat = before.to_play
+        kept = len(self.family.hand(before, seat)) - len(move.cards)
+        return max(0, len(self.family.hand(after, seat)) - kept)
 
     def _taken(self, before: Any, move: Move) -> Card | None:
         """The face-up card a take from the discard pile lifted (for the public record)."""
