@@ -321,8 +321,9 @@ class RoundEndScene(Scene):
         unclaimed = list(laid_off)
         for meld in public.melds:
             keep = [k for k, card in enumerate(meld.cards) if not _took(unclaimed, card)]
+            badges = joker_marks(meld)
             melds[meld.owner].append(tuple(meld.cards[k] for k in keep))
-            marks[meld.owner].append(tuple(joker_marks(meld)[k] for k in keep))
+            marks[meld.owner].append(tuple(badges[k] for k in keep))
         if laid_off:  # shown in the row of the one who held them, apart from their melds
             melds[defender].append(laid_off)
             marks[defender].append((None,) * len(laid_off))

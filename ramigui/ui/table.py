@@ -137,6 +137,7 @@ class TableScene(Scene):
         """The hand's order and marked card before each of the viewer's moves this turn (undo)."""
         self._melds_of: tuple[tuple[Card, ...], list[Group]] = ((), [])  # a hand (sorted) → its melds
         self.sort_mode = "suit"
+        self._keys: tuple[object, tuple[str, ...]] = (None, ())  # (language, played here) → the key help
         self.sorts_chosen: dict[int, str] = {}
         """The sort each seat's player chose with S / R / A this game: their next hands start from it."""
         self.flights: list[Flight] = []
@@ -384,7 +385,14 @@ class TableScene(Scene):
             flights=tuple(self.flights), now=self.now, pace=self.pace, message=self.message,
             message_kind=self.message_kind, pointer_at=self.pointer_at,
             phones_connected=frozenset(self.phones.connected()), settings=settings, art=self.art,
-            said=partial(self.last_moves.lines, game, self.observer()), keys=tuple(self.key_items()))
+            said=partial(self.last_moves.lines, game, self.observer()), keys=self._key_line())
+
+    def _key_line(self) -> tuple[str, ...]:
+        """`key_items`, worked out once per language (a frame is built several times a frame)."""
+        wanted = (i18n.language(), self.played_here)
+        if self._keys[0] != wanted:
+            self._keys = (wanted, tuple(self.key_items()))
+        return self._keys[1]
 
     def key_items(self) -> list[str]:
         """The keyboard's reminder for the side panel: the family's keys (a scene with
