@@ -63,6 +63,38 @@ def test_illegal_drop_is_refused_and_the_card_returns(app: App) -> None:
     assert scene.order == before and not scene.flights
 
 
+def test_one_card_of_a_ready_meld_dragged_to_the_table_lays_the_meld(app: App) -> None:
+    """Drawn 10♥, the hand shows 7♥ 8♥ 9♥ 10♥ apart as a meld: dragging its 8♥ alone to the
+    table means the meld (a newcomer's drag of one card of it was refused); K♠ alone is still no meld.
+    Seed 003: a turn may meld one meld after the draw."""
+    scene = table(app, position())
+    assert scene.layout is not None
+    press(app, pygame.K_p)
+    run = parse_cards("7H 8H 9H 10H")
+    assert [list(span) for span in scene.ready] == [[scene.order.index(c) for c in run]]
+    start = hand_point(scene, run[1])
+    post(pygame.MOUSEBUTTONDOWN, button=1, pos=start)
+    post(pygame.MOUSEMOTION, pos=(start[0] + 30, start[1] - 60), rel=(0, 0), buttons=(1, 0, 0))
+    app.step()
+    assert scene.drag is not None and "table" in scene.drag.lit
+    post(pygame.MOUSEBUTTONUP, button=1, pos=scene.layout.melds_area.center)
+    app.step()
+    assert str(scene.game.log[-1][1]) == "meld 7H 8H 9H 10H"
+    assert not any(c in scene.order for c in run)
+
+
+def test_m_on_one_card_of_a_ready_meld_lays_the_meld(app: App) -> None:
+    scene = table(app, position())
+    press(app, pygame.K_p)
+    scene.focus = scene.order.index(parse_cards("9H")[0])
+    press(app, pygame.K_m)
+    assert str(scene.game.log[-1][1]) == "meld 7H 8H 9H 10H"
+    scene.focus = scene.order.index(parse_cards("KS")[0])
+    moves = len(scene.game.log)
+    press(app, pygame.K_m)
+    assert len(scene.game.log) == moves and scene.message  # K♠ alone: refused, with its reason
+
+
 def test_legal_targets_light_up_while_dragging(app: App) -> None:
     scene = table(app, position())
     assert scene.layout is not None

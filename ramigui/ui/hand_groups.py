@@ -66,10 +66,10 @@ def grouped(cards: Sequence[Card], melds: Sequence[Group], key: Callable[[Card],
     return out
 
 
-def group_starts(order: Sequence[Card], melds: Sequence[Group]) -> list[int]:
-    """The indices of `order` where a gap goes: before and after each meld whose cards lie
-    side by side in the order (in any order among themselves)."""
-    starts: set[int] = set()
+def meld_spans(order: Sequence[Card], melds: Sequence[Group]) -> list[range]:
+    """Where in `order` each meld lies whose cards stand side by side (in any order among
+    themselves): the melds the hand shows apart, ready to be laid."""
+    spans: list[range] = []
     taken = [False] * len(order)
     for meld in sorted(melds, key=len, reverse=True):
         size = len(meld)
@@ -80,6 +80,16 @@ def group_starts(order: Sequence[Card], melds: Sequence[Group]) -> list[int]:
                 continue
             for i in span:
                 taken[i] = True
-            starts.update((begin, begin + size))
+            spans.append(span)
             break
-    return sorted(i for i in starts if 0 < i < len(order))
+    return sorted(spans, key=lambda span: span.start)
+
+
+def group_starts(order: Sequence[Card], melds: Sequence[Group]) -> list[int]:
+    """The indices of `order` where a gap goes: before and after each meld shown apart."""
+    return span_ends(meld_spans(order, melds), len(order))
+
+
+def span_ends(spans: Sequence[range], count: int) -> list[int]:
+    """The gaps around these spans of a hand of `count` cards (none at either end)."""
+    return sorted({end for span in spans for end in (span.start, span.stop)} & set(range(1, count)))

@@ -53,7 +53,7 @@ from ramigui.ui.app import Scene
 from ramigui.ui.cardart import CardArt, DeckStyle, card_art, rank_letters
 from ramigui.ui.families import hand_melds, screen_family
 from ramigui.ui.felt import felt
-from ramigui.ui.hand_groups import Group, group_starts, grouped
+from ramigui.ui.hand_groups import Group, grouped, meld_spans, span_ends
 from ramigui.ui.hand_state import Drag, HandState
 from ramigui.ui.kept_table import KeptTable, merged
 from ramigui.ui.seats import TableConfig
@@ -136,6 +136,8 @@ class TableScene(Scene):
         self.turn_arrangements: list[tuple[list[Card], Card | None]] = []
         """The hand's order and marked card before each of the viewer's moves this turn (undo)."""
         self._melds_of: tuple[tuple[Card, ...], list[Group]] = ((), [])  # a hand (sorted) → its melds
+        self.ready: list[range] = []
+        """Where the melds the hand shows apart lie in its order (one card of them stands for all)."""
         self.sort_mode = "suit"
         self._keys: tuple[object, tuple[str, ...]] = (None, ())  # (language, played here) → the key help
         self.sorts_chosen: dict[int, str] = {}
@@ -312,9 +314,9 @@ class TableScene(Scene):
         melds = view.public.melds
         owners = [(m.owner, len(m.cards)) for m in melds]
         scale = self.app.settings.card_scale if self.app is not None else 1.0
-        gaps = group_starts(self.order, self.hand_melds(self.order))
+        self.ready = meld_spans(self.order, self.hand_melds(self.order))
         self.layout = lay_mod.compute(self.size, opponents, len(self.order), owners, scale, len(self._button_rows()),
-                                      gaps)
+                                      span_ends(self.ready, len(self.order)))
         self._refresh_buttons()
         self._place_buttons()
 
@@ -381,6 +383,7 @@ class TableScene(Scene):
             played_here=self.played_here,
             layout=self.layout, size=self.size, order=tuple(self.hand.order),
             selected=frozenset(self.hand.selected), focus=self.hand.focus, drag=self.hand.drag,
+            ready=tuple(self.ready),
             fresh=self.fresh_index(), hinted=frozenset(self.hinted()), hint_move=self.hint_move(),
             flights=tuple(self.flights), now=self.now, pace=self.pace, message=self.message,
             message_kind=self.message_kind, pointer_at=self.pointer_at,

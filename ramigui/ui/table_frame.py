@@ -44,6 +44,8 @@ class TableFrame:
     selected: frozenset[int]
     focus: int
     drag: Drag | None
+    ready: tuple[range, ...]
+    """Where the melds the hand shows apart lie in `order`."""
     fresh: int | None
     """Where the card just drawn or taken is in the hand (None: no such card)."""
     hinted: frozenset[int]
@@ -94,6 +96,14 @@ class TableFrame:
         """The selected cards, else the one under the keyboard's cursor (for the keys that
         name their move: D discards it, a digit lays it off)."""
         indices = sorted(self.selected) or ([self.focus] if self.order else [])
+        return [self.order[i] for i in indices if i < len(self.order)]
+
+    def meld_cards(self, indices: Sequence[int]) -> list[Card]:
+        """The cards a new meld is made of: these hand cards; one card of a meld the hand
+        shows apart stands for that whole meld (a player drags one card of a ready group to
+        the table, or presses M with the cursor on it, and means the group)."""
+        if len(indices) == 1:
+            indices = next((span for span in self.ready if indices[0] in span), indices)
         return [self.order[i] for i in indices if i < len(self.order)]
 
     def hand_rect(self, index: int) -> pygame.Rect:

@@ -77,7 +77,8 @@ class Keys:
         if key == pygame.K_t:
             return (PlayMove("take"),)
         if key == pygame.K_m:
-            return self._play_cards("meld", frame)
+            cards = frame.meld_cards(sorted(frame.selected) or [frame.focus])
+            return (PlayMove(meld_move(frame.game, cards)),) if cards else None
         if key == pygame.K_d:
             return self._play_cards("discard", frame)
         return None

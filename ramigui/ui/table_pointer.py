@@ -197,7 +197,7 @@ class Pointer:
             if target.startswith("meld:"):
                 return layoff_move(frame.game, list(cards), int(target[5:]))
             if target == "table":
-                return meld_move(frame.game, list(cards))
+                return meld_move(frame.game, frame.meld_cards(drag.indices))
             return None
         if target != "hand":
             return None
@@ -288,7 +288,7 @@ class Pointer:
             move = layoff_move(frame.game, chosen, press.index)
         elif press.source == "meld" and phase == "draw" and press.card is not None:
             move = Move("take", (press.card,), press.index)
-        elif press.source == "table" and len(chosen) >= 2 and frame.layout is not None \
-                and frame.layout.melds_area.collidepoint(press.pos):
-            move = meld_move(frame.game, chosen)
+        elif press.source == "table" and len(frame.meld_cards(sorted(frame.selected))) >= 2 \
+                and frame.layout is not None and frame.layout.melds_area.collidepoint(press.pos):
+            move = meld_move(frame.game, frame.meld_cards(sorted(frame.selected)))
         return (PlayMove(move, otherwise=()),) if move is not None else ()
