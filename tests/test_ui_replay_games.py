@@ -241,3 +241,25 @@ def test_statistics_open_on_the_game_last_played(app: App, store: Store) -> None
     click(app, control(app, "stats").rect.center)
     screen = app.top
     assert isinstance(screen, StatsScreen) and screen.variant_id == "gin"
+
+
+def test_the_replay_says_a_restock_as_the_table_did(app: App, store: Store) -> None:
+    """Rami de base turns the discard pile over into a new stock (seed 003); the replay's
+    last move says so before the draw that needed it, in the table's own words."""
+    session = GameSession.new(GameSetup("rami_base", (Seat("Ana"), Seat("Bob", "easy")), {}), store, seed=3)
+    rng, restocked_at = random.Random(3), None
+    while restocked_at is None or len(session.game.log) < restocked_at + 3:
+        game = session.game
+        game.play(str(rng.choice(game.legal_moves())))
+        if restocked_at is None and game.public_record(game.log[-1][0])[-1].restocked:
+            restocked_at = len(game.log)
+    session.save()
+    GameSession.new(GameSetup("gin", (Seat("Ana"), Seat("Bob", "easy")), {}), store, abandon_saved=True)
+    screen = open_games(app)
+    click(app, next(c for c in screen.controls if getattr(c, "action", "") == "open_game").rect.center)
+    replay = app.top
+    assert isinstance(replay, ReplayScreen)
+    replay.cursor.go(restocked_at)
+    assert replay.last_move_text().startswith("The discard pile is turned over"), replay.last_move_text()
+    replay.cursor.go(restocked_at + 1)
+    assert "turned over" not in replay.last_move_text()

@@ -29,6 +29,7 @@ from ramigui.ui.controls import Choice
 from ramigui.ui.hint import Hint, suggest
 from ramigui.ui.layout import SEAT_COLOURS
 from ramigui.ui.screen import Context, Screen
+from ramigui.ui.table_log import said_lines
 from ramigui.ui.widgets import (
     DIM,
     GOLD,
@@ -223,7 +224,10 @@ class ReplayScreen(Screen):
         if not game.log:
             return i18n.tr("replay.dealt")
         seat, move = game.log[-1]
-        public = game.view(game.to_play).public
+        record = game.public_record(seat)[-1:]
+        if record and record[0].move == move:  # as the table said it: a restock, a penalty
+            return " · ".join(said_lines(game, record, self.names))
+        public = game.view(game.to_play).public  # dealing the next round is no move of the record
         sheets = public.sheets if isinstance(public, YamiPublic) else ()
         return describe_move(move, seat, i18n.seat_name(self.names[seat]), None, sheets)
 
@@ -259,8 +263,9 @@ class ReplayScreen(Screen):
         for line in wrap_lines(head, m.small, area.width, True)[:2]:  # why the log stops is never cut off
             blit_text(surface, ellipsized(line, m.small, area.width, True), m.small, GOLD, (area.left, y), bold=True)
             y += int(m.small * 1.4)
-        blit_text(surface, ellipsized(self.last_move_text(), m.small, area.width), m.small, WHITE, (area.left, y))
-        y += int(m.small * 1.4)
+        for line in wrap_lines(self.last_move_text(), m.small, area.width)[:2]:
+            blit_text(surface, ellipsized(line, m.small, area.width), m.small, WHITE, (area.left, y))
+            y += int(m.small * 1.4)
         said = self.expert_text()
         for line in wrap_lines(said, m.small, area.width)[:2] if said else []:
             blit_text(surface, line, m.small, (150, 220, 255), (area.left, y), bold=True)
