@@ -40,6 +40,23 @@ def final_sheet(app: App, store: Store) -> tuple[ScoreSheetScene, GameSession]:
     return sheet, session
 
 
+def test_tab_on_the_last_rounds_panel_shows_the_scores_and_tab_comes_back(app: App, store: Store) -> None:
+    """Tab opens the score sheet at the table; on the round's end panel it did nothing."""
+    app.settings = replace(app.settings, animation_speed="instant")
+    session = GameSession.new(GameSetup("rami51", SEATS, {"rounds": 1}), store, seed=11)
+    start_table(app, app.scenes[0].ctx, session)  # type: ignore[attr-defined]
+    finish_round(app)
+    wait_for(app, lambda: isinstance(app.top, RoundEndScene))
+    panel = app.top
+    key(app, pygame.K_TAB)
+    assert isinstance(app.top, ScoreSheetScene) and not app.top.final
+    assert app.scenes[-2] is panel  # the sheet shows over the panel, which stays
+    key(app, pygame.K_TAB)
+    assert app.top is panel
+    key(app, pygame.K_RETURN)
+    wait_for(app, lambda: isinstance(app.top, ScoreSheetScene) and app.top.final)
+
+
 def test_play_again_keeps_the_people_and_rules_and_the_next_player_deals(app: App, store: Store) -> None:
     sheet, session = final_sheet(app, store)
     assert [c.action for c in sheet.controls if hasattr(c, "action")][-2:] == ["play_again", "back"]

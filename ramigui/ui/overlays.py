@@ -56,6 +56,21 @@ HANDOFF_KEY = pygame.K_o
 """The one key that reveals the hand ("O": open / ouvrir), shown on the button."""
 
 
+def below(scene: Scene) -> Scene | None:
+    """The scene under `scene` on its app's stack (None: none, or not on a stack)."""
+    app = scene.app
+    if app is None or scene not in app.scenes or app.scenes.index(scene) == 0:
+        return None
+    return app.scenes[app.scenes.index(scene) - 1]
+
+
+def ask_below(scene: Scene, action: str) -> bool:
+    """Pass a menu action ("scores", "menu"…) to the table under an overlay: events reach
+    only the top scene, and what the table opens shows over the overlay, which stays."""
+    table = below(scene)
+    return table is not None and table.handle_event(pygame.event.Event(UI_ACTION, action=action))
+
+
 class HandoffScene(Scene):
     """"Pass the computer to <name>": opaque, so no hand is drawn until they claim it.
 
@@ -145,14 +160,13 @@ class HandoffScene(Scene):
         """Pass a menu action to the scene below; a table without menus ignores it. Leaving
         the game (only offered by a pause menu the table opened) takes the hand-off away first,
         since the table leaves by popping the top scene."""
-        app = self.app
-        if app is None or self not in app.scenes or app.scenes.index(self) == 0:
+        table = below(self)
+        if table is None or self.app is None:
             return False
-        table = app.scenes[app.scenes.index(self) - 1]
         if action == "leave_game":
             if not self.table_has_menu:
                 return False
-            app.pop()
+            self.app.pop()
         used = table.handle_event(pygame.event.Event(UI_ACTION, action=action))
         self.table_has_menu = self.table_has_menu or used
         return used
@@ -233,6 +247,9 @@ class RoundEndScene(Scene):
             return True
         if _confirm(event) or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
             self._close()  # Esc closes this panel, as it closes every panel of the app
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB and ask_below(self, "scores"):
+            self.auto = False  # Tab opens the score sheet, as at the table; the table waits
             return True
         return False
 
