@@ -290,12 +290,14 @@ class ReplayScreen(Screen):
             colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
             name = i18n.seat_name(self.names[seat])
             mark = "▶ " if seat == game.to_play and not game.round_over else ""
-            size = fitted_size(mark + name, self.m.small, label_w, True)
+            size = fitted_size(mark + name, self.m.small, label_w - self.m.pad // 2, True)
             blit_text(surface, mark + name, size, colour, (area.left, top + row_h // 2), "midleft", bold=True)
             self._fan(surface, art, game.hand(seat), pygame.Rect(area.left + label_w, top, area.width - label_w, row_h))
         if table_rows:
             top = area.top + game.players * row_h + self.m.pad // 2
-            blit_text(surface, i18n.tr("replay.on_table"), self.m.small, DIM, (area.left, top), bold=True)
+            words = i18n.tr("replay.on_table")
+            size = fitted_size(words, self.m.small, label_w - self.m.pad // 2, True)  # "On the tabl" ran under the cards
+            blit_text(surface, words, size, DIM, (area.left, top), bold=True)
             self._table(surface, pygame.Rect(area.left + label_w, top, area.width - label_w, area.bottom - top),
                         discard[-1:], melds, card_w)
 
