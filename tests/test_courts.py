@@ -90,7 +90,7 @@ def index_alone(card: Card, width: int, style: DeckStyle, letters: tuple[str, ..
     w, h = width * cardart.SS, card_height(width) * cardart.SS
     blank = cardart._rounded_card(w, h, cardart.PAPER, cardart.EDGE)
     cardart._draw_index(blank, card, letters[card.rank], cardart.suit_colour(card.suit, style.four_colour))
-    return pygame.transform.smoothscale(blank, (width, card_height(width)))
+    return cardart._opaque(pygame.transform.smoothscale(blank, (width, card_height(width))))
 
 
 @pytest.mark.parametrize("language", ["fr", "en"])
@@ -118,3 +118,15 @@ def test_the_court_index_stays_large() -> None:
     ink = pygame.mask.from_threshold(letter, (28, 28, 34, 255), (60, 60, 60, 255)).get_bounding_rects()
     tallest = max(rect.height for rect in ink)
     assert width * 0.22 <= tallest <= width * 0.28
+
+
+@pytest.mark.parametrize("width", [40, 90, 230])
+def test_every_card_is_opaque_within_its_edge(width: int) -> None:
+    """In a fanned hand a card covers the one below it: the paper was left at alpha 253 by
+    the scaling, and the card below showed through (its upside-down index, faintly)."""
+    faces = [render_face(card, width, DeckStyle(), letters_in("en")) for card in parse_cards("8S AC KH 10D JK")]
+    for surface in [*faces, cardart.render_back(width, "blue")]:
+        w, h = surface.get_size()
+        margin = max(2, w // 12)  # the rounded corners and the soft rim keep their alpha
+        inside = {surface.get_at((x, y)).a for x in range(margin, w - margin, 3) for y in range(margin, h - margin, 3)}
+        assert inside == {255}

@@ -191,7 +191,20 @@ def render_face(card: Card, width: int, style: DeckStyle, letters: tuple[str, ..
     else:
         _draw_pips(surf, card, colour)
     _draw_index(surf, card, letters[card.rank], colour)
-    return pygame.transform.smoothscale(surf, (width, card_height(width)))
+    return _opaque(pygame.transform.smoothscale(surf, (width, card_height(width))))
+
+
+def _opaque(face: pygame.Surface) -> pygame.Surface:
+    """The scaled card made fully opaque within its edge. Scaling down leaves the paper at
+    alpha 253, and in a fanned hand the card below showed through the one above it (a
+    faint upside-down index on every card); only the rounded rim keeps its soft alpha."""
+    w, h = face.get_size()
+    solid = pygame.Surface((w, h), pygame.SRCALPHA)
+    inset = 1
+    pygame.draw.rect(solid, (0, 0, 0, 255), solid.get_rect().inflate(-2 * inset, -2 * inset),
+                     border_radius=max(1, int(w * 0.075) - inset))
+    face.blit(solid, (0, 0), special_flags=pygame.BLEND_RGBA_MAX)
+    return face
 
 
 def _back_pattern(surf: pygame.Surface, inner: pygame.Rect, name: str, dark: Colour, light: Colour) -> None:
@@ -249,7 +262,7 @@ def render_back(width: int, back: str) -> pygame.Surface:
         angle = math.pi / 4 + i * math.pi / 2
         colour = RED if suit in "HD" else dark
         draw_suit(surf, suit, (cx + math.cos(angle) * r * 0.45, cy + math.sin(angle) * r * 0.45), r * 0.55, colour)
-    return pygame.transform.smoothscale(surf, (width, card_height(width)))
+    return _opaque(pygame.transform.smoothscale(surf, (width, card_height(width))))
 
 
 class CardArt:
