@@ -118,11 +118,17 @@ def test_leave_and_go_on_later_at_the_same_step(tmp_path: Path) -> None:
 
 
 def test_after_the_lesson_play_a_real_game_against_beginner_bots(tmp_path: Path) -> None:
+    """In French, by a first person renamed Marie: the real game is Marie's (it was played
+    as "Vous", and the statistics then had two players called "You")."""
+    from ramigui.people import meet, rename
     from ramigui.ui.game_screen import SessionTable
     from ramigui.ui.menu import MainMenu
 
     ctx = context(tmp_path)
+    meet(ctx.store, [])
+    rename(ctx.store, "You", "Marie")
     with open_app() as app:
+        i18n.set_language("fr")
         app.push(MainMenu(ctx))
         app.step()
         press(app, pygame.K_l)  # Learn to play
@@ -142,6 +148,8 @@ def test_after_the_lesson_play_a_real_game_against_beginner_bots(tmp_path: Path)
         assert table.game.variant.id == "rami51"
         assert [seat.bot for seat in table.session.seats] == [None, "easy"]
         assert any(b.action == "hint" for b in table.buttons)
+        assert table.session.seats[0].name == "Marie", "the first person's name, not the word shown"
+
 
 
 def test_the_learner_plays_the_step_with_the_mouse_as_at_any_table(tmp_path: Path) -> None:

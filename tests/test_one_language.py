@@ -192,3 +192,16 @@ def test_english_texts_use_no_french_word() -> None:
         if re.search(rf"(?<![\w]){re.escape(word)}(?![\w])", text)
     ]
     assert not found
+
+
+def test_french_texts_write_the_court_cards_in_french_letters() -> None:
+    """French writes V D R for the jack, queen and king: "haut ou bas (Q-K-A aussi)" in a
+    house rule's help read in English letters, where the rules page says D-R-A."""
+    from ramigui.variants import all_variants
+
+    texts = [text for text in i18n.LANGUAGES["fr"].values()]
+    texts += [variant.description.get("fr", "") for variant in all_variants()]
+    texts += [str(text.get("fr", "")) for variant in all_variants() for spec in variant.options
+              for text in (spec.label, spec.help)]
+    found = [text for text in texts if re.search(r"(?<![\w])[JQK]-|-[JQK](?![\w])", text)]
+    assert not found

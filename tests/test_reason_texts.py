@@ -135,6 +135,12 @@ def test_the_viewer_is_spoken_to_in_the_second_person() -> None:
     assert i18n.tr("move.meld", name=i18n.tr("table.you"), cards=cards) == "Vous avez posé 7♥ 8♥ 9♥"
     assert i18n.tr("move.meld", name="Ana", cards=cards) == "Ana a posé 7♥ 8♥ 9♥"
     assert i18n.tr("round.winner", name="Vous") == "Vous gagnez la manche"
+    assert i18n.tr("round.yami.exposed_by", name="Vous") == "Vous avez exposé"  # was "Vous a exposé"
+    others_only = {"table.waiting", "table.gin.layoff", "table.gin.after_gin", "table.yami.reply",
+                   "table.yami.cross", "score.seat_parts", "phone.gin.layoff", "phone.yami.reply"}  # never the viewer
+    third_person = [key for key, text in fr.CATALOGUE.items() if text.startswith("{name} ")
+                    and not key.endswith(".you") and key not in others_only and f"{key}.you" not in fr.CATALOGUE]
+    assert not third_person, "a sentence whose subject may be the viewer needs its .you form"
     i18n.set_language("en")
     assert i18n.tr("move.expose", name="You") == "You exposed your hand"
     assert i18n.tr("round.winner", name="You") == "You win the round"

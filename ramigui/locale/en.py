@@ -112,6 +112,7 @@ CATALOGUE: dict[str, str] = {
     "round.winner": "{name} wins the round",
     "round.yami.tie": "Tie: {names}, {n} points each",
     "round.yami.exposed_by": "{name} exposed",
+    "round.yami.exposed_by.you": "You exposed",
     "score.rule_rounds_played": "{n} of {total} rounds played: {rule}",
     "score.rule_rounds_played.one": "{n} of {total} rounds played: {rule}",
     "round.nobody": "Nobody went out",

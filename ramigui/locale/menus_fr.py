@@ -134,7 +134,7 @@ MENUS: dict[str, str] = {
     "why.gin.draw_no_fit": "piochez : le {card} n'entre dans aucune combinaison de votre main.",
     "why.gin.pass_no_gain": "passez : avec le {card}, il vous resterait au mieux {after} points (contre {before}).",
     "why.gin.draw_no_gain": "piochez : avec le {card}, il vous resterait au mieux {after} points (contre {before}).",
-    "why.yami.expose": "étalez : votre main marque {points} dans la case {box}.",
+    "why.yami.expose": "exposez : votre main marque {points} dans la case {box}.",
     "why.yami.score_bonus": "marquez {points} dans la case {box} : vos séries atteignent le bonus (+{bonus}).",
     "why.yami.score_save": "marquez {points} dans la case {box} ; gardez {other} ({other_points}) pour une meilleure main.",
     "why.yami.score_best": "marquez {points} dans la case {box}, le plus que fait votre main.",

@@ -23,7 +23,7 @@ PHONE: dict[str, str] = {
     "phone.gin.layoff": "{name} a frappé : posez vos cartes sur ses combinaisons, puis Terminé",
     "phone.paused": "La partie est en pause sur le grand écran",
     "phone.yami.expose": "Choisissez la case de votre main",
-    "phone.yami.reply": "{name} a étalé : choisissez une case où marquer",
+    "phone.yami.reply": "{name} a exposé : choisissez une case où marquer",
     # côté table
     "seat.phone": "Humain, sur un téléphone",
     "table.on_phone": "téléphone",

@@ -27,6 +27,7 @@ from ramigui.lessons import (
     load_lesson,
     read_progress,
 )
+from ramigui.people import FIRST_PERSON, load_people
 from ramigui.rules import Move, PlayerView
 from ramigui.session import GameSetup, Seat
 from ramigui.ui.app import App
@@ -221,7 +222,8 @@ class LessonTable(TableScene):
             self.app.pop()
         elif action == "guide_real" and self.app is not None:
             self.app.pop()  # the screens beneath pass it down to the main menu, which starts it
-            pygame.event.post(pygame.event.Event(UI_ACTION, action="real_game", setup=real_game_setup(self.lesson)))
+            setup = real_game_setup(self.lesson, load_people(self.store).names[0])
+            pygame.event.post(pygame.event.Event(UI_ACTION, action="real_game", setup=setup))
         return True
 
     def update(self, dt: float) -> None:
@@ -251,10 +253,12 @@ class LessonTable(TableScene):
         self.guide.draw(surface, sentence, progress, int(lay.text * 1.05), lay.margin)
 
 
-def real_game_setup(lesson: Lesson) -> GameSetup:
+def real_game_setup(lesson: Lesson, learner: str = FIRST_PERSON) -> GameSetup:
     """After a lesson: the same variant, the learner against beginner bots (the table from
-    the menus has the Hint button)."""
-    seats = (Seat(i18n.tr("table.you"), None),
+    the menus has the Hint button). The learner is the house's first person, by the name
+    their statistics are kept under ("You" until renamed; never the word of the language
+    shown, or a French lesson made a second "You")."""
+    seats = (Seat(learner, None),
              *(Seat(i18n.tr("table.bot_name", n=seat), REAL_GAME_LEVEL) for seat in range(1, lesson.players)))
     return GameSetup(lesson.variant, seats)
 
