@@ -296,7 +296,7 @@ class ReplayScreen(Screen):
         if table_rows:
             top = area.top + game.players * row_h + self.m.pad // 2
             words = i18n.tr("replay.on_table")
-            size = fitted_size(words, self.m.small, label_w - self.m.pad // 2, True)  # "On the tabl" ran under the cards
+            size = fitted_size(words, self.m.small, label_w - self.m.pad // 2, True)  # "On the tabl" ran under cards
             blit_text(surface, words, size, DIM, (area.left, top), bold=True)
             self._table(surface, pygame.Rect(area.left + label_w, top, area.width - label_w, area.bottom - top),
                         discard[-1:], melds, card_w)
