@@ -263,3 +263,43 @@ def test_the_replay_says_a_restock_as_the_table_did(app: App, store: Store) -> N
     assert replay.last_move_text().startswith("The discard pile is turned over"), replay.last_move_text()
     replay.cursor.go(restocked_at + 1)
     assert "turned over" not in replay.last_move_text()
+
+
+def test_expert_speaks_in_the_seats_place_within_the_table_panel(app: App, store: Store) -> None:
+    """Yami: Expert's advice for Bot 1 ran past its panel over the score sheet
+    (wrapped as plain text, drawn bold) and said "for Bot 1: … it brings you closer"."""
+    import ramigui.ui.replay_screen as replay_module
+
+    session = GameSession.new(GameSetup("yami", (Seat("Ana"), Seat("Bob", "easy")), {}), store, seed=5)
+    rng = random.Random(5)
+    while len(session.game.log) < 60:
+        session.game.play(str(rng.choice(session.game.legal_moves())))
+    session.save()
+    GameSession.new(GameSetup("gin", (Seat("Ana"), Seat("Bob", "easy")), {}), store, abandon_saved=True)
+    screen = open_games(app)
+    click(app, next(c for c in screen.controls if getattr(c, "action", "") == "open_game").rect.center)
+    replay = app.top
+    assert isinstance(replay, ReplayScreen)
+    advice = {}
+    for at in range(replay.cursor.total):
+        replay.cursor.go(at)
+        if replay.game.to_play == 1 and not replay.game.round_over:
+            replay.ask_expert()
+            advice[at] = replay.expert_text()
+    longest = max(advice, key=lambda at: len(advice[at]))  # the likeliest to run over
+    replay.cursor.go(longest)
+    replay.ask_expert()
+    said = [replay.expert_text()]
+    assert said[0].startswith("Expert, in Bob's place: "), said
+    sheet: list[pygame.Rect] = []
+    real_sheet = ReplayScreen._sheet
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real_blit = replay_module.blit_text
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(ReplayScreen, "_sheet", lambda self, surface, area: sheet.append(area) or real_sheet(
+            self, surface, area))
+        patch.setattr(replay_module, "blit_text", lambda surface, text, *a, **k: (
+            drawn.append((text, rect := real_blit(surface, text, *a, **k))), rect)[1])
+        app.draw()
+    lines = [rect for text, rect in drawn if len(text) > 12 and text.rstrip("…") in said[0]]
+    assert lines and all(rect.right < sheet[0].left for rect in lines), (lines, sheet)

@@ -267,7 +267,7 @@ class ReplayScreen(Screen):
             blit_text(surface, ellipsized(line, m.small, area.width), m.small, WHITE, (area.left, y))
             y += int(m.small * 1.4)
         said = self.expert_text()
-        for line in wrap_lines(said, m.small, area.width)[:2] if said else []:
+        for line in wrap_lines(said, m.small, area.width, True)[:2] if said else []:  # measured bold, as drawn
             blit_text(surface, line, m.small, (150, 220, 255), (area.left, y), bold=True)
             y += int(m.small * 1.3)
         return y + m.pad // 2
