@@ -68,7 +68,13 @@ def test_a_move_other_than_the_step_is_refused_with_the_steps_words(tmp_path: Pa
         settle(app, 3)
         assert scene.run.index == 1 and scene.game.state == before
         assert scene.message_kind == "refusal"
-        assert i18n.tr("lesson.rummy.draw") in scene.message
+        assert i18n.tr("lesson.rummy.draw") in scene.message and "\n" in scene.message  # the step, then how
+        from tests.screen_texts import drawn_texts
+
+        with drawn_texts() as drawn:
+            app.draw()
+        said = " ".join(" ".join(d.text for d in drawn).split())
+        assert " ".join(scene.message.split()) in said, "every word, the how-to line too"
 
 
 def test_the_step_lights_its_cards_and_keys_play_it(tmp_path: Path) -> None:

@@ -93,6 +93,26 @@ def test_a_notice_keeps_its_words_whole_before_its_key_cap(width: int, cap: bool
     assert ("Entrée : le jouer" in [d.text for d in drawn]) == cap
 
 
+@pytest.mark.parametrize("width", [600, 1000])
+def test_a_notice_of_two_paragraphs_says_every_word(width: int) -> None:
+    """A lesson's refusal is the step's sentence and, on a line of its own, how to play it:
+    the banner drew "Pas maintenant : Il vous reste une carte… !" then "(ou touche D).",
+    and "Cliquez sur la carte, puis sur la défausse" between them was lost."""
+    from screen_texts import drawn_texts
+
+    from ramigui.ui.notices import draw_notice
+
+    pygame.display.init()
+    pygame.font.init()
+    window = pygame.display.set_mode((1100, 200))
+    text = ("Pas maintenant : Il vous reste une carte : défaussez-la et vous gagnez la manche !\n"
+            "Cliquez sur la carte, puis sur la défausse (ou touche D).")
+    with drawn_texts() as drawn:
+        draw_notice(window, pygame.Rect(10, 10, width, 60), text, "refusal", 22, 8)
+    assert " ".join(" ".join(d.text for d in drawn).split()) == " ".join(text.split())
+    assert len(drawn) <= 2 and all(d.rect.right <= 10 + width and "\n" not in d.text for d in drawn)
+
+
 def test_screenshot_with_an_impossible_player_count_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
     from ramigui.ui.shots import screenshot_main
 

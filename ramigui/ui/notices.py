@@ -56,7 +56,10 @@ LINE_STEP = 1.15
 def fit_lines(text: str, size: int, width: int, height: int, bold: bool = True,
               smallest: int = 11) -> tuple[list[str], int]:
     """`text` in a box `width` × `height`: one line if it fits at 80% of `size` or more, else
-    two lines at the largest size that fits, else one line shortened with "…"."""
+    two lines at the largest size that fits, else one line shortened with "…". A line break
+    in `text` (a lesson's sentence and how to play it) is a space here: a notice's lines are
+    its own, and a third paragraph line was lost between the two drawn."""
+    text = text.replace("\n", " ")
     one = fitted_size(text, size, width, bold, smallest)
     if one >= size * 0.8 and text_width(text, one, bold) <= width:
         return [text], one

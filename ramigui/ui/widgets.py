@@ -63,8 +63,10 @@ def _lighten(colour: Colour) -> Colour:
 
 
 def wrap_lines(text: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """Split `text` into lines no wider than `width` pixels at this font size."""
-    return list(_wrapped(text, size, width, bold))
+    """Split `text` into lines no wider than `width` pixels at this font size; a line
+    break in `text` always ends a line (a word holding one was drawn as two lines, over
+    the line that followed it)."""
+    return [line for paragraph in text.split("\n") for line in _wrapped(paragraph, size, width, bold)]
 
 
 @lru_cache(maxsize=1024)
