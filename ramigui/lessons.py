@@ -334,14 +334,15 @@ class _Checker:
             raise self.fail(path, str(error)) from None
 
 
-# --- progress: a lesson left half-way goes on later ------------------------------------------
+# --- progress: a lesson left half-way goes on later, a finished one is marked ------------
 
 PROGRESS_FILE = "lessons.json"
 MAX_PROGRESS_BYTES = 4096
 
 
 def read_progress(store: Store | None) -> dict[str, int]:
-    """The step each unfinished lesson was left at (a broken or missing file: none)."""
+    """The step each lesson was left at, its number of steps once finished (a broken or
+    missing file: none)."""
     if store is None:
         return {}
     try:
@@ -355,7 +356,8 @@ def read_progress(store: Store | None) -> dict[str, int]:
 
 
 def keep_progress(store: Store | None, lesson_id: str, step: int | None) -> None:
-    """Remember where a lesson was left (None or 0: nothing to go on with). A failed write
+    """Remember where a lesson was left (None or 0: nothing to go on with; its number of
+    steps: finished, and it starts again from the beginning when opened). A failed write
     loses only the place in a lesson, never a game: it is let go quietly."""
     if store is None:
         return

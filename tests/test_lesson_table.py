@@ -77,6 +77,28 @@ def test_a_move_other_than_the_step_is_refused_with_the_steps_words(tmp_path: Pa
         assert " ".join(scene.message.split()) in said, "every word, the how-to line too"
 
 
+def test_the_last_discard_the_guide_asks_for_is_not_asked_again(tmp_path: Path) -> None:
+    """"Discard it and you win the round!" then D: the table asked "Go out? Your hand will
+    be empty" over the guide's own words. The guide's move is played at once."""
+    from ramigui.ui.table_dialog import QuestionScene
+
+    with open_app() as app:
+        scene = open_lesson(app, context(tmp_path), "rummy")
+        assert scene is not None
+        while True:
+            wait_for_learner(app, scene)
+            step = scene.run.step
+            assert step is not None, "the lesson has a last discard"
+            if step.move is not None and step.move.kind == "discard" and len(scene.order) == 1:
+                break
+            press(app, pygame.K_F2 if step.move is not None else pygame.K_RETURN)
+        at = scene.run.index
+        press(app, pygame.K_d)  # the cursor is on the one card left
+        settle(app, 2)
+        assert not isinstance(app.top, QuestionScene)
+        assert scene.run.index == at + 1 and scene.game.round_over
+
+
 def test_the_step_lights_its_cards_and_keys_play_it(tmp_path: Path) -> None:
     with open_app() as app:
         scene = open_lesson(app, context(tmp_path), "rummy")
@@ -146,7 +168,9 @@ def test_after_the_lesson_play_a_real_game_against_beginner_bots(tmp_path: Path)
             wait_for_learner(app, scene)
             press(app, pygame.K_F2 if scene.run.step is not None and scene.run.step.move is not None
                   else pygame.K_RETURN)
-        assert read_progress(ctx.store) == {}, "a finished lesson leaves nothing to go on with"
+        steps = len(load_lesson("rummy").steps)
+        assert read_progress(ctx.store) == {"rummy": steps}, "finished: marked, nothing to go on with"
+        assert scene.progress_text() == "Leçon terminée"  # not "Étape 15 sur 15" a second time
         click(app, guide_button(scene, "guide_real"))
         settle(app, 4)
         table = app.top
@@ -155,6 +179,9 @@ def test_after_the_lesson_play_a_real_game_against_beginner_bots(tmp_path: Path)
         assert [seat.bot for seat in table.session.seats] == [None, "easy"]
         assert any(b.action == "hint" for b in table.buttons)
         assert table.session.seats[0].name == "Marie", "the first person's name, not the word shown"
+        assert LearnScreen(ctx)._label("rummy", read_progress(ctx.store)).endswith("✓ terminée")
+        again = open_lesson(app, ctx, "rummy")
+        assert again is not None and again.run.index == 0, "a finished lesson opens at its start"
 
 
 

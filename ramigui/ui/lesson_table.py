@@ -112,6 +112,14 @@ class LessonTable(TableScene):
         self._next_step()
         return True
 
+    def human_play(self, move: Move | str) -> bool:
+        """The learner's move: the one the guide just asked for is played without the
+        table's "Go out? Your hand will be empty" (the guide has said it); any other
+        still meets the table's questions, as at a real game."""
+        if self.game.to_play == LEARNER and self.run.expects(move):
+            return self.play(move)
+        return super().human_play(move)
+
     def guide_refusal(self, seat: int, move: Move | str) -> str | None:
         """Why the learner may not play `move` now, said whole: the rules' reason if they
         refuse it, else the step's own words (None: it is the move the step waits for)."""
@@ -131,15 +139,21 @@ class LessonTable(TableScene):
         step = self.run.step
         waiting = bool(self.script) and not self.game.round_over
         offer = None if step is None or waiting else ("show" if step.move is not None else "next")
-        steps = len(self.lesson.steps)
         return {
             "say": self.sentence(on_phone=True),
             "lit": [] if waiting or step is None else self._seen_lights(seat, step),
             "offer": offer,
             "label": i18n.tr("guide.show_me" if offer == "show" else "guide.next"),
-            "progress": i18n.tr("guide.step", step=min(self.run.index + 1, steps), steps=steps),
+            "progress": self.progress_text(),
             "done": self.run.finished,
         }
+
+    def progress_text(self) -> str:
+        """"Step 3 of 15", and once the last step is done, that the lesson is over (the
+        last step and the closing words both read "Step 15 of 15")."""
+        if self.run.finished:
+            return i18n.tr("guide.finished")
+        return i18n.tr("guide.step", step=self.run.index + 1, steps=len(self.lesson.steps))
 
     def _seen_lights(self, seat: int, step: Step) -> list[str]:
         """The step's cards that `seat` may see: in its own hand, or face up on the table."""
@@ -149,7 +163,7 @@ class LessonTable(TableScene):
 
     def _next_step(self) -> None:
         self.script.extend(self.run.advance())
-        keep_progress(self.store, self.lesson.id, None if self.run.finished else self.run.index)
+        keep_progress(self.store, self.lesson.id, len(self.lesson.steps) if self.run.finished else self.run.index)
         self._sound("card")
         self.relayout()
         if self.phones.relay is not None:
@@ -246,8 +260,7 @@ class LessonTable(TableScene):
         if step is not None and not self.script and not self.config.phones[LEARNER]:
             draws = step.move is not None and step.move.kind == "draw"
             draw_lights(surface, lit_on_table(lay, self.view, step.lights, draws), max(2, lay.card_w // 30))
-        steps = len(self.lesson.steps)
-        progress = i18n.tr("guide.step", step=min(self.run.index + 1, steps), steps=steps)
+        progress = self.progress_text()
         # the learner's cards are on their phone: the big screen names none of them
         sentence = i18n.tr("guide.on_phone") if self.config.phones[LEARNER] else self.sentence()
         self.guide.draw(surface, sentence, progress, int(lay.text * 1.05), lay.margin)
@@ -311,6 +324,8 @@ class LearnScreen(Screen):
             steps = len(load_lesson(lesson_id).steps)
         except LessonError:
             return title
+        if step >= steps:
+            return i18n.tr("learn.done", title=title)
         return i18n.tr("learn.go_on", title=title, step=step + 1, steps=steps)
 
     def on_action(self, action: str, event: pygame.event.Event) -> bool:
