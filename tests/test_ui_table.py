@@ -95,6 +95,18 @@ def test_m_on_one_card_of_a_ready_meld_lays_the_meld(app: App) -> None:
     assert len(scene.game.log) == moves and scene.message  # K♠ alone: refused, with its reason
 
 
+def test_escape_puts_away_the_selection_and_its_refusal(app: App) -> None:
+    """K♠ 9♥ chosen, M: refused ("not a valid meld…"); Esc let the cards go but the red
+    banner stayed, speaking of cards no longer chosen."""
+    scene = table(app, position())
+    press(app, pygame.K_p)
+    scene.selected = {scene.order.index(c) for c in parse_cards("KS 9H")}
+    press(app, pygame.K_m)
+    assert scene.message_kind == "refusal" and scene.message
+    press(app, pygame.K_ESCAPE)
+    assert not scene.selected and not scene.message
+
+
 def test_legal_targets_light_up_while_dragging(app: App) -> None:
     scene = table(app, position())
     assert scene.layout is not None

@@ -426,6 +426,8 @@ class TableScene(Scene):
                 hand.step_focus(step)
             case ClearSelection():
                 hand.clear_selection()
+                if self.message_kind == "refusal":
+                    self.message = ""  # Esc puts it all away: a refusal of the cards let go goes too
             case StartDrag(drag):
                 hand.drag = drag
             case DragTo(pos):
