@@ -568,3 +568,14 @@ def test_each_seat_column_says_what_it_sets(app: App) -> None:
         heading = next(d for d in drawn if d.text == i18n.tr(key))
         rect = control(app, name=field).rect
         assert heading.rect.bottom <= rect.top and abs(heading.rect.left - rect.left) <= 4, (key, heading, rect)
+
+
+def test_a_house_rule_with_one_value_is_said_not_offered(app: App) -> None:
+    """Wrotham plays six deals: its "Game length" stood as a chooser whose two arrows were
+    both greyed (a newcomer clicked them); it reads as fixed, as the number of players does."""
+    press(app, "new_game")
+    click(app, control(app, name="variant:rami_wrotham").rect.center)
+    assert not control(app, name="option:game_length").enabled
+    assert not control(app, name="count").enabled
+    click(app, control(app, name="variant:rami_base").rect.center)
+    assert control(app, name="option:game_length").enabled

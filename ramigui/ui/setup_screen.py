@@ -331,6 +331,7 @@ class SetupScreen(Screen):
                         (lambda value, s=spec: option_text(s, value)),
                         pygame.Rect(left + width - choice_w, top, choice_w, field_h))
         choice.select(self.options.get(spec.name, spec.default))
+        choice.enabled = len(choice.values) > 1  # Wrotham's six deals: said, not offered
         self.add_visible(choice)
         help_text = spec.help.get(lang) or spec.help.get("en", "")
         y = max(y, top + field_h)
