@@ -61,8 +61,9 @@ def test_box_chooser_by_keyboard_scores_the_chosen_box(app: App) -> None:
     family = yami_family(scene)
     options = [box for box, _, _ in family.choices(scene.frame())]
     assert options[0] == "7" and "carre" in options
-    press(app, *[pygame.K_RIGHT] * options.index("carre"), pygame.K_RETURN)
-    assert scene.game.view(0).public.sheets[0] == {"carre": 25}
+    assert options[family.box_focus] == "carre", "the cursor starts on the box worth the most (25)"
+    press(app, *[pygame.K_LEFT] * (options.index("carre") - options.index("brelan")), pygame.K_RETURN)
+    assert scene.game.view(0).public.sheets[0] == {"brelan": 15}
 
 
 def test_expose_button_only_when_the_rules_allow(app: App) -> None:
@@ -99,6 +100,12 @@ def test_reply_with_nothing_to_score_offers_crossing_out(app: App) -> None:
     assert family.prompt(scene.frame()) == i18n.tr("table.yami.cross", name=scene.config.names[1])
     grid = family.grid(scene.frame())
     assert grid is not None
+    from screen_texts import drawn_texts
+
+    with drawn_texts() as drawn:
+        app.draw()
+    offered = [d.text for d in drawn if any(d.rect.colliderect(grid.cells[(0, box)]) for box, _, _ in options)]
+    assert offered and set(offered) == {"✗?"}, "an offer to cross out does not read as a box crossed out"
     click(app, grid.cells[(0, "quinte_floche")].center)
     assert scene.game.view(0).public.sheets[0]["quinte_floche"] is None
 
@@ -196,9 +203,10 @@ def test_a_hint_puts_the_box_cursor_on_its_box_and_its_key_cap_tells_the_truth(a
                          Context(None, stored, Sounds(False)))
     app.push(scene)
     settle(app, 5)
-    press(app, pygame.K_e)  # Expose: a box to choose, the cursor on the first (the 7 box)
+    press(app, pygame.K_e)  # Expose: a box to choose, the cursor taken to the first (the 7 box)
     family = yami_family(scene)
     moves = [move for _, move, _ in family.choices(scene.frame())]
+    press(app, *[pygame.K_LEFT] * family.box_focus)
     assert family.box_focus == 0
     press(app, pygame.K_h)
     assert scene.hint is not None and scene.hint.move in moves and scene.hint.move != moves[0]

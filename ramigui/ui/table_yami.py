@@ -153,6 +153,8 @@ class YamiTable(FamilyTable):
         """The header a tap (or click) asked to name in full, until tapped again: a finger
         cannot hover."""
         self.box_focus = 0
+        self._focus_for: tuple[object, ...] = ()
+        """The choice of boxes the cursor was put in (a new one moves it to the best box)."""
         self._grid: tuple[object, SheetGrid | None] = (None, None)
 
     def button_rows(self) -> list[list[ButtonSpec]]:
@@ -174,7 +176,18 @@ class YamiTable(FamilyTable):
         if not frame.human_turn or frame.phase not in CHOOSING:
             return []
         exposing = frame.view.public_as(YamiPublic).exposer == frame.view.seat
-        return box_choices(frame.view.hand, frame.view.legal_moves, exposing, frame.view.variant.yami)
+        options = box_choices(frame.view.hand, frame.view.legal_moves, exposing, frame.view.variant.yami)
+        self._focus_best(options)
+        return options
+
+    def _focus_best(self, options: list[tuple[str, Move, int | None]]) -> None:
+        """A new choice of boxes puts the cursor on the one worth the most (it stayed where
+        the last choice left it: on Paire +5 beside a series +15)."""
+        key = tuple(options)
+        if key != self._focus_for:
+            self._focus_for = key
+            best = max(range(len(options)), key=lambda i: (options[i][2] or 0, -i), default=0)
+            self.box_focus = best
 
     @staticmethod
     def choose(options: list[tuple[str, Move, int | None]], index: int) -> Intents:
@@ -384,8 +397,10 @@ class YamiTable(FamilyTable):
         focus = min(self.box_focus, max(0, len(options) - 1))
         for index, (box, _, points) in enumerate(options):
             cell = grid.cells[(seat, box)].inflate(-2, -2)
-            draw_panel(surface, cell, LIT_FILL if points is not None else (120, 30, 30, 220), 4)
-            label = f"+{points}" if points is not None else "✗"
+            # a box that may be crossed out reads "✗?" on a lighter red: "✗" alone, as a
+            # crossed box reads, made every free box look already crossed
+            draw_panel(surface, cell, LIT_FILL if points is not None else (150, 40, 40, 150), 4)
+            label = f"+{points}" if points is not None else "✗?"
             blit_text(
                 surface,
                 label,
