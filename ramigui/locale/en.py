@@ -81,7 +81,7 @@ CATALOGUE: dict[str, str] = {
     "table.gin.ask_discard_or_gin": "Just discard {card}, or go gin with it?",
     "table.yami.exchange_expose": "Draw, take the discard — or Expose your hand",
     "table.yami.discard": "Discard a card to keep five",
-    "table.yami.expose": "Choose the box for your hand on your sheet (click, or ←→ and Enter)",
+    "table.yami.expose": "Score your hand: click a box on your sheet (a number box needs three of a kind)",
     "table.yami.reply": "{name} exposed: choose a box to score (click, or ←→ and Enter)",
     "table.yami.cross": "{name} exposed and you have nothing to score: cross out a box",
     "button.undo": "Undo",

@@ -85,7 +85,7 @@ CATALOGUE: dict[str, str] = {
     "table.gin.ask_discard_or_gin": "Défausser {card} et continuer, ou faire gin en le défaussant ?",
     "table.yami.exchange_expose": "Piochez, prenez la défausse — ou exposez votre jeu",
     "table.yami.discard": "Défaussez une carte pour en garder cinq",
-    "table.yami.expose": "Choisissez la case de votre jeu sur votre fiche (clic, ou ←→ et Entrée)",
+    "table.yami.expose": "Marquez votre jeu : cliquez une case de votre fiche (une case de valeur demande un brelan)",
     "table.yami.reply": "{name} a exposé : choisissez une case à marquer (clic, ou ←→ et Entrée)",
     "table.yami.cross": "{name} a exposé et vous n'avez rien à marquer : barrez une case",
     "button.undo": "Annuler",
