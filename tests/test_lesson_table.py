@@ -92,6 +92,7 @@ def test_the_last_discard_the_guide_asks_for_is_not_asked_again(tmp_path: Path) 
             if step.move is not None and step.move.kind == "discard" and len(scene.order) == 1:
                 break
             press(app, pygame.K_F2 if step.move is not None else pygame.K_RETURN)
+        assert not next(b for b in scene.buttons if b.action == "undo").enabled, "Undo is not the guide's move"
         at = scene.run.index
         press(app, pygame.K_d)  # the cursor is on the one card left
         settle(app, 2)

@@ -112,6 +112,14 @@ class LessonTable(TableScene):
         self._next_step()
         return True
 
+    def _refresh_buttons(self) -> None:
+        """A move button stays lit only for the move the guide asks for: Undo lit at every
+        step was only ever refused ("Pas maintenant")."""
+        super()._refresh_buttons()
+        for button in self.buttons:
+            if button.action == "undo":
+                button.enabled = button.enabled and self.run.expects("undo")
+
     def human_play(self, move: Move | str) -> bool:
         """The learner's move: the one the guide just asked for is played without the
         table's "Go out? Your hand will be empty" (the guide has said it); any other
