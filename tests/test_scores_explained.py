@@ -376,3 +376,21 @@ def test_the_scroll_mark_stands_clear_of_the_names(app: App, monkeypatch: pytest
     mark = next(rect for text, _, rect in shown if text == "▲")
     heading = {text: rect for text, _, rect in reversed(shown) if text in names}  # the first of each: the heading
     assert len(heading) == 4 and not any(mark.colliderect(rect) for rect in heading.values())
+
+
+def test_two_players_with_the_same_totals_both_show_in_the_graph(app: App) -> None:
+    """Ann and Bob scored alike every round: Bob's line was drawn over Ann's, and the
+    graph showed three players of four."""
+    from ramigui.settings import Settings
+    from ramigui.ui.scoresheet import seat_colour
+
+    names = ("Ann", "Bob", "Cleo")
+    data = SheetData("Rami 51", names, ((5, 5, 20), (10, 10, 0), (0, 0, 30)), ("out",) * 3, (15, 15, 50),
+                     (), lower_wins=True, over=False)
+    app.push(ScoreSheetScene(Context(None, Settings(language="en"), Sounds(False)), data))
+    app.draw()
+    screen = app.screen
+    w, h = screen.get_size()
+    plot = {tuple(screen.get_at((x, y)))[:3] for x in range(w // 2, w) for y in range(h // 5, h * 3 // 4)}
+    for seat in range(3):
+        assert tuple(seat_colour(seat)) in plot, names[seat]

@@ -8,6 +8,7 @@ game) or from a finished game of the statistics, so both show the same sheet.
 from __future__ import annotations
 
 import io
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -512,8 +513,13 @@ class ScoreSheetScene(Screen):
             y = plot.bottom - int((value - low) / max(1, high - low) * plot.height)
             return x, y
 
+        alike: Counter[tuple[int, ...]] = Counter()
         for seat in range(len(self.data.names)):
-            points = [(plot.left, point(0, 0)[1])] + [point(i, row[seat]) for i, row in enumerate(lines)]
+            series = tuple(row[seat] for row in lines)
+            shift = 4 * alike[series]  # a line equal to one drawn before lies beside it, not hidden under it
+            alike[series] += 1
+            points = [(plot.left, point(0, 0)[1] - shift)] + [
+                (x, y - shift) for x, y in (point(i, value) for i, value in enumerate(series))]
             width = 5 if seat in self.data.leaders else 3
             if len(points) > 1:
                 pygame.draw.lines(surface, seat_colour(seat), False, points, width)
