@@ -188,3 +188,17 @@ def test_a_meld_and_a_meld_number_stay_on_one_line_when_they_fit() -> None:
     words = [word for line in lines for word in line.split()]
     assert all(card in words for card in run.split()), lines
     assert all(text_width(line, size) <= narrow for line in lines)
+
+
+@pytest.mark.parametrize("height", [10, 12, 14, 18, 23])
+def test_a_club_in_text_does_not_read_as_a_spade(height: int) -> None:
+    """In the last moves, "V♠ V♥ V♣" at 12 px: the card's club, filled between its lobes,
+    had nearly a spade's outline (they differed in a tenth of its pixels). In text the club's
+    three lobes stand apart, so the two outlines differ in more than a seventh."""
+    spade = symbols.painted("♠", height, (255, 255, 255))
+    club = symbols.painted("♣", height, (255, 255, 255))
+    w, h = spade.get_size()
+    pixels = [(x, y) for x in range(w) for y in range(h)]
+    ink = sum(spade.get_at(p).a > 100 for p in pixels)
+    differ = sum(abs(spade.get_at(p).a - club.get_at(p).a) > 100 for p in pixels)
+    assert differ > ink / 7

@@ -84,8 +84,10 @@ class SuitShape:
 
 
 @lru_cache(maxsize=4)
-def suit_shapes(suit: str) -> tuple[SuitShape, ...]:
-    """The pieces of a suit symbol one unit tall, upright (y grows downwards)."""
+def suit_shapes(suit: str, small: bool = False) -> tuple[SuitShape, ...]:
+    """The pieces of a suit symbol one unit tall, upright (y grows downwards). `small`: a
+    club drawn a dozen pixels tall, as in a line of text, with its three lobes set apart:
+    the card's club, filled between its lobes, reads there as a spade."""
     if suit == "H":
         return (SuitShape("polygon", tuple(_place(_HEART, 0, 0, 1, 1.05, 0.95))),)
     if suit == "D":
@@ -93,6 +95,10 @@ def suit_shapes(suit: str) -> tuple[SuitShape, ...]:
     if suit == "S":
         body = SuitShape("polygon", tuple(_place(_HEART, 0, 0, 1, 1.0, -0.78, -0.1)))
         return body, SuitShape("polygon", tuple(_stem(0, 0, 1, 1.0)))
+    if suit == "C" and small:
+        r = 0.22
+        lobes = tuple(SuitShape("circle", ((dx, dy),), r) for dx, dy in ((0.0, -0.27), (-0.3, 0.07), (0.3, 0.07)))
+        return (*lobes, SuitShape("circle", ((0.0, 0.0),), r * 0.35), SuitShape("polygon", tuple(_stem(0, 0, 1, 1.0))))
     if suit == "C":
         r = 0.235
         lobes = tuple(SuitShape("circle", ((dx, dy),), r) for dx, dy in ((0.0, -0.24), (-0.25, 0.06), (0.25, 0.06)))

@@ -56,11 +56,12 @@ def card_height(width: int) -> int:
 
 
 def draw_suit(surface: pygame.Surface, suit: str, center: tuple[float, float], size: float,
-              colour: Colour, flip: bool = False) -> None:
-    """Draw a suit symbol `size` pixels tall centred on `center` (upside down if `flip`)."""
+              colour: Colour, flip: bool = False, small: bool = False) -> None:
+    """Draw a suit symbol `size` pixels tall centred on `center` (upside down if `flip`;
+    `small`: the shape that still reads when it ends up a dozen pixels tall)."""
     cx, cy = center
     sign = -1.0 if flip else 1.0
-    for shape in suit_shapes(suit):
+    for shape in suit_shapes(suit, small):
         points = [(cx + x * size, cy + y * size * sign) for x, y in shape.points]
         if shape.kind == "circle":
             pygame.draw.circle(surface, colour, points[0], shape.radius * size)
@@ -116,7 +117,7 @@ def _draw_index(surf: pygame.Surface, card: Card, rank: str, colour: Colour) -> 
         text = _fit_text(rank, int(w * 0.25), int(cw * 0.98), colour)
         corner.blit(text, ((cw - text.get_width()) // 2, int(h * 0.03)))
         draw_suit(corner, card.suit, (cw / 2, h * 0.03 + text.get_height() + w * 0.135),
-                  w * 0.2, colour)
+                  w * 0.2, colour, small=w * 0.2 / SS < 12)  # a small card's index club stays a club
     surf.blit(corner, (int(w * 0.03), int(h * 0.015)))
     turned = pygame.transform.rotate(corner, 180)
     surf.blit(turned, (w - int(w * 0.03) - turned.get_width(), h - int(h * 0.015) - turned.get_height()))

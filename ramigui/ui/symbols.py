@@ -28,6 +28,8 @@ WIDTHS = {"✓": 0.9, "✗": 0.75, "←": 1.15, "→": 1.15, "↑": 0.62, "↓":
 """Painted symbols (other than suits), each with its width as a share of its height."""
 SYMBOLS = frozenset(SUITS) | frozenset(GAPS) | frozenset(WIDTHS)
 SCALE = 4
+SMALL_SUIT = 24
+"""Below this height a club is painted with its lobes apart (at 12 px, ♣ read as ♠)."""
 
 
 def split(text: str) -> list[str]:
@@ -98,7 +100,7 @@ def painted(char: str, height: int, colour: Colour) -> pygame.Surface:
     big = pygame.Surface((wide * SCALE, height * SCALE), pygame.SRCALPHA)
     w, h = big.get_size()
     if char in SUITS:
-        draw_suit(big, SUITS[char], (w / 2, h / 2), h * 0.9, colour)
+        draw_suit(big, SUITS[char], (w / 2, h / 2), h * 0.9, colour, small=height < SMALL_SUIT)
     else:
         _PAINTERS[char](big, colour, w, h)
     return pygame.transform.smoothscale(big, (wide, height))
