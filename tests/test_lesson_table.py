@@ -94,10 +94,13 @@ def test_the_last_discard_the_guide_asks_for_is_not_asked_again(tmp_path: Path) 
             press(app, pygame.K_F2 if step.move is not None else pygame.K_RETURN)
         assert not next(b for b in scene.buttons if b.action == "undo").enabled, "Undo is not the guide's move"
         at = scene.run.index
+        assert 1 not in scene.frame().shown_hands  # Léa's hand: face down while the round goes on
         press(app, pygame.K_d)  # the cursor is on the one card left
         settle(app, 2)
         assert not isinstance(app.top, QuestionScene)
         assert scene.run.index == at + 1 and scene.game.round_over
+        # the guide speaks of Léa's last cards: laid face up, as they are counted at a table
+        assert scene.frame().shown_hands[1] == tuple(scene.game.hand(1)) and scene.game.hand(1)
 
 
 def test_the_step_lights_its_cards_and_keys_play_it(tmp_path: Path) -> None:

@@ -383,12 +383,18 @@ class TableScene(Scene):
             played_here=self.played_here,
             layout=self.layout, size=self.size, order=tuple(self.hand.order),
             selected=frozenset(self.hand.selected), focus=self.hand.focus, drag=self.hand.drag,
-            ready=tuple(self.ready),
+            ready=tuple(self.ready), round_hands=self._round_hands(game),
             fresh=self.fresh_index(), hinted=frozenset(self.hinted()), hint_move=self.hint_move(),
             flights=tuple(self.flights), now=self.now, pace=self.pace, message=self.message,
             message_kind=self.message_kind, pointer_at=self.pointer_at,
             phones_connected=frozenset(self.phones.connected()), settings=settings, art=self.art,
             said=partial(self.last_moves.lines, game, self.observer()), keys=self._key_line())
+
+    def _round_hands(self, game: Game) -> dict[int, tuple[Card, ...]]:
+        """Every hand but the viewer's, once the round is over (counted face up)."""
+        if not game.round_over:
+            return {}
+        return {seat: tuple(game.hand(seat)) for seat in range(game.players) if seat != self.viewer}
 
     def _key_line(self) -> tuple[str, ...]:
         """`key_items`, worked out once per language (a frame is built several times a frame)."""

@@ -178,7 +178,7 @@ def _draw_opponent(frame: TableFrame, lay: TableLayout, seat: int, rect: pygame.
     _fit_line(surface, seat_facts(frame, seat), int(lay.text * 0.85), WHITE,
               pygame.Rect(rect.left + lay.margin, rect.bottom - int(lay.text * 1.35),
                           rect.width - 2 * lay.margin, int(lay.text * 1.2)))
-    shown = view.public.shown
+    shown = frame.shown_hands
     if seat in shown:
         _draw_face_fan(frame, surface, rect, lay, tuple(shown[seat]))
     else:
@@ -187,14 +187,14 @@ def _draw_opponent(frame: TableFrame, lay: TableLayout, seat: int, rect: pygame.
 
 def _seat_key(frame: TableFrame, seat: int, rect: pygame.Rect) -> object:
     view = frame.view
-    shown = view.public.shown
+    shown = frame.shown_hands
     return (rect, view.to_play == seat and not view.round_over, seat in frame.phones_connected,
             seat_facts(frame, seat), tuple(shown[seat]) if seat in shown else view.hand_counts[seat])
 
 
 def _seat_area(frame: TableFrame, lay: TableLayout, seat: int, rect: pygame.Rect) -> pygame.Rect:
     """The plate, and the fan of a hand shown face up wherever it reaches."""
-    shown = frame.view.public.shown
+    shown = frame.shown_hands
     if seat not in shown or not shown[seat]:
         return rect.copy()
     left, step, width, top = _face_fan_places(rect, lay, len(shown[seat]))

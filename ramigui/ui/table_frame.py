@@ -8,7 +8,7 @@ only to ask the rules (`is_legal`); nobody plays a move through it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -46,6 +46,8 @@ class TableFrame:
     drag: Drag | None
     ready: tuple[range, ...]
     """Where the melds the hand shows apart lie in `order`."""
+    round_hands: Mapping[int, tuple[Card, ...]]
+    """Once the round is over, every other hand: laid face up to be counted, as at a table."""
     fresh: int | None
     """Where the card just drawn or taken is in the hand (None: no such card)."""
     hinted: frozenset[int]
@@ -97,6 +99,13 @@ class TableFrame:
         name their move: D discards it, a digit lays it off)."""
         indices = sorted(self.selected) or ([self.focus] if self.order else [])
         return [self.order[i] for i in indices if i < len(self.order)]
+
+    @cached_property
+    def shown_hands(self) -> Mapping[int, tuple[Card, ...]]:
+        """The hands drawn face up on their plates: those the rules show everyone (a gin
+        knocker's), and every hand once the round is over (a lesson's guide speaks of
+        Léa's last cards while they lay face down)."""
+        return {**self.view.public.shown, **self.round_hands}
 
     def meld_cards(self, indices: Sequence[int]) -> list[Card]:
         """The cards a new meld is made of: these hand cards; one card of a meld the hand
