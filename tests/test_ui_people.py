@@ -178,3 +178,22 @@ def test_you_is_renamed_from_the_statistics_and_keeps_their_games(app: App, stor
     pump(app)
     assert [row[0] for row in screen._table_rows()] == ["Mamie", "Ana"]  # type: ignore[union-attr]
     assert people_module.load_people(store).names == ("Ana", "Mamie")
+
+
+def test_a_seat_made_a_bot_leaves_the_persons_name_and_a_bot_is_never_named_as_one(
+        app: App, store: Store) -> None:
+    """Bob sat at a hot-seat game; at the next New game his seat was switched to a bot and
+    kept "Bob": the bot's games then counted in Bob's statistics."""
+    people_module.save_people(store, people_module.People(("You", "Bob")))
+    setup = open_setup(app)
+    while control(app, name="kind:1").value != "human":
+        click(app, (control(app, name="kind:1").rect.left + 5, control(app, name="kind:1").rect.centery))
+    type_name(app, "name:1", "Bob")
+    assert setup.setup().seats[1] == Seat("Bob", None)
+    while setup.seats[1].kind in ("human", "phone"):  # on to the bots
+        click(app, (control(app, name="kind:1").rect.right - 5, control(app, name="kind:1").rect.centery))
+    assert setup.seats[1].name == "Bot 1"
+    type_name(app, "name:1", "Bob")  # typed back by hand: refused at Start, said why
+    click(app, control(app, "start").rect.center)
+    assert not any(isinstance(scene, SessionTable) for scene in app.scenes)
+    assert "Bob is one of your players" in setup.error

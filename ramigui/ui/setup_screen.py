@@ -176,6 +176,8 @@ class SetupScreen(Screen):
             person = model.kind in ("human", "phone")
             if person:
                 name = self.person_named(name)
+            elif self.person_named(name) in self.people:  # a bot's games would join that person's statistics
+                raise ValueError(i18n.tr("setup.bot_person_name", name=name))
             seats.append(Seat(name, None if person else model.kind, phone=model.kind == "phone"))
         if len({seat.name for seat in seats}) != len(seats):
             raise ValueError(i18n.tr("setup.same_names"))
@@ -360,7 +362,11 @@ class SetupScreen(Screen):
             index = int(event.name.split(":")[1])
             seat = self.seats[index]
             seat.kind = event.value
-            if i18n.is_default_name(seat.name):  # "Bot 1" made a person becomes "Player 2"; a typed name stays
+            # "Bot 1" made a person becomes "Player 2"; a typed name stays, but a person's
+            # name leaves a seat made a bot (bots are not people: Bob's statistics took in
+            # the games a bot played under his name)
+            is_person = seat.name in {i18n.seat_name(person) for person in self.people}
+            if i18n.is_default_name(seat.name) or (seat.kind not in ("human", "phone") and is_person):
                 seat.name = default_name(index, seat.kind)
         elif action == "option":
             self.options[event.name.split(":", 1)[1]] = event.value
