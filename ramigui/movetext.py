@@ -89,14 +89,15 @@ def restock_text(variant: Variant) -> str:
 def in_said_order(record: Sequence[PublicMove]) -> list[PublicMove]:
     """The moves in the order a player would hear them: "Carte !" is said with the discard
     that leaves one card (seed 000), though the rules take it just before that discard —
-    so it is told after that seat's discard of the same turn, never after the draw."""
+    so it is told after that seat's discard when that discard is the seat's very next move.
+    Said earlier in the turn (before a lay-off, say), it is told where it was said: after
+    a discard that emptied the hand it read as said with no card left."""
     said = list(record)
     index = 0
     while index < len(said):
         entry = said[index]
         if entry.move.kind == "carte":
-            ends = next((k for k in range(index + 1, len(said)) if said[k].seat == entry.seat
-                         and said[k].move.kind in ("discard", "draw", "take")), None)
+            ends = next((k for k in range(index + 1, len(said)) if said[k].seat == entry.seat), None)
             if ends is not None and said[ends].move.kind == "discard":
                 said.insert(ends, said.pop(index))
                 continue

@@ -81,6 +81,19 @@ def test_carte_is_told_with_the_discard_that_leaves_one_card() -> None:
     assert "Carte" in lines[-1] and "discarded" in lines[-2]
 
 
+def test_carte_said_before_a_lay_off_is_told_where_it_was_said() -> None:
+    """Two cards after the draw: « Carte ! », then 8♦ laid off and 3♦ thrown to go out. Told
+    after the discard, the panel read "discarded 3♦ / says Carte!" with no card left."""
+    from ramigui.movetext import in_said_order
+
+    game = position("rami", ["8D", "4C 5C 6C QD JD TH 2H"], stock="3D 5H 8H 9D TC JC", discard="4H",
+                    opened=[0], melds=[(0, "5D 6D 7D")])
+    play(game, "draw", "carte", "layoff 8D to 1", "discard 3D")
+    assert game.round_over
+    assert [str(e.move) for e in in_said_order(game.public_record(1))] == [
+        "draw", "carte", "layoff 8D to 1", "discard 3D"]
+
+
 def test_the_panel_puts_a_rule_between_one_rounds_moves_and_the_next() -> None:
     """Round 1's last moves stay in the panel after the next deal, under them a rule
     naming round 2, then round 2's moves; dealt and not yet played, the rule comes last."""
