@@ -302,3 +302,13 @@ def test_done_counts_the_cards_it_lays_off_as_the_engine_does() -> None:
     assert text == "say you are done: laying off J♦ on the knocker's melds leaves you 61 deadwood."
     game.play("done")
     assert game.hand(1) and sum(min(c.rank, 10) for c in game.hand(1)) == 61
+
+
+def test_draw_before_opening_where_the_discard_is_closed_says_the_rule() -> None:
+    """Rami familial before one's first meld (seed 000: the discard is taken only once down):
+    the hint said "9♥ makes no meld with your cards", as though that were why."""
+    game = Game.from_position("rami", hands=["5H 6H 2C 9D KS JC 3D", "2S 3S 4S 8D 8C 10D QC"],
+                              stock="AS 4D", discard="9H")
+    key, params, text = said(game, "draw")
+    assert key == "why.rummy.draw_before_opening"
+    assert text == "draw from the stock: the discard may be taken only once you have put a meld down."

@@ -130,13 +130,16 @@ def _rummy_draw(view: PlayerView, planner: Planner) -> Reason | None:
     top = _top(view)
     if top is None:
         return "why.rummy.draw_empty", {}
+    seat, rules = view.seat, view.variant.rummy
+    opened = view.public_as(RummyPublic).opened[seat]
+    if not any(m.kind == "take" and m.target is None for m in view.legal_moves):
+        # the rule first: "9♥ makes no meld" read as the reason while the pile was closed anyway
+        if rules.take_discard == "after_opening" and not opened:
+            return "why.rummy.draw_before_opening", {"card": top}
+        return "why.rummy.draw_not_allowed", {"card": top}
     after = planner.arrange(list(view.hand) + [top])
     if not any(top in meld for meld in after.melds):
         return "why.rummy.draw_no_fit", {"card": top}
-    if not any(m.kind == "take" and m.target is None for m in view.legal_moves):
-        return "why.rummy.draw_not_allowed", {"card": top}
-    seat, rules = view.seat, view.variant.rummy
-    opened = view.public_as(RummyPublic).opened[seat]
     if not opened and rules.opening_minimum and after.meld_points < rules.opening_minimum:
         return "why.rummy.draw_cannot_open", {"card": top, "have": after.meld_points, "need": rules.opening_minimum}
     return None

@@ -100,6 +100,7 @@ MENUS: dict[str, str] = {
     "why.rummy.swap": "put {cards} in meld {n}: the joker makes a meld with your {others}.",
     "why.rummy.draw_empty": "draw from the stock: the discard pile is empty.",
     "why.rummy.draw_no_fit": "draw from the stock: {card} makes no meld with your cards.",
+    "why.rummy.draw_before_opening": "draw from the stock: the discard may be taken only once you have put a meld down.",
     "why.rummy.draw_not_allowed": "draw from the stock: you may not take {card} now.",
     "why.rummy.draw_cannot_open": "draw: {card} would have to go down now, and your melds make only {have} of {need}.",
     "why.rummy.meld_out": "lay down {cards}: with your other melds you go out.",

@@ -99,6 +99,7 @@ MENUS: dict[str, str] = {
     "why.rummy.swap": "posez {cards} dans la combinaison {n} : le joker fait une combinaison avec vos {others}.",
     "why.rummy.draw_empty": "piochez : la défausse est vide.",
     "why.rummy.draw_no_fit": "piochez : le {card} ne fait aucune combinaison avec vos cartes.",
+    "why.rummy.draw_before_opening": "piochez : on ne prend la défausse qu'après avoir posé une combinaison.",
     "why.rummy.draw_not_allowed": "piochez : vous ne pouvez pas prendre le {card} maintenant.",
     "why.rummy.draw_cannot_open": "piochez : le {card} devrait être posé tout de suite, et vous n'avez que {have} points sur {need}.",
     "why.rummy.meld_out": "posez {cards} : avec vos autres combinaisons, vous sortez.",
