@@ -196,4 +196,4 @@ def test_a_seat_made_a_bot_leaves_the_persons_name_and_a_bot_is_never_named_as_o
     type_name(app, "name:1", "Bob")  # typed back by hand: refused at Start, said why
     click(app, control(app, "start").rect.center)
     assert not any(isinstance(scene, SessionTable) for scene in app.scenes)
-    assert "Bob is one of your players" in setup.error
+    assert "“Bob” is one of your players" in setup.error

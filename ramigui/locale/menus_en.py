@@ -35,7 +35,7 @@ MENUS: dict[str, str] = {
     "setup.house_rules": "House rules",
     "setup.default_human": "Player {n}",
     "setup.default_bot": "Bot {n}",
-    "setup.bot_person_name": "{name} is one of your players: give the bot another name",
+    "setup.bot_person_name": "The name “{name}” is one of your players': give the bot another name",
     "setup.same_names": "Two players have the same name: give each a different one.",
     "seat.human": "Human",
     "seat.random": "Bot: random",

@@ -34,7 +34,7 @@ MENUS: dict[str, str] = {
     "setup.house_rules": "Règles de la maison",
     "setup.default_human": "Joueur {n}",
     "setup.default_bot": "Robot {n}",
-    "setup.bot_person_name": "{name} est l'un de vos joueurs : donnez un autre nom au robot",
+    "setup.bot_person_name": "Le nom « {name} » est celui de l'un de vos joueurs : donnez un autre nom au robot",
     "setup.same_names": "Deux joueurs ont le même nom : donnez-leur des noms différents.",
     "seat.human": "Humain",
     "seat.random": "Robot : hasard",
