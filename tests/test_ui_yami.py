@@ -226,3 +226,20 @@ def test_a_hint_puts_the_box_cursor_on_its_box_and_its_key_cap_tells_the_truth(a
     press(app, pygame.K_RETURN)
     assert [move for seat, move in scene.game.log if seat == 0][-1] == moves[hinted]
 
+
+
+def test_the_rank_headers_are_as_large_as_their_row_allows() -> None:
+    """At 1920×1080 the headers 7 … A were drawn at the size "Straight flush" needs in two
+    lines, 13 px: too small from a sofa. The ranks now have their own size."""
+    from screen_texts import drawn_texts
+
+    with open_app((1920, 1080)) as big:
+        scene = table(big, carre_position())
+        grid = yami_family(scene).grid(scene.frame())
+        assert grid is not None
+        with drawn_texts() as drawn:
+            big.draw()
+        seven = next(d for d in drawn if d.text == "7" and d.rect.colliderect(grid.headers["7"]))
+        flush = [d for d in drawn if d.rect.colliderect(grid.headers["quinte_floche"])]
+        assert flush and seven.size > max(d.size for d in flush)
+        assert seven.size >= 20

@@ -319,26 +319,31 @@ class YamiTable(FamilyTable):
 
     def _draw_headers(self, surface: pygame.Surface, grid: SheetGrid, pointer_at: tuple[int, int] | None,
                       named: str | None = None) -> None:
-        lines = 1 if grid.short else 2
-        short: bool | str = grid.short
-        size = max(SMALLEST_TEXT, READABLE_HEADER, int(grid.text * HEADER_SHARE))
-        width = min(r.width for r in grid.headers.values())
-        while size > READABLE_HEADER and not _header_fits(list(grid.headers), size, width, lines, short):
-            size -= 1
-        if not _header_fits(list(grid.headers), size, width, lines, short):
-            short = "tiny"  # codes at a readable size rather than words at 8 px
         hovered = None
-        for column, rect in grid.headers.items():
-            label = box_label(column, short)
-            pointed = pointer_at is not None and rect.collidepoint(pointer_at)
-            if label != box_label(column) and (pointed or (hovered is None and column == named)):
-                hovered = (column, rect)
-            wrapped = wrap_lines(label, size, rect.width - 4, True)[:lines]
-            y = rect.bottom - 2 - len(wrapped) * int(size * 1.2)
-            colour = GOLD if column in ("series", "bonus", "total") else (220, 232, 222)
-            for line in wrapped:
-                line = ellipsized(line, size, rect.width - 2, True)
-                y = blit_text(surface, line, size, colour, (rect.centerx, y), "midtop", bold=True).bottom
+        ranks = [c for c in grid.headers if c in SERIES]
+        for block in (ranks, [c for c in grid.headers if c not in ranks]):
+            # the ranks (7 … A) at their own size: they were drawn as small as "Straight
+            # flush" needs, 13 px at 1920×1080; Series, Bonus and Total stay alike
+            lines = 1 if grid.short else 2
+            short: bool | str = grid.short
+            size = max(SMALLEST_TEXT, READABLE_HEADER, int(grid.text * HEADER_SHARE))
+            width = min(grid.headers[c].width for c in block)
+            while size > READABLE_HEADER and not _header_fits(block, size, width, lines, short):
+                size -= 1
+            if not _header_fits(block, size, width, lines, short):
+                short = "tiny"  # codes at a readable size rather than words at 8 px
+            for column in block:
+                rect = grid.headers[column]
+                label = box_label(column, short)
+                pointed = pointer_at is not None and rect.collidepoint(pointer_at)
+                if label != box_label(column) and (pointed or (hovered is None and column == named)):
+                    hovered = (column, rect)
+                wrapped = wrap_lines(label, size, rect.width - 4, True)[:lines]
+                y = rect.bottom - 2 - len(wrapped) * int(size * 1.2)
+                colour = GOLD if column in ("series", "bonus", "total") else (220, 232, 222)
+                for line in wrapped:
+                    line = ellipsized(line, size, rect.width - 2, True)
+                    y = blit_text(surface, line, size, colour, (rect.centerx, y), "midtop", bold=True).bottom
         self._hovered = hovered
 
     def _draw_tooltip(self, surface: pygame.Surface, grid: SheetGrid, pointer_at: tuple[int, int] | None) -> None:
