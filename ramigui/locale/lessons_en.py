@@ -54,7 +54,7 @@ LESSONS: dict[str, str] = {
     "lesson.yami.draw": "You have three 9s. Draw the top card of the stock: maybe another 9!",
     "lesson.yami.discard": "A fourth 9! Keep them: discard the King of clubs.",
     "lesson.yami.expose": "Your turn again. Show your hand: {expose} it.",
-    "lesson.yami.score": "Put your four 9s in the 9 box: 4 times 5 makes 20 points.",
+    "lesson.yami.score": "Put your four 9s in the 9 box: 4 times 5 makes 20 points, and your {series} reach the 105 that win the {bonus} of 50 (4 of a kind would score only 25).",
     "lesson.yami.bonus": "Your {series} add up to 110: 105 or more wins the {bonus} of 50 points. Well played!",
     "lesson.rummy.scores": "Lea's cards left in her hand are penalty points for her. In Rami, the lowest score wins.",
     "lesson.gin.done": "Tom won this round. To win, knock with less deadwood than him. Now you know how to play!",

@@ -54,7 +54,7 @@ LESSONS: dict[str, str] = {
     "lesson.yami.draw": "Vous avez trois 9. Piochez la carte du dessus : peut-être un autre 9 !",
     "lesson.yami.discard": "Un quatrième 9 ! Gardez-les : défaussez le Roi de trèfle.",
     "lesson.yami.expose": "À vous de nouveau. Montrez votre main : {expose}.",
-    "lesson.yami.score": "Mettez vos quatre 9 dans la case du 9 : 4 fois 5, ça fait 20 points.",
+    "lesson.yami.score": "Mettez vos quatre 9 dans la case du 9 : 4 fois 5, ça fait 20 points, et vos {series} atteignent les 105 qui donnent le {bonus} de 50 (le carré ne rapporterait que 25).",
     "lesson.yami.bonus": "Vos {series} font 110 : à 105 ou plus, vous gagnez le {bonus} de 50 points. Bien joué !",
     "lesson.rummy.scores": "Les cartes restées dans la main de Léa sont des points de pénalité pour elle. Au Rami, le score le plus bas gagne.",
     "lesson.gin.done": "Tom a gagné cette manche. Pour gagner, frappez avec moins de points non utilisés que lui. Maintenant, vous savez jouer !",
