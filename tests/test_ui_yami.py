@@ -243,3 +243,15 @@ def test_the_rank_headers_are_as_large_as_their_row_allows() -> None:
         flush = [d for d in drawn if d.rect.colliderect(grid.headers["quinte_floche"])]
         assert flush and seven.size > max(d.size for d in flush)
         assert seven.size >= 20
+
+
+def test_the_sort_buttons_say_what_they_do_in_a_game_without_melds(app: App) -> None:
+    """"Melds, then suits" left a Yami hand's four 9s apart (there are no melds in Yami):
+    the buttons read "By suit" and "By rank", as the settings do; S sorts by suit."""
+    scene = table(app, carre_position())
+    labels = {b.action: b.label() for b in scene.buttons}
+    assert labels["sort_suit"] == "By suit" and labels["sort_rank"] == "By rank"
+    scene.hand.arrange(parse_cards("7H KC 7S 7D 7C"))  # arranged by hand, the 7s apart
+    press(app, pygame.K_r)
+    sevens = [i for i, card in enumerate(scene.order) if card.rank == 7]
+    assert sevens == list(range(sevens[0], sevens[0] + 4))  # by rank: the four 7s side by side

@@ -22,7 +22,7 @@ from ramigui.rules.public import YamiPublic
 from ramigui.rules.variant import Variant
 from ramigui.rules.yami_boxes import COMBINATIONS, SERIES, SERIES_RANKS, box_choices
 from ramigui.ui.layout import SEAT_COLOURS
-from ramigui.ui.table_family import SORT_ROWS, ButtonSpec, FamilyTable
+from ramigui.ui.table_family import ButtonSpec, FamilyTable
 from ramigui.ui.table_frame import TableFrame
 from ramigui.ui.table_intents import Intents, PlayMove
 from ramigui.ui.widgets import (
@@ -140,6 +140,12 @@ def sheet_grid(area: pygame.Rect, seats: list[int], base_text: int) -> SheetGrid
     return SheetGrid(bounds, text, name_rect, cells, headers, short)
 
 
+PLAIN_SORT_ROWS: list[list[ButtonSpec]] = [[("sort_suit", "button.sort_by_suit", pygame.K_s)],
+                                           [("sort_rank", "button.sort_by_rank", pygame.K_r)]]
+"""Yami's sorts: a Yami hand holds no melds to put first, so "Melds, then suits" left the
+four 9s apart and puzzled a newcomer; the buttons say what they do, as the settings do."""
+
+
 class YamiTable(FamilyTable):
     """Yami's Expose button, prompts, score sheets and box chooser."""
 
@@ -158,7 +164,7 @@ class YamiTable(FamilyTable):
         self._grid: tuple[object, SheetGrid | None] = (None, None)
 
     def button_rows(self) -> list[list[ButtonSpec]]:
-        return [[("expose", "button.expose", pygame.K_e)], *SORT_ROWS]
+        return [[("expose", "button.expose", pygame.K_e)], *PLAIN_SORT_ROWS]
 
     def refresh(self, buttons: Mapping[str, Button], frame: TableFrame) -> None:
         buttons["expose"].enabled = "expose" in frame.legal_kinds()
