@@ -107,6 +107,26 @@ def test_escape_puts_away_the_selection_and_its_refusal(app: App) -> None:
     assert not scene.selected and not scene.message
 
 
+def test_a_question_rings_the_answer_enter_picks_and_the_arrows_move_it(app: App) -> None:
+    """"Go out? Yes / No": Enter picked Yes with no button ringed, and a refusal of an
+    earlier move stayed red behind the question. → rings No, and Enter then keeps the card."""
+    scene = table(app, position())
+    press(app, pygame.K_p)
+    scene.selected = {scene.order.index(c) for c in parse_cards("7H 8H 9H 10H")}
+    press(app, pygame.K_m)
+    scene.focus = scene.order.index(parse_cards("KS")[0])
+    scene.refuse("an earlier refusal")
+    press(app, pygame.K_d)
+    question = app.top
+    assert isinstance(question, QuestionScene) and question.focus == 0 and not scene.message
+    press(app, pygame.K_RIGHT)
+    assert question.focus == 1
+    press(app, pygame.K_RETURN)
+    app.step()
+    app.step()
+    assert app.top is scene and scene.game.hand(0) == parse_cards("KS")  # No: the card kept
+
+
 def test_legal_targets_light_up_while_dragging(app: App) -> None:
     scene = table(app, position())
     assert scene.layout is not None

@@ -544,8 +544,11 @@ class TableScene(Scene):
         return False
 
     def ask(self, question: Question) -> None:
-        """Put a question to the person at the table; their answer comes back as an action."""
+        """Put a question to the person at the table; their answer comes back as an action.
+        A refusal still showing goes: it spoke of another move, and read as the question's."""
         self.question = question
+        if self.message_kind == "refusal":
+            self.message = ""
         if self.app is not None:
             self.app.push(QuestionScene(question))
 

@@ -14,6 +14,7 @@ import pygame
 
 from ramigui.rules import Move
 from ramigui.ui.app import Scene
+from ramigui.ui.controls import FOCUS_RING
 from ramigui.ui.widgets import (
     GOLD,
     OVERLAY_FILL,
@@ -41,8 +42,8 @@ ANSWER_KEYS = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4)
 class QuestionScene(Scene):
     """The question in a box over the dimmed table, one button per answer.
 
-    Keys: Enter picks the first answer (the one the player was heading for), 1–4 pick by
-    position, Esc cancels."""
+    Keys: Enter picks the answer in the focus ring, at first the first one (the one the
+    player was heading for); ←/→ and Tab move the ring, 1–4 pick by position, Esc cancels."""
 
     opaque = False
 
@@ -52,6 +53,8 @@ class QuestionScene(Scene):
         self.buttons: list[Button] = []
         self.box = pygame.Rect(0, 0, 0, 0)
         self.text_size = 18
+        self.focus = 0
+        """The answer Enter picks, ringed (no ring said which one Enter would pick)."""
 
     def resize(self, size: tuple[int, int]) -> None:
         width, height = size
@@ -92,7 +95,11 @@ class QuestionScene(Scene):
                 self._answer(None)
                 return True
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self._answer(0)
+                self._answer(self.focus)
+                return True
+            if event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB) and self.buttons:
+                back = event.key == pygame.K_LEFT or (event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT)
+                self.focus = (self.focus + (-1 if back else 1)) % len(self.buttons)
                 return True
         if any(button.handle_event(event) for button in self.buttons):
             return True
@@ -107,5 +114,8 @@ class QuestionScene(Scene):
         y = self.box.top + pad
         for line in wrap_lines(self.question.text, self.text_size, self.box.width - 2 * pad, True):
             y = blit_text(surface, line, self.text_size, WHITE, (self.box.centerx, y), "midtop", bold=True).bottom
-        for button in self.buttons:
+        for index, button in enumerate(self.buttons):
             button.draw(surface)
+            if index == self.focus:
+                ring = button.rect.inflate(6, 6)
+                pygame.draw.rect(surface, FOCUS_RING, ring, 3, border_radius=button.rect.height // 3)
