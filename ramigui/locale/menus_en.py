@@ -284,7 +284,7 @@ MENUS: dict[str, str] = {
     "setup.col_name": "Name at the table",
     "setup.col_person": "Scores kept for",
     "setup.col_kind": "Played by",
-    "setup.new_person": "New…",
+    "setup.new_person": "A new person",
     "setup.name_full": "A name has at most {n} characters: what was typed past them was not taken.",
     "stats.best_round": "Best round",
     "stats.average_round": "Avg round",

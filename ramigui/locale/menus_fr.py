@@ -283,7 +283,7 @@ MENUS: dict[str, str] = {
     "setup.col_name": "Nom à la table",
     "setup.col_person": "Scores gardés pour",
     "setup.col_kind": "Joué par",
-    "setup.new_person": "Nouveau…",
+    "setup.new_person": "Une nouvelle personne",
     "setup.name_full": "Un nom a au plus {n} caractères : la suite tapée n'a pas été prise.",
     "stats.best_round": "Meilleure manche",
     "stats.average_round": "Manche moy.",

@@ -22,7 +22,7 @@ TEXTS: dict[str, str] = {
     "setup.problems.more": "… and {n} more",
     "setup.problems.show_all": "Show all",
     "setup.problems.show_less": "Show fewer",
-    "setup.problems.reload": "Read the file again",
+    "setup.problems.reload": "Read variants.yaml again",
     # the New game screen: saving the rules as a variant of one's own
     "setup.yours": "Your variants",
     "setup.save_as": "Save these rules as…",

@@ -75,7 +75,7 @@ TEXTS: dict[str, str] = {
     "setup.problems.more": "… et {n} autres",
     "setup.problems.show_all": "Tout afficher",
     "setup.problems.show_less": "Réduire",
-    "setup.problems.reload": "Relire le fichier",
+    "setup.problems.reload": "Relire variants.yaml",
     # the New game screen: saving the rules as a variant of one's own
     "setup.yours": "Vos variantes",
     "setup.save_as": "Enregistrer ces règles sous…",
