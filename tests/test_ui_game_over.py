@@ -101,6 +101,10 @@ def test_the_rami_sheet_says_why_the_losers_have_their_points(app: App, store: S
     with drawn_texts() as drawn:
         app.draw()
     assert [d.text for d in drawn].count(sheet.data.note()) == 1
+    note = next(d for d in drawn if d.text == sheet.data.note())
+    round_words = [d for d in drawn if d.text in sheet.data.round_words(0)]
+    assert round_words and 0 <= note.rect.top - max(d.rect.bottom for d in round_words) < 3 * note.size, \
+        "said right under the round it explains, not at the sheet's foot"
 
 
 def test_a_game_played_in_the_window_leaves_its_log(app: App, store: Store) -> None:

@@ -377,9 +377,8 @@ class ScoreSheetScene(Screen):
         width = area.width - m.pad
         step = int(m.small * 1.2)
         note = self.data.note()
-        if note:  # once, over the totals' line, in the room of the rounds
+        if note:  # said once, under the last round shown: room is kept for it above the totals
             bottom -= step
-            self._words(surface, ellipsized(note, m.small, width), (area.left + m.pad // 2, bottom - m.pad // 3))
         rows = [(number, points, words_lines(self.data.round_words(number), m.small, width))
                 for number, points in enumerate(data.rounds)]
         end = len(rows) - min(self.back_rounds, max(0, len(rows) - 1))
@@ -405,6 +404,9 @@ class ScoreSheetScene(Screen):
                 self._words(surface, ellipsized(line, m.small, width), (area.left + m.pad // 2, y))
                 y += step
             y += m.pad // 3
+        if note:  # right under the rounds it explains (at the foot, far below one round, it floated)
+            top = min(y, bottom - m.pad // 3)
+            self._words(surface, ellipsized(note, m.small, width), (area.left + m.pad // 2, top))
         line_y = area.bottom - int(m.text * 1.7)
         pygame.draw.line(surface, GOLD, (area.left + 4, line_y), (area.right - 4, line_y), 2)
         blit_text(
