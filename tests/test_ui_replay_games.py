@@ -243,6 +243,17 @@ def test_statistics_open_on_the_game_last_played(app: App, store: Store) -> None
     assert isinstance(screen, StatsScreen) and screen.variant_id == "gin"
 
 
+def replayed_after_abandoning(app: App, store: Store, session: GameSession) -> ReplayScreen:
+    """`session` saved, given up for a new game, and opened from Statistics → Games."""
+    session.save()
+    GameSession.new(GameSetup("gin", (Seat("Ana"), Seat("Bob", "easy")), {}), store, abandon_saved=True)
+    screen = open_games(app)
+    click(app, next(c for c in screen.controls if getattr(c, "action", "") == "open_game").rect.center)
+    replay = app.top
+    assert isinstance(replay, ReplayScreen)
+    return replay
+
+
 def test_the_replay_says_a_restock_as_the_table_did(app: App, store: Store) -> None:
     """Rami de base turns the discard pile over into a new stock (seed 003); the replay's
     last move says so before the draw that needed it, in the table's own words."""
@@ -253,12 +264,7 @@ def test_the_replay_says_a_restock_as_the_table_did(app: App, store: Store) -> N
         game.play(str(rng.choice(game.legal_moves())))
         if restocked_at is None and game.public_record(game.log[-1][0])[-1].restocked:
             restocked_at = len(game.log)
-    session.save()
-    GameSession.new(GameSetup("gin", (Seat("Ana"), Seat("Bob", "easy")), {}), store, abandon_saved=True)
-    screen = open_games(app)
-    click(app, next(c for c in screen.controls if getattr(c, "action", "") == "open_game").rect.center)
-    replay = app.top
-    assert isinstance(replay, ReplayScreen)
+    replay = replayed_after_abandoning(app, store, session)
     replay.cursor.go(restocked_at)
     assert replay.last_move_text().startswith("The discard pile is turned over"), replay.last_move_text()
     replay.cursor.go(restocked_at + 1)
@@ -274,12 +280,7 @@ def test_expert_speaks_in_the_seats_place_within_the_table_panel(app: App, store
     rng = random.Random(5)
     while len(session.game.log) < 60:
         session.game.play(str(rng.choice(session.game.legal_moves())))
-    session.save()
-    GameSession.new(GameSetup("gin", (Seat("Ana"), Seat("Bob", "easy")), {}), store, abandon_saved=True)
-    screen = open_games(app)
-    click(app, next(c for c in screen.controls if getattr(c, "action", "") == "open_game").rect.center)
-    replay = app.top
-    assert isinstance(replay, ReplayScreen)
+    replay = replayed_after_abandoning(app, store, session)
     advice = {}
     for at in range(replay.cursor.total):
         replay.cursor.go(at)
