@@ -162,6 +162,30 @@ def test_the_history_shows_the_date_in_french(app: App, store: Store) -> None:  
     assert "T" not in title.split(" · ")[0] and " à " in title and "-" not in title.split(" · ")[0]
 
 
+def test_the_statistics_headings_share_one_size_and_wrap_whole(app: App, store: Store) -> None:  # noqa: F811
+    """In French "Meilleure manche" and "Dernière partie", each shrunk to its column, were
+    half the size of "Jouées": every heading now has one size, on two lines where needed."""
+    from screen_texts import drawn_texts
+
+    from ramigui.bots import make_bot
+    from ramigui.session import GameSession, GameSetup, Seat
+
+    session = GameSession.new(GameSetup("gin", (Seat("Ana"), Seat("Bob", "medium"))), store, seed=5)
+    bots = [make_bot("gin", "medium", seat) for seat in range(2)]
+    while not session.game.game_over:  # Ana's seat played by a bot's choices, filed as hers
+        game = session.game
+        session.play("next" if game.round_over else bots[game.to_play].choose(game.view(game.to_play)))
+    ctx_of(app).change(app, language="fr")
+    press(app, "stats")
+    choose(app, "page", "variants")
+    with drawn_texts() as drawn:
+        app.draw()
+    heads = ["Jouées", "Gagnées", "Meilleure", "manche", "Dernière", "partie", "Abandonnées"]
+    sizes = {d.text: d.size for d in drawn if d.text in heads}
+    assert {"Jouées", "Meilleure", "Dernière", "Abandonnées"} <= set(sizes), [d.text for d in drawn]  # words whole
+    assert len(set(sizes.values())) == 1, sizes
+
+
 # --- settings -------------------------------------------------------------------------------
 
 

@@ -18,7 +18,17 @@ from ramigui.stats import FinishedGame, Stats, load_stats, reset_stats
 from ramigui.storage import Store
 from ramigui.ui.controls import Choice, ListRow, TextField
 from ramigui.ui.screen import ConfirmScene, Context, Screen
-from ramigui.ui.widgets import DIM, GOLD, WHITE, blit_text, draw_panel, ellipsized, fitted_size
+from ramigui.ui.widgets import (
+    DIM,
+    GOLD,
+    WHITE,
+    blit_text,
+    draw_panel,
+    ellipsized,
+    fitted_size,
+    text_width,
+    wrap_lines,
+)
 from ramigui.variants import all_variants
 
 PAGES = ("variants", "players", "history")
@@ -248,15 +258,18 @@ class StatsScreen(Screen):
                                  for i in range(1, len(head_keys))]
         row_h = self._row_h()
         y = view.top + m.pad // 2 - self.scroll
-        draw_panel(surface, pygame.Rect(left, view.top, width, min(view.height, (len(rows) + 1) * row_h + m.pad)),
+        column_w = int(width * 0.78 / (len(head_keys) - 1) - m.pad // 2)
+        heads, head_size = header_lines([i18n.tr(key) for key in head_keys[1:]], m.small, column_w)
+        head_h = max(row_h, int(head_size * 1.2) * max(len(lines) for lines in heads) + m.pad // 3)
+        draw_panel(surface, pygame.Rect(left, view.top, width, min(view.height, len(rows) * row_h + head_h + m.pad)),
                    (0, 0, 0, 90), m.pad)
-        column_w = width * 0.78 / (len(head_keys) - 1) - m.pad // 2
-        for i, key in enumerate(head_keys):
-            if key and y >= view.top:
-                head = i18n.tr(key)
-                size = m.small if i == 0 else fitted_size(head, m.small, int(column_w), True)
-                blit_text(surface, head, size, GOLD, (cols[i], y), "topleft" if i == 0 else "topright", bold=True)
-        y += row_h
+        if y >= view.top:
+            blit_text(surface, i18n.tr(head_keys[0]), m.small, GOLD, (cols[0], y), bold=True)
+            for i, lines in enumerate(heads, start=1):
+                for k, line in enumerate(lines):
+                    blit_text(surface, line, head_size, GOLD, (cols[i], y + k * int(head_size * 1.2)), "topright",
+                              bold=True)
+        y += head_h
         for row in rows:
             if view.top <= y and y + row_h <= view.bottom:
                 for i, cell in enumerate(row):
@@ -271,6 +284,18 @@ class StatsScreen(Screen):
             if self.stats.redeals.get(self.variant_id):
                 note += "  ·  " + i18n.tr("stats.redeals", n=self.stats.redeals[self.variant_id])
             blit_text(surface, note, m.small, DIM, (m.width // 2, view.bottom), "midbottom")
+
+
+def header_lines(heads: list[str], size: int, width: int) -> tuple[list[list[str]], int]:
+    """Column headings in one or two lines each, all at one size: the largest, from `size`
+    down, at which every heading fits `width` in two lines. Each shrunk on its own line,
+    "Meilleure manche" and "Dernière partie" came out at half the others' size."""
+    for trial in range(size, 9, -1):
+        wrapped = [wrap_lines(head, trial, width, True) for head in heads]
+        whole = all(text_width(word, trial, True) <= width for head in heads for word in head.split())
+        if whole and all(len(lines) <= 2 for lines in wrapped):  # never "Abandonné / es"
+            return wrapped, trial
+    return [[head] for head in heads], fitted_size(max(heads, key=len), size, width, True)
 
 
 class RenameScreen(Screen):
