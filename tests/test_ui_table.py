@@ -549,3 +549,23 @@ def test_undo_after_rearranging_brings_a_group_back_whole_beside_its_neighbour()
     assert put_back(before, kept, parse_cards("10H JK 10C")) == parse_cards("7C AH AD AC 2H 2D 2C 10H 10C JK 9S")
     assert put_back(before, parse_cards("AH AD AC 2H 2D 2C 7C 9S"), parse_cards("10H 10C JK")) == before
     assert put_back(parse_cards("10H 5S"), parse_cards("5S"), parse_cards("10H")) == parse_cards("10H 5S")
+
+
+def test_a_lay_off_before_opening_says_at_once_what_it_waits_for(app: App) -> None:
+    """Rami 51 (seed 004: one lays off once the minimum is laid, or going out in one turn):
+    3♦ laid off on 4-5-6♦ before opening was kept, then the discard refused "you must open
+    before laying off" and a newcomer blamed the discard. The prompt now says it at once."""
+    game = Game.from_position("rami51", hands=["3D 9S KC QH 2C 7H 8S 5C 6C JD 4H 10S AS AH",
+                                               "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AD AC"],
+                              stock="3S 5H 8H 9D 10C JC", discard="4H", melds=[(1, "4D 5D 6D")], opened=[1],
+                              to_play=0)
+    scene = table(app, game)
+    press(app, pygame.K_p)
+    assert scene.family.prompt(scene.frame()) == i18n.tr("table.your_turn_play")
+    scene.focus = scene.order.index(parse_cards("3D")[0])
+    press(app, pygame.K_1)
+    assert str(scene.game.log[-1][1]) == "layoff 3D to 1"
+    assert scene.family.prompt(scene.frame()) == (
+        "Open this turn (laid: 0 of 51) to keep your lay-off, or Undo")
+    press(app, pygame.K_u)
+    assert scene.family.prompt(scene.frame()) == i18n.tr("table.your_turn_play")

@@ -43,6 +43,7 @@ CATALOGUE: dict[str, str] = {
     "table.enter_select_first": "Enter plays the cards you select: Space selects one, D discards the card under the cursor",
     "table.gin.enter_offer": "T takes the upcard, P passes it",
     "table.fresh_card": "New card: {card} (green tab). {prompt}",
+    "table.open_to_keep_layoffs": "Open this turn (laid: {have} of {need}) to keep your lay-off, or Undo",
     "table.your_turn_play": "Meld, lay off, then discard a card",
     "table.waiting": "{name} is playing…",
     "pile.title": "The discard pile ({n}), the oldest first",

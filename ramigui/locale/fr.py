@@ -47,6 +47,7 @@ CATALOGUE: dict[str, str] = {
     "table.enter_select_first": "Entrée joue les cartes choisies : Espace en choisit une, D défausse la carte sous le curseur",
     "table.gin.enter_offer": "T prend l'entame, P la refuse",
     "table.fresh_card": "Nouvelle carte : {card} (onglet vert). {prompt}",
+    "table.open_to_keep_layoffs": "Ouvrez dans ce tour (posé : {have} sur {need}) pour garder votre ajout, ou Annulez",
     "table.your_turn_play": "Posez, complétez, puis défaussez une carte",
     "table.waiting": "{name} joue…",
     "pile.title": "La défausse ({n}), de la plus ancienne à la plus récente",
