@@ -77,6 +77,13 @@ def test_one_card_of_a_ready_meld_dragged_to_the_table_lays_the_meld(app: App) -
     post(pygame.MOUSEMOTION, pos=(start[0] + 30, start[1] - 60), rel=(0, 0), buttons=(1, 0, 0))
     app.step()
     assert scene.drag is not None and "table" in scene.drag.lit
+    from ramigui.ui.table_draw import moving_cards
+
+    assert [card for card, _, _ in moving_cards(scene.frame())] == [run[1]]  # over the hand: the one card
+    post(pygame.MOUSEMOTION, pos=scene.layout.melds_area.center, rel=(0, 0), buttons=(1, 0, 0))
+    app.step()
+    assert [card for card, _, _ in moving_cards(scene.frame())] == run  # over the table: the meld it lays
+    assert not set(scene.frame().carried) & set(range(len(scene.order))) - {scene.order.index(c) for c in run}
     post(pygame.MOUSEBUTTONUP, button=1, pos=scene.layout.melds_area.center)
     app.step()
     assert str(scene.game.log[-1][1]) == "meld 7H 8H 9H 10H"

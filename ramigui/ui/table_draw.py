@@ -526,7 +526,7 @@ def _tag_room(spot: object, badge: pygame.Rect, lay: TableLayout) -> int:
 def _draw_hand(frame: TableFrame, surface: pygame.Surface, lay: TableLayout) -> None:
     if frame.viewer is None:
         return
-    dragged = set(frame.drag.indices) if frame.drag is not None and frame.drag.source == "hand" else set()
+    dragged = set(frame.carried)
     hidden = {f.hides[1] for f in frame.flights if f.hides and f.hides[0] == "hand"}
     if frame.drag is not None and "hand" in frame.drag.lit:
         draw_panel(surface, lay.hand_area, (255, 240, 180, 40), lay.margin, (*LIT, 200))
@@ -565,7 +565,7 @@ def _hand_key(frame: TableFrame, lay: TableLayout) -> object:
     drag = frame.drag
     return (lay.hand, lay.hand_area, frame.order, frame.selected, frame.hinted, frame.fresh, frame.focus,
             frame.human_turn, tuple(f.hides for f in frame.flights if f.hides and f.hides[0] == "hand"),
-            None if drag is None else (drag.source, drag.indices, "hand" in drag.lit),
+            None if drag is None else (drag.source, frame.carried, "hand" in drag.lit),
             frame.landing_mark)
 
 
@@ -721,6 +721,9 @@ def moving_cards(frame: TableFrame) -> list[Moving]:
     height = card_height(width)
     x, y = drag.pos[0] - drag.offset[0], drag.pos[1] - drag.offset[1]
     step = int(width * 0.34)
+    if drag.source == "hand" and frame.carried != tuple(drag.indices):  # a ready meld comes along
+        carried = tuple(frame.order[i] for i in frame.carried)
+        x -= step * frame.carried.index(drag.indices[0])  # the card held stays under the pointer
     found.extend((card, pygame.Rect(x + k * step, y, width, height), width) for k, card in enumerate(carried))
     return found
 

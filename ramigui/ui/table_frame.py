@@ -115,6 +115,33 @@ class TableFrame:
             indices = next((span for span in self.ready if indices[0] in span), indices)
         return [self.order[i] for i in indices if i < len(self.order)]
 
+    @cached_property
+    def carried(self) -> tuple[int, ...]:
+        """The hand cards a drag carries: those lifted, and over the free table the rest of
+        the ready meld one lifted card belongs to (the drop lays it all, `meld_cards`:
+        only the one card was seen to go, the meld landed)."""
+        drag = self.drag
+        if drag is None or drag.source != "hand":
+            return ()
+        if len(drag.indices) == 1 and self.target_at(drag.pos) == "table":
+            return tuple(next((span for span in self.ready if drag.indices[0] in span), drag.indices))
+        return tuple(drag.indices)
+
+    def drop_targets(self) -> list[tuple[str, pygame.Rect]]:
+        """Every drop target, first first: the discard pile, each meld, the free table, the hand."""
+        layout = self.layout
+        if layout is None:
+            return []
+        found = [("discard", layout.discard.inflate(12, 12))]
+        found += [(f"meld:{spot.number}", spot.rect.inflate(10, 10)) for spot in layout.melds]
+        found.append(("table", layout.melds_area))
+        found.append(("hand", layout.hand_area))
+        return found
+
+    def target_at(self, pos: tuple[int, int]) -> str | None:
+        """The drop target under `pos` (None: none)."""
+        return next((name for name, rect in self.drop_targets() if rect.collidepoint(pos)), None)
+
     def hand_rect(self, index: int) -> pygame.Rect:
         """Where hand card `index` is drawn: its slot, raised when selected."""
         assert self.layout is not None

@@ -170,22 +170,6 @@ class Pointer:
 
     # --- drop targets -----------------------------------------------------------------------
 
-    @staticmethod
-    def _targets(frame: TableFrame) -> list[tuple[str, pygame.Rect]]:
-        """Every drop target: the discard pile, each meld, the free table, the hand."""
-        layout = frame.layout
-        assert layout is not None
-        found = [("discard", layout.discard.inflate(12, 12))]
-        found += [(f"meld:{spot.number}", spot.rect.inflate(10, 10)) for spot in layout.melds]
-        found.append(("table", layout.melds_area))
-        found.append(("hand", layout.hand_area))
-        return found
-
-    def _target_at(self, pos: tuple[int, int], frame: TableFrame) -> str | None:
-        for name, rect in self._targets(frame):
-            if rect.collidepoint(pos):
-                return name
-        return None
 
     @staticmethod
     def move_for(drag: Drag, target: str, frame: TableFrame) -> Move | None:
@@ -213,7 +197,7 @@ class Pointer:
         if not frame.human_turn:
             return frozenset()
         lit = set()
-        for name, _ in self._targets(frame):
+        for name, _ in frame.drop_targets():
             move = self.move_for(drag, name, frame)
             if move is not None and frame.game.is_legal(move):
                 lit.add(name)
@@ -227,7 +211,7 @@ class Pointer:
     HOVER_SAYS = {"stock": "hand", "discard": "hand", "meld": "hand", "hand": "discard"}
 
     def _over(self, drag: Drag, pos: tuple[int, int], frame: TableFrame) -> Intents:
-        target = self._target_at(pos, frame)
+        target = frame.target_at(pos)
         if target == self.over:
             return ()
         self.over = target
@@ -241,7 +225,7 @@ class Pointer:
     # --- what a release does ------------------------------------------------------------------
 
     def _drop(self, drag: Drag, pos: tuple[int, int], frame: TableFrame) -> Intents:
-        target = self._target_at(pos, frame)
+        target = frame.target_at(pos)
         if drag.source == "hand" and target == "hand":
             return (self._reorder(drag, pos, frame),)
         back = self._slide_back(drag, pos, frame)
