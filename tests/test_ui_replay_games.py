@@ -304,3 +304,13 @@ def test_expert_speaks_in_the_seats_place_within_the_table_panel(app: App, store
         app.draw()
     lines = [rect for text, rect in drawn if len(text) > 12 and text.rstrip("…") in said[0]]
     assert lines and all(rect.right < sheet[0].left for rect in lines), (lines, sheet)
+
+
+def test_the_games_chooser_counts_an_abandoned_game(app: App, store: Store) -> None:
+    """"Rami 51 (0)" stood over a table saying "Abandoned 1": the count is of the games on
+    record, an abandoned one too."""
+    abandoned_in_round_two(store)
+    click(app, control(app, "stats").rect.center)
+    screen = app.top
+    assert isinstance(screen, StatsScreen)
+    assert screen._variant_label("rami51") == "Rami 51 (1)"

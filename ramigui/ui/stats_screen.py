@@ -112,7 +112,10 @@ class StatsScreen(Screen):
             self.focus = 0
 
     def _variant_label(self, variant_id: str) -> str:
-        return f"{variant_title(variant_id)} ({self.stats.played(variant_id)})"
+        """The game and how many of its games are on record, abandoned ones too: "Rami 51 (0)"
+        stood over a table saying "Abandoned 1"."""
+        given_up = sum(1 for game in self.stats.history if game.variant == variant_id and game.unfinished)
+        return f"{variant_title(variant_id)} ({self.stats.played(variant_id) + given_up})"
 
     def _row_h(self) -> int:
         return int(self.m.text * 1.6)
