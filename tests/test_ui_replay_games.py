@@ -314,3 +314,4 @@ def test_the_games_chooser_counts_an_abandoned_game(app: App, store: Store) -> N
     screen = app.top
     assert isinstance(screen, StatsScreen)
     assert screen._variant_label("rami51") == "Rami 51 (1)"
+

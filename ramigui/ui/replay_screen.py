@@ -39,6 +39,7 @@ from ramigui.ui.widgets import (
     draw_panel,
     ellipsized,
     fitted_size,
+    text_width,
     wrap_lines,
 )
 
@@ -334,9 +335,10 @@ class ReplayScreen(Screen):
         m = self.m
         game = self.game
         names = [i18n.seat_name(name) for name in self.names]
-        first = int(m.small * 2.2)
-        col = (area.width - first) / max(1, len(names))
         size = m.small
+        # the first column holds "Total" whole: at 2.2 sizes it ran into the first total ("Total203")
+        first = max(int(m.small * 2.2), text_width(i18n.tr("sheet.total"), size, True) + m.pad // 2)
+        col = (area.width - first) / max(1, len(names))
         blit_text(surface, i18n.tr("sheet.title"), size, GOLD, (area.left, area.top), bold=True)
         y = area.top + int(size * 1.5)
         for seat, name in enumerate(names):
