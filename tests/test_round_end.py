@@ -14,7 +14,7 @@ from ui_helpers import open_app
 
 from ramigui import i18n
 from ramigui.bots import make_bot
-from ramigui.cards import parse_cards
+from ramigui.cards import Card, parse_cards
 from ramigui.rules import Game
 from ramigui.ui.app import App
 from ramigui.ui.overlays import RoundEndScene
@@ -59,7 +59,7 @@ def test_rummy_round_end_shows_each_players_melds_and_cards_left(app: App, lang:
     table = game.view(0).public.melds
     for seat, line in enumerate(lines):
         assert line.melds == tuple(m.cards for m in table if m.owner == seat)
-        assert line.hand == tuple(game.hand(seat))  # the cards left, face up
+        assert line.hand == tuple(sorted(game.hand(seat), key=Card.sort_key))  # the cards left, face up, sorted
         assert (line.points, line.total) == (game.round_scores[seat], game.scores[seat])
     winner = game.last_result.winner if game.last_result else None
     assert winner is not None and lines[winner].hand == ()

@@ -350,7 +350,8 @@ class RoundEndScene(Scene):
             parts = points_parts(result, seat, game.variant, names=self.names)
             if laid_off and seat == defender:
                 parts = " · ".join(filter(None, (i18n.tr("round.laid_off", cards=list(laid_off)), parts)))
-            lines.append(SeatLine(i18n.seat_name(self.names[seat]), tuple(melds[seat]), tuple(game.hand(seat)),
+            left = tuple(sorted(game.hand(seat), key=Card.sort_key))  # sorted, its points are quicker to check
+            lines.append(SeatLine(i18n.seat_name(self.names[seat]), tuple(melds[seat]), left,
                                   parts if boxes else "", points[seat], totals[seat], "" if boxes else parts,
                                   tuple(marks[seat])))
         return lines
