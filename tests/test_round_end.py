@@ -138,6 +138,17 @@ def test_points_beyond_the_cards_left_are_explained(app: App) -> None:
     assert lines[seat].points == details["hand_points"][seat] + 100
 
 
+def test_the_foot_says_tab_opens_the_scores_where_there_is_room(app: App) -> None:
+    """Tab opens the score sheet over the panel; only "D: Show the deal" was said."""
+    from screen_texts import drawn_texts
+
+    i18n.set_language("en")
+    game = round_played("rami51", 4, 1)
+    with drawn_texts() as drawn:
+        shown(app, game, "rami51_four")
+    assert "Click or press Enter to continue · Tab: the scores" in [d.text for d in drawn]
+
+
 def test_the_last_rows_words_keep_clear_of_the_foot(app: App) -> None:
     """At four players the last row's words ("2 in hand") touched the foot's line ("D: Show
     the deal", "Click or press Enter to continue"): there is air between them."""
@@ -147,7 +158,7 @@ def test_the_last_rows_words_keep_clear_of_the_foot(app: App) -> None:
     game = round_played("rami51", 4, 1)
     with drawn_texts() as drawn:
         end = shown(app, game, "rami51_four")
-    foot = next(d for d in drawn if d.text == i18n.tr("round.continue"))
+    foot = next(d for d in drawn if d.text in (i18n.tr("round.continue"), i18n.tr("round.continue_tab")))
     last_why = end.lines()[-1].why
     words = [d for d in drawn if last_why and d.text == last_why]
     assert words and foot.rect.top - words[-1].rect.bottom >= foot.size // 3

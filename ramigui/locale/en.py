@@ -164,6 +164,7 @@ CATALOGUE: dict[str, str] = {
     "score.winner.one": "{name} wins the game with {n} point",
     "score.winner.you": "You win the game with {n} points",
     "score.winner.one.you": "You win the game with {n} point",
+    "round.continue_tab": "Click or press Enter to continue · Tab: the scores",
     "round.continue": "Click or press Enter to continue",
     "round.reason.out": "went out",
     "round.reason.rami": "rummy: went out in one go",

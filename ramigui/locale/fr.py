@@ -168,6 +168,7 @@ CATALOGUE: dict[str, str] = {
     "score.winner.one": "{name} gagne la partie avec {n} point",
     "score.winner.you": "Vous gagnez la partie avec {n} points",
     "score.winner.one.you": "Vous gagnez la partie avec {n} point",
+    "round.continue_tab": "Cliquez ou appuyez sur Entrée pour continuer · Tab : les scores",
     "round.continue": "Cliquez ou appuyez sur Entrée pour continuer",
     "round.reason.out": "plus aucune carte en main",
     "round.reason.rami": "rami : tout posé d'un coup",

@@ -289,7 +289,9 @@ class RoundEndScene(Scene):
             self.show_rect = blit_text(surface, i18n.tr("deal.show"), sizes.small, GOLD,
                                        (box.left + sizes.text, foot), "bottomleft", bold=True)
         room = box.width - 2 * sizes.text - self.show_rect.width - sizes.text
-        go_on = ellipsized(i18n.tr("round.continue"), sizes.small, room)
+        go_on = i18n.tr("round.continue_tab")  # Tab is said where there is room for it
+        if text_width(go_on, sizes.small) > room:
+            go_on = ellipsized(i18n.tr("round.continue"), sizes.small, room)
         if text_width(go_on, sizes.small) <= box.width // 2 - self.show_rect.width - 2 * sizes.text:
             blit_text(surface, go_on, sizes.small, DIM, (box.centerx, foot), "midbottom")
         else:  # a narrow panel: the two lines side by side, neither over the other
