@@ -26,8 +26,7 @@ from ramigui.ui.widgets import (
     draw_panel,
     ellipsized,
     fitted_size,
-    text_width,
-    wrap_lines,
+    header_lines,
 )
 from ramigui.variants import all_variants
 
@@ -287,18 +286,6 @@ class StatsScreen(Screen):
             if self.stats.redeals.get(self.variant_id):
                 note += "  ·  " + i18n.tr("stats.redeals", n=self.stats.redeals[self.variant_id])
             blit_text(surface, note, m.small, DIM, (m.width // 2, view.bottom), "midbottom")
-
-
-def header_lines(heads: list[str], size: int, width: int) -> tuple[list[list[str]], int]:
-    """Column headings in one or two lines each, all at one size: the largest, from `size`
-    down, at which every heading fits `width` in two lines. Each shrunk on its own line,
-    "Meilleure manche" and "Dernière partie" came out at half the others' size."""
-    for trial in range(size, 9, -1):
-        wrapped = [wrap_lines(head, trial, width, True) for head in heads]
-        whole = all(text_width(word, trial, True) <= width for head in heads for word in head.split())
-        if whole and all(len(lines) <= 2 for lines in wrapped):  # never "Abandonné / es"
-            return wrapped, trial
-    return [[head] for head in heads], fitted_size(max(heads, key=len), size, width, True)
 
 
 class RenameScreen(Screen):

@@ -124,6 +124,18 @@ def _kept_together(text: str, fnt: pygame.font.Font, width: int) -> list[str]:
     return kept
 
 
+def header_lines(heads: list[str], size: int, width: int) -> tuple[list[list[str]], int]:
+    """Column headings in one or two lines each, all at one size: the largest, from `size`
+    down, at which every heading fits `width` in two lines. Each shrunk on its own line,
+    "Meilleure manche" and "Dernière partie" came out at half the others' size."""
+    for trial in range(size, 9, -1):
+        wrapped = [wrap_lines(head, trial, width, True) for head in heads]
+        whole = all(text_width(word, trial, True) <= width for head in heads for word in head.split())
+        if whole and all(len(lines) <= 2 for lines in wrapped):  # never "Abandonné / es"
+            return wrapped, trial
+    return [[head] for head in heads], fitted_size(max(heads, key=len), size, width, True)
+
+
 def wrap_items(items: list[str] | tuple[str, ...], size: int, width: int, bold: bool = False,
                separator: str = " · ") -> list[str]:
     """Items joined by `separator` into lines no wider than `width`, breaking between items
