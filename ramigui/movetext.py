@@ -14,6 +14,7 @@ from ramigui import i18n
 from ramigui.cards import Card
 from ramigui.rules import Move, PlayerView
 from ramigui.rules.game import PublicMove
+from ramigui.rules.public import RummyPublic
 from ramigui.rules.variant import Variant
 from ramigui.rules.yami_boxes import box_of
 
@@ -58,6 +59,38 @@ def draw_prompt(view: PlayerView) -> str:
     and the phones never offer a move that would be refused."""
     takes = any(m.kind == "take" and m.target is None for m in view.legal_moves)
     return i18n.tr("table.your_turn_draw" if takes else "table.your_turn_draw_stock")
+
+
+def rummy_turn_prompt(view: PlayerView) -> str:
+    """What a rummy player does now on their turn, at the table and on the phones alike:
+    draw; lay down all at once (Wrotham's last deals); open this turn to keep a lay-off
+    made before opening; else meld, lay off and discard."""
+    if view.public.phase == "draw":
+        return draw_prompt(view)
+    public, rules = view.public_as(RummyPublic), view.variant.rummy
+    if public.all_at_once:
+        return i18n.tr("table.your_turn_all_at_once")
+    if laid_off_unopened(view):
+        return i18n.tr("table.open_to_keep_layoffs", have=public.turn_points, need=rules.opening_minimum)
+    return i18n.tr("table.your_turn_play")
+
+
+def laid_off_unopened(view: PlayerView) -> bool:
+    """Whether the viewer laid off this turn without having opened (Rami 51: a lay-off
+    counts once the opening minimum is laid this turn). The rules keep it until the turn's
+    end and refuse the discard then: a newcomer took the discard's refusal for the fault."""
+    rules, public = view.variant.rummy, view.public_as(RummyPublic)
+    opened = public.opened
+    if rules.lay_off_requires != "opening" or not rules.opening_minimum or view.seat >= len(opened):
+        return False
+    if opened[view.seat] or public.turn_points >= rules.opening_minimum:
+        return False
+    for seat, move in reversed(view.history):
+        if seat != view.seat:
+            return False
+        if move.kind == "layoff":
+            return True
+    return False
 
 
 

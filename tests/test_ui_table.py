@@ -574,5 +574,8 @@ def test_a_lay_off_before_opening_says_at_once_what_it_waits_for(app: App) -> No
     assert str(scene.game.log[-1][1]) == "layoff 3D to 1"
     assert scene.family.prompt(scene.frame()) == (
         "Open this turn (laid: 0 of 51) to keep your lay-off, or Undo")
+    from ramigui.phone.texts import rummy_prompt
+
+    assert rummy_prompt(scene.game.view(0), ["You", "Bot 1"]) == scene.family.prompt(scene.frame())  # a phone too
     press(app, pygame.K_u)
     assert scene.family.prompt(scene.frame()) == i18n.tr("table.your_turn_play")

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ramigui import i18n
-from ramigui.movetext import draw_prompt
+from ramigui.movetext import draw_prompt, rummy_turn_prompt
 from ramigui.rules import IllegalMove, PlayerView
-from ramigui.rules.public import GinPublic, RummyPublic, YamiPublic
+from ramigui.rules.public import GinPublic, YamiPublic
 
 PAGE_KEYS = (
     "app.title",
@@ -93,10 +93,7 @@ def prompt(view: PlayerView, names: Sequence[str], on_turn: TurnPrompt) -> str:
 
 
 def rummy_prompt(view: PlayerView, names: Sequence[str]) -> str:
-    phase = view.public.phase
-    if phase != "draw" and view.public_as(RummyPublic).all_at_once:
-        return i18n.tr("table.your_turn_all_at_once")
-    return draw_prompt(view) if phase == "draw" else i18n.tr("table.your_turn_play")
+    return rummy_turn_prompt(view)
 
 
 def _kinds(view: PlayerView) -> set[str]:

@@ -18,8 +18,8 @@ import pygame
 
 from ramigui import i18n
 from ramigui.cards import Card
-from ramigui.movetext import draw_prompt
-from ramigui.rules import Move, PlayerView
+from ramigui.movetext import rummy_turn_prompt
+from ramigui.rules import Move
 from ramigui.rules.public import RummyPublic
 from ramigui.rules.variant import Variant
 from ramigui.ui.layout import TableLayout
@@ -118,12 +118,7 @@ class FamilyTable:
 
     def prompt(self, frame: TableFrame) -> str:
         """What the viewer should do now, on their turn."""
-        if frame.phase != "draw" and frame.view.public_as(RummyPublic).all_at_once:
-            return i18n.tr("table.your_turn_all_at_once")
-        if frame.phase != "draw" and _laid_off_unopened(frame.view):
-            rules, public = frame.view.variant.rummy, frame.view.public_as(RummyPublic)
-            return i18n.tr("table.open_to_keep_layoffs", have=public.turn_points, need=rules.opening_minimum)
-        return draw_prompt(frame.view) if frame.phase == "draw" else i18n.tr("table.your_turn_play")
+        return rummy_turn_prompt(frame.view)
 
     def own_enter(self, frame: TableFrame) -> Move | None:
         """The move Enter plays in this family's own input, before what Enter means at every
@@ -191,24 +186,6 @@ class FamilyTable:
     def panel_area(self, frame: TableFrame) -> pygame.Rect:
         """Everything `draw` may paint."""
         return frame.layout.counter.copy() if frame.layout is not None else pygame.Rect(0, 0, 0, 0)
-
-
-def _laid_off_unopened(view: PlayerView) -> bool:
-    """Whether the viewer laid off this turn without having opened (Rami 51: a lay-off
-    counts once the opening minimum is laid this turn). The rules keep it until the turn's
-    end and refuse the discard then: a newcomer took the discard's refusal for the fault."""
-    rules, public = view.variant.rummy, view.public_as(RummyPublic)
-    opened = public.opened
-    if rules.lay_off_requires != "opening" or not rules.opening_minimum or view.seat >= len(opened):
-        return False
-    if opened[view.seat] or public.turn_points >= rules.opening_minimum:
-        return False
-    for seat, move in reversed(view.history):
-        if seat != view.seat:
-            return False
-        if move.kind == "layoff":
-            return True
-    return False
 
 
 def _hinted_meld(frame: TableFrame) -> Move | None:
