@@ -579,3 +579,18 @@ def test_a_lay_off_before_opening_says_at_once_what_it_waits_for(app: App) -> No
     assert rummy_prompt(scene.game.view(0), ["You", "Bot 1"]) == scene.family.prompt(scene.frame())  # a phone too
     press(app, pygame.K_u)
     assert scene.family.prompt(scene.frame()) == i18n.tr("table.your_turn_play")
+
+
+def test_the_opening_counter_counts_the_meld_chosen(app: App) -> None:
+    """Rami 51: 9♥ 10♥ J♥ chosen, the counter still said "Opening: 0 / 51"; a newcomer could
+    not check a planned opening before pressing Meld. It says the chosen meld's 29 apart."""
+    game = Game.from_position("rami51", hands=["9H 10H JH 2C 5D 7S 8S 3C 6D KC 4H 10S AS AH",
+                                               "2H 3H 4H 5H 6H 7H 8H 9D 10D JD QD KD AD AC"],
+                              stock="3S 5H 8H 9C 10C JC", discard="4D", to_play=0)
+    scene = table(app, game)
+    press(app, pygame.K_p)
+    assert scene.family.counter(scene.frame()) == ("Opening: 0 / 51", False)
+    scene.selected = {scene.order.index(c) for c in parse_cards("9H 10H JH")}
+    assert scene.family.counter(scene.frame()) == ("Opening: 0 (+29) / 51", False)
+    scene.selected = {scene.order.index(c) for c in parse_cards("9H 2C 5D")}
+    assert scene.family.counter(scene.frame()) == ("Opening: 0 / 51", False)  # no meld: nothing added

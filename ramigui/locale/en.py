@@ -37,6 +37,7 @@ CATALOGUE: dict[str, str] = {
     "table.log_round": "— Round {n} —",
     "table.score": "Score {n}",
     "table.score_short": "{n} pts",
+    "table.opening_chosen": "Opening: {have} (+{chosen}) / {need}",
     "table.opening": "Opening: {have} / {need}",
     "table.your_turn_draw": "Your turn: draw from the stock or take the discard",
     "table.your_turn_draw_stock": "Your turn: draw from the stock",

@@ -41,6 +41,7 @@ CATALOGUE: dict[str, str] = {
     "table.log_round": "— Manche {n} —",
     "table.score": "Score {n}",
     "table.score_short": "{n} pts",
+    "table.opening_chosen": "Ouverture : {have} (+{chosen}) / {need}",
     "table.opening": "Ouverture : {have} / {need}",
     "table.your_turn_draw": "À vous : piochez ou prenez la défausse",
     "table.your_turn_draw_stock": "À vous : piochez",

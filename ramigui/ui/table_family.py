@@ -20,6 +20,7 @@ from ramigui import i18n
 from ramigui.cards import Card
 from ramigui.movetext import rummy_turn_prompt
 from ramigui.rules import Move
+from ramigui.rules.melds import MeldError, meld_points
 from ramigui.rules.public import RummyPublic
 from ramigui.rules.variant import Variant
 from ramigui.ui.layout import TableLayout
@@ -170,6 +171,9 @@ class FamilyTable:
         if not need or seat is None or (seat < len(opened) and opened[seat]):
             return None
         have = public.turn_points
+        chosen = _chosen_points(frame)
+        if chosen:  # the meld chosen, counted before it is laid: a newcomer checked a plan this way
+            return i18n.tr("table.opening_chosen", have=have, chosen=chosen, need=need), have >= need
         return i18n.tr("table.opening", have=have, need=need), have >= need
 
     def draw(self, surface: pygame.Surface, frame: TableFrame) -> None:
@@ -186,6 +190,18 @@ class FamilyTable:
     def panel_area(self, frame: TableFrame) -> pygame.Rect:
         """Everything `draw` may paint."""
         return frame.layout.counter.copy() if frame.layout is not None else pygame.Rect(0, 0, 0, 0)
+
+
+def _chosen_points(frame: TableFrame) -> int:
+    """The points of the meld the chosen cards make (the ready meld one chosen card stands
+    for, as M lays it); 0 when they make none."""
+    cards = frame.meld_cards(sorted(frame.selected)) if frame.selected else []
+    if len(cards) < 3:
+        return 0
+    try:
+        return meld_points(cards, frame.view.variant)
+    except MeldError:
+        return 0
 
 
 def _hinted_meld(frame: TableFrame) -> Move | None:
