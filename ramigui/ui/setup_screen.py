@@ -365,7 +365,7 @@ class SetupScreen(Screen):
             # "Bot 1" made a person becomes "Player 2"; a typed name stays, but a person's
             # name leaves a seat made a bot (bots are not people: Bob's statistics took in
             # the games a bot played under his name)
-            is_person = seat.name in {i18n.seat_name(person) for person in self.people}
+            is_person = self.person_named(seat.name) in self.people
             if i18n.is_default_name(seat.name) or (seat.kind not in ("human", "phone") and is_person):
                 seat.name = default_name(index, seat.kind)
         elif action == "option":

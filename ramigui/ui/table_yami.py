@@ -96,6 +96,19 @@ def _header_fits(columns: list[str], size: int, width: int, lines: int, short: b
     return True
 
 
+def _header_size(columns: list[str], grid: SheetGrid, lines: int) -> tuple[int, bool | str]:
+    """The size one row of headers is drawn at, and the names it uses: the largest readable
+    size at which every name fits its cell in `lines` lines, else the codes ("tiny")."""
+    short: bool | str = grid.short
+    size = max(SMALLEST_TEXT, READABLE_HEADER, int(grid.text * HEADER_SHARE))
+    width = min(grid.headers[c].width for c in columns)
+    while size > READABLE_HEADER and not _header_fits(columns, size, width, lines, short):
+        size -= 1
+    if not _header_fits(columns, size, width, lines, short):
+        short = "tiny"  # codes at a readable size rather than words at 8 px
+    return size, short
+
+
 def sheet_grid(area: pygame.Rect, seats: list[int], base_text: int) -> SheetGrid:
     """The two blocks in `area`, with the largest text that fits (readable at 1024×600);
     in a small window the headers take their short names on one line, and the grid never
@@ -331,13 +344,7 @@ class YamiTable(FamilyTable):
             # the ranks (7 … A) at their own size: they were drawn as small as "Straight
             # flush" needs, 13 px at 1920×1080; Series, Bonus and Total stay alike
             lines = 1 if grid.short else 2
-            short: bool | str = grid.short
-            size = max(SMALLEST_TEXT, READABLE_HEADER, int(grid.text * HEADER_SHARE))
-            width = min(grid.headers[c].width for c in block)
-            while size > READABLE_HEADER and not _header_fits(block, size, width, lines, short):
-                size -= 1
-            if not _header_fits(block, size, width, lines, short):
-                short = "tiny"  # codes at a readable size rather than words at 8 px
+            size, short = _header_size(block, grid, lines)
             for column in block:
                 rect = grid.headers[column]
                 label = box_label(column, short)
