@@ -70,28 +70,9 @@ def rummy_turn_prompt(view: PlayerView) -> str:
     public, rules = view.public_as(RummyPublic), view.variant.rummy
     if public.all_at_once:
         return i18n.tr("table.your_turn_all_at_once")
-    if laid_off_unopened(view):
+    if public.layoffs_wait:  # the rules keep such a lay-off and would refuse the discard
         return i18n.tr("table.open_to_keep_layoffs", have=public.turn_points, need=rules.opening_minimum)
     return i18n.tr("table.your_turn_play")
-
-
-def laid_off_unopened(view: PlayerView) -> bool:
-    """Whether the viewer laid off this turn without having opened (Rami 51: a lay-off
-    counts once the opening minimum is laid this turn). The rules keep it until the turn's
-    end and refuse the discard then: a newcomer took the discard's refusal for the fault."""
-    rules, public = view.variant.rummy, view.public_as(RummyPublic)
-    opened = public.opened
-    if rules.lay_off_requires != "opening" or not rules.opening_minimum or view.seat >= len(opened):
-        return False
-    if opened[view.seat] or public.turn_points >= rules.opening_minimum:
-        return False
-    for seat, move in reversed(view.history):
-        if seat != view.seat:
-            return False
-        if move.kind == "layoff":
-            return True
-    return False
-
 
 
 def record_lines(record: Sequence[PublicMove], name_of: Callable[[int], str],

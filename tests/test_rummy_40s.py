@@ -311,7 +311,11 @@ def test_lay_off_only_once_opened(variant_id: str) -> None:
     # seat 0: 6H 9D QS     stock: 7H 4S     table: [1] 2H 3H 4H 5H (seat 1)
     game = position(variant_id, ["6H 9D QS", "5D 9S QD"], "7H 4S", "3S",
                     melds=[(1, "2H 3H 4H 5H")])
-    play(game, "draw", "layoff 6H 7H to 1")
+    play(game, "draw")
+    assert not game.view(0).public.layoffs_wait
+    play(game, "layoff 6H 7H to 1")
+    assert game.view(0).public.layoffs_wait, "the player is told the lay-off waits for the opening"
+    assert not game.view(1).public.layoffs_wait, "told to the seat playing only"
     error = refused(game, "discard 9D", "not_opened")
     assert str(MINIMUM[variant_id]) in str(error)
     play(game, "undo")
@@ -325,7 +329,9 @@ def test_lay_off_in_the_opening_turn_and_several_cards(variant_id: str) -> None:
     short, exact = OPENINGS[variant_id]
     game = position(variant_id, [" ".join(exact) + " 6H 7H QS", "5D 9S QD"], "2D 4C", "3S",
                     melds=[(1, "2H 3H 4H 5H")])
-    play(game, "draw", "layoff 6H 7H to 1", *(f"meld {m}" for m in exact), "discard QS")
+    play(game, "draw", "layoff 6H 7H to 1", *(f"meld {m}" for m in exact))
+    assert not game.view(0).public.layoffs_wait, "the opening laid, the lay-off stands"
+    play(game, "discard QS")
     assert table(game)[0] == "2H 3H 4H 5H 6H 7H"
 
 

@@ -54,6 +54,9 @@ class RummyPublic:
     """The points a first put-down must reach (0: no minimum)."""
     turn_points: int
     """Points laid this turn so far; told to the seat playing the turn only (0 to others)."""
+    layoffs_wait: bool
+    """This turn's lay-offs wait for the opening minimum to be laid this turn (the turn may
+    not end before, but by going out); told to the seat playing the turn only."""
     turn_melds: tuple[int, ...]
     """The numbers of the melds laid this turn."""
     taken: Card | None

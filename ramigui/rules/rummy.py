@@ -132,6 +132,20 @@ def _turn_points(state: RummyState) -> int:
     return sum(meld_points(state.melds[i], state.variant) for i in state.log.new_melds)
 
 
+def _reaches_opening(state: RummyState) -> bool:
+    """The player to play has opened, before or with this turn's melds."""
+    log = state.log
+    opened = state.opened[state.to_play]
+    return opened or (bool(log.new_melds) and _turn_points(state) >= state.rules.opening_minimum)
+
+
+def _layoffs_wait(state: RummyState) -> bool:
+    """This turn's lay-offs were made before opening and count only once the opening
+    minimum is laid this turn (seed 004: lay-offs only once opened); until then the turn
+    may not end, except by going out."""
+    return state.rules.lay_off_requires == "opening" and bool(state.log.layoffs) and not _reaches_opening(state)
+
+
 # --- dealing --------------------------------------------------------------------------------
 
 
@@ -498,12 +512,12 @@ def _check_turn(state: RummyState, goes_out: bool) -> None:
     laid = bool(log.new_melds or log.layoffs)
     points = _turn_points(state)
     minimum = rules.opening_minimum
-    reaches = was_opened or (bool(log.new_melds) and points >= minimum)
+    reaches = _reaches_opening(state)
     if _all_at_once(state) and laid and not goes_out:
         raise IllegalMove("all_at_once")
     if not was_opened and log.new_melds and minimum and points < minimum and not goes_out:
         raise IllegalMove("opening_short", have=points, need=minimum)
-    if rules.lay_off_requires == "opening" and log.layoffs and not reaches and not goes_out:
+    if _layoffs_wait(state) and not goes_out:
         raise IllegalMove("not_opened", need=minimum)
     if log.taken is not None and log.taken_must != "none":
         _check_taken_card(state, log.taken, log.taken_must)
@@ -983,6 +997,7 @@ class Rummy:
             reuses=state.reuses,
             opening_minimum=state.rules.opening_minimum,
             turn_points=_turn_points(state) if own else 0,
+            layoffs_wait=_layoffs_wait(state) if own else False,
             turn_melds=state.log.new_melds,
             taken=state.log.taken,
             taken_must=state.log.taken_must if own else "none",
