@@ -402,6 +402,17 @@ class GameSession:
         place counts, a folder or a pipe too: `resume` sets it aside, never a new game."""
         return store.current_game_path.exists() or store.current_game_path.is_symlink()
 
+    @staticmethod
+    def saved_game_played(store: Store) -> bool:
+        """Whether the save holds a game with a move played: one without is forgotten when
+        abandoned (`_file`), not filed. Read without setting anything aside; a save that
+        cannot be read counts as played, so the question asked stays the careful one."""
+        try:
+            data = read_bounded(store.current_game_path, CURRENT_GAME_SCHEMA.max_bytes)
+            return bool(GameRecord.from_json(CURRENT_GAME_SCHEMA.upgrade(parse_json(data))).moves)
+        except (OSError, BrokenFile, KeyError, TypeError, ValueError, AttributeError):
+            return True
+
     # --- playing --------------------------------------------------------------------------
 
     def play(self, move: Move | str) -> Move:

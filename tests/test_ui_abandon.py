@@ -82,6 +82,7 @@ def test_start_with_a_saved_game_asks_and_a_double_click_never_answers(store: St
     app.step()
     assert isinstance(app.top, ConfirmScene)
     question = app.top
+    assert question.detail == i18n.tr("abandon.detail")  # a game with moves goes to the statistics
     for pos in (start, question.buttons[0].rect.center):  # the second click, wherever it lands
         _click(app, pos, steps=1)
     _post(pygame.KEYDOWN, key=pygame.K_y, mod=0, unicode="y")  # nor a key hit at once
@@ -137,3 +138,30 @@ def test_variant_on_the_command_line_abandons_when_told(store: Store, window: py
         app.step()
     assert isinstance(app.top, SessionTable) and app.top.game.variant.id == "gin"
     assert load_stats(store).history[0].game_id == saved.game_id
+
+
+def test_a_game_nobody_played_is_said_to_be_removed_not_filed(store: Store, window: pygame.Surface) -> None:
+    """Abandoning a game with no move forgets it (no statistics, no past game): the question
+    says so rather than promising the statistics a game they will never get."""
+    GameSession.new(SAVED, store, seed=4)
+    app = App(window, Settings(), idle_wait=False)
+    open_menus(app, Namespace(lang="en"), store)
+    app.push(SetupScreen(app.scenes[0].ctx))  # type: ignore[attr-defined]
+    app.step()
+    _click(app, _start_button(app))
+    question = app.top
+    assert isinstance(question, ConfirmScene)
+    assert question.detail == i18n.tr("abandon.detail_unplayed") != i18n.tr("abandon.detail")
+    _wait(app, ABANDON_GUARD)
+    _click(app, question.buttons[0].rect.center)  # "Abandon it"
+    for _ in range(3):
+        app.step()
+    assert isinstance(app.top, SessionTable) and load_stats(store).history == ()
+
+
+def test_an_unreadable_save_is_asked_about_as_a_played_game(store: Store) -> None:
+    """The careful question where the save cannot be read: it may hold a game worth filing."""
+    store.current_game_path.parent.mkdir(parents=True, exist_ok=True)
+    store.current_game_path.write_bytes(b"{not json")
+    assert GameSession.saved_game_played(store)
+    assert store.current_game_path.read_bytes() == b"{not json", "asking sets nothing aside"

@@ -249,6 +249,7 @@ MENUS: dict[str, str] = {
     # statistics
     "abandon.question": "Abandon the game in progress?",
     "abandon.detail": "Its scores go to the statistics as unfinished, and the new game takes its place.",
+    "abandon.detail_unplayed": "Nobody has played in it yet: it is simply removed, and the new game takes its place.",
     "abandon.yes": "Abandon it",
     "abandon.no": "Keep it",
     "stats.title": "Statistics",

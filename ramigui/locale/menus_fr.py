@@ -248,6 +248,7 @@ MENUS: dict[str, str] = {
     # statistiques
     "abandon.question": "Abandonner la partie en cours ?",
     "abandon.detail": "Ses scores iront aux statistiques comme partie non terminée, et la nouvelle partie prendra sa place.",
+    "abandon.detail_unplayed": "Personne n'y a encore joué : elle est simplement retirée, et la nouvelle partie prend sa place.",
     "abandon.yes": "L'abandonner",
     "abandon.no": "La garder",
     "stats.title": "Statistiques",

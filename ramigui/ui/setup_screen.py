@@ -71,8 +71,11 @@ def option_text(spec: OptionSpec, value: Any) -> str:
 
 def ask_abandon(ctx: Context, action: str) -> ConfirmScene:
     """"Abandon the game in progress?" before a new game would replace it; yes posts `action`.
-    Guarded, so the second click of a double click on Start cannot answer it."""
-    return ConfirmScene(i18n.tr("abandon.question"), action, ctx.sounds, detail=i18n.tr("abandon.detail"),
+    Guarded, so the second click of a double click on Start cannot answer it. A game in
+    which nobody has played yet is not filed in the statistics, and the question says so."""
+    played = ctx.store is None or GameSession.saved_game_played(ctx.store)
+    detail = i18n.tr("abandon.detail" if played else "abandon.detail_unplayed")
+    return ConfirmScene(i18n.tr("abandon.question"), action, ctx.sounds, detail=detail,
                         yes_key="abandon.yes", no_key="abandon.no", guard=ABANDON_GUARD)
 
 
