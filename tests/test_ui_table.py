@@ -594,3 +594,20 @@ def test_the_opening_counter_counts_the_meld_chosen(app: App) -> None:
     assert scene.family.counter(scene.frame()) == ("Opening: 0 (+29) / 51", False)
     scene.selected = {scene.order.index(c) for c in parse_cards("9H 2C 5D")}
     assert scene.family.counter(scene.frame()) == ("Opening: 0 / 51", False)  # no meld: nothing added
+
+
+def test_a_sort_that_moves_nothing_says_the_hand_is_already_in_order() -> None:
+    """A newcomer pressed "By suit" on a hand already by suit and nothing happened: the
+    button seemed dead. The table says the hand is already in that order; a sort that
+    moves cards says nothing."""
+    game = Game.from_position("rami_base", hands=[["KS", "7H", "9C", "2D"], ["2C", "5D", "9S"]],
+                              stock=["10H", "4C"], discard=["5H"], to_play=0)
+    with open_app(size=SIZE, hand_sort="none") as opened:
+        scene = table(opened, game)
+        press(opened, pygame.K_s)
+        assert scene.message != i18n.tr("table.already_sorted"), "the cards moved: nothing to say"
+        sorted_once = list(scene.order)
+        press(opened, pygame.K_s)
+        assert scene.order == sorted_once and scene.message == i18n.tr("table.already_sorted")
+        press(opened, pygame.K_r)
+        assert scene.order != sorted_once and scene.message != i18n.tr("table.already_sorted")

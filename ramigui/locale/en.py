@@ -87,6 +87,7 @@ CATALOGUE: dict[str, str] = {
     "table.yami.reply": "{name} exposed: choose a box to score (click, or ←→ and Enter)",
     "table.yami.cross": "{name} exposed and you have nothing to score: cross out a box",
     "button.undo": "Undo",
+    "table.already_sorted": "Your hand is already in this order.",
     "button.sort_suit": "Melds, then suits",
     "button.sort_rank": "Melds, then ranks",
     "button.sort_by_suit": "By suit",

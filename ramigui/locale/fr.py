@@ -91,6 +91,7 @@ CATALOGUE: dict[str, str] = {
     "table.yami.reply": "{name} a exposé : choisissez une case à marquer (clic, ou ←→ et Entrée)",
     "table.yami.cross": "{name} a exposé et vous n'avez rien à marquer : barrez une case",
     "button.undo": "Annuler",
+    "table.already_sorted": "Votre main est déjà dans cet ordre.",
     "button.sort_suit": "Combinaisons, couleurs",
     "button.sort_rank": "Combinaisons, valeurs",
     "button.sort_by_suit": "Par couleur",

@@ -710,7 +710,13 @@ class TableScene(Scene):
             self.phones.show_codes()
             return True
         if action in SORT_ACTIONS:
+            before = list(self.order)
             self._sort(action[5:])
+            already = i18n.tr("table.already_sorted")
+            if self.order == before:  # nothing moved: say so, or the button seems dead
+                self.show(already)
+            elif self.message == already:
+                self.message = ""
             if self.viewer is not None:
                 self.sorts_chosen[self.viewer] = self.sort_mode
             return True
