@@ -177,6 +177,7 @@ def test_an_abandoned_game_replays_to_where_it_stopped(app: App, store: Store) -
 
     drawn = texts_drawn(replay_module, app.draw)
     assert "not played to its end" in " ".join(drawn), "why the log stops is said whole, never cut off"
+    assert "Discard" in drawn, "the pile's top card is named: alone before the melds it read as a meld"
 
 
 def test_an_abandoned_games_sheet_says_so_over_its_finished_rounds(app: App, store: Store) -> None:
@@ -220,6 +221,9 @@ def test_the_replays_table_row_sets_the_discard_and_each_meld_apart() -> None:
     assert all(not a.colliderect(b) for i, a in enumerate(boxes) for b in boxes[i + 1:]), "melds overlap"
     assert len({box.top for box in boxes}) == 2, "two lines of melds"
     assert not places[0].rect.colliderect(boxes[0])
+    lead = 3 * width  # room for the discard's label under its card
+    labelled = table_places(area, discard, melds, width - 8, lead=lead)
+    assert labelled is not None and min(p.rect.left for p in labelled[1:]) >= area.left + lead
 
 
 def test_a_game_abandoned_in_its_first_round_says_so_on_its_sheet(app: App, store: Store) -> None:

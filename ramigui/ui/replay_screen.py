@@ -306,14 +306,19 @@ class ReplayScreen(Screen):
                largest: int) -> None:
         """The discard's top card, then the melds flowing left to right and onto new lines,
         each fanned and set apart, at the largest card width (up to `largest`) that fits."""
+        label = i18n.tr("table.discard") if discard else ""
+        lead = text_width(label, self.m.small) + self.m.pad // 2 if label else 0
         width = largest
-        while width > 14 and table_places(area, discard, melds, width) is None:
+        while width > 14 and table_places(area, discard, melds, width, lead=lead) is None:
             width -= 2
         art = self._art(width)
-        for place in table_places(area, discard, melds, width, fits=False) or ():
+        places = table_places(area, discard, melds, width, fits=False, lead=lead) or []
+        for place in places:
             surface.blit(art.face(place.card), place.rect)
             if place.mark is not None:
                 joker_badge(surface, place.rect, place.shown, *place.mark)
+        if label and places and places[0].rect.bottom + 2 + self.m.small <= area.bottom:
+            blit_text(surface, label, self.m.small, DIM, places[0].rect.bottomleft)  # a lone card read as a meld
 
     def _art(self, width: int) -> CardArt:
         settings = self.app.settings if self.app is not None else None
@@ -381,14 +386,14 @@ class Place:
 
 
 def table_places(area: pygame.Rect, discard: Sequence[Card], melds: Sequence[Any], width: int,
-                 fits: bool = True) -> list[Place] | None:
-    """The discard's top card, a space, then each meld fanned and set apart from the next,
-    onto a new line when the line is full, at card width `width`. None when `fits` and
-    they do not fit in `area`."""
+                 fits: bool = True, lead: int = 0) -> list[Place] | None:
+    """The discard's top card, a space (at least `lead` wide with the card: its label goes
+    under it), then each meld fanned and set apart from the next, onto a new line when the
+    line is full, at card width `width`. None when `fits` and they do not fit in `area`."""
     height = card_height(width)
     step, gap = max(6, int(width * 0.36)), max(4, int(width * 0.3))
     places = [Place(card, pygame.Rect(area.left, area.top, width, height), width) for card in discard[-1:]]
-    x, y = area.left + (width + 2 * gap if discard else 0), area.top
+    x, y = area.left + (max(width + 2 * gap, lead) if discard else 0), area.top
     start = x
     for number, meld in enumerate(melds):
         span = width + step * (len(meld.cards) - 1)
