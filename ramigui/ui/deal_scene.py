@@ -27,6 +27,7 @@ from ramigui.ui.widgets import (
     draw_panel,
     ellipsized,
     wrap_lines,
+    wrapped_size,
 )
 
 SHOW_KEY = pygame.K_d
@@ -135,6 +136,5 @@ def _label_lines(label: str, size: int, width: int) -> tuple[int, list[str]]:
     """A row's label on two lines at most, a little smaller where it needs it ("Pioche, dans
     l'ordre" lost its last word in a narrow window)."""
     least = max(10, int(size * 0.75))
-    while size > least and len(wrap_lines(label, size, width, True)) > 2:
-        size -= 1
+    size = wrapped_size([label], size, width, smallest=least) or least
     return size, wrap_lines(label, size, width, True)[:2]

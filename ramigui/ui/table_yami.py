@@ -35,6 +35,7 @@ from ramigui.ui.widgets import (
     ellipsized,
     text_width,
     wrap_lines,
+    wrapped_size,
 )
 
 CHOOSING = ("expose", "reply")
@@ -85,15 +86,8 @@ READABLE_HEADER = 12
 """The headers never go under this size: below it their codes ("2P") are used instead."""
 
 
-def _header_fits(columns: list[str], size: int, width: int, lines: int, short: bool | str) -> bool:
-    """Whether every header label fits a cell `width` wide in `lines` lines at `size`."""
-    for column in columns:
-        label = box_label(column, short)
-        if any(text_width(word, size, True) > width - 4 for word in label.split()):
-            return False
-        if len(wrap_lines(label, size, width - 4, True)) > lines:
-            return False
-    return True
+def _header_labels(columns: list[str], short: bool | str) -> list[str]:
+    return [box_label(column, short) for column in columns]
 
 
 def _header_size(columns: list[str], grid: SheetGrid, lines: int) -> tuple[int, bool | str]:
@@ -102,11 +96,10 @@ def _header_size(columns: list[str], grid: SheetGrid, lines: int) -> tuple[int, 
     short: bool | str = grid.short
     size = max(SMALLEST_TEXT, READABLE_HEADER, int(grid.text * HEADER_SHARE))
     width = min(grid.headers[c].width for c in columns)
-    while size > READABLE_HEADER and not _header_fits(columns, size, width, lines, short):
-        size -= 1
-    if not _header_fits(columns, size, width, lines, short):
-        short = "tiny"  # codes at a readable size rather than words at 8 px
-    return size, short
+    fitting = wrapped_size(_header_labels(columns, short), size, width - 4, lines, smallest=READABLE_HEADER)
+    if fitting is None:
+        return READABLE_HEADER, "tiny"  # codes at a readable size rather than words at 8 px
+    return fitting, short
 
 
 def sheet_grid(area: pygame.Rect, seats: list[int], base_text: int) -> SheetGrid:
@@ -121,7 +114,7 @@ def sheet_grid(area: pygame.Rect, seats: list[int], base_text: int) -> SheetGrid
         cell_w = (area.width - name_w) // 10
         row_h = int(text * 1.5)
         head = max(SMALLEST_TEXT, int(text * HEADER_SHARE))
-        short = not any(_header_fits(labels, size, cell_w, 2, False) for size in range(head, SMALLEST_TEXT - 1, -1))
+        short = wrapped_size(_header_labels(labels, False), head, cell_w - 4, smallest=SMALLEST_TEXT) is None
         lines = 1 if short else 2
         header_h = int(head * 1.2) * lines + 4
         block_h = header_h + row_h * len(seats)

@@ -8,7 +8,7 @@ text is cached, so redrawing a frame costs blits only.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -124,15 +124,32 @@ def _kept_together(text: str, fnt: pygame.font.Font, width: int) -> list[str]:
     return kept
 
 
+def fits_lines(texts: Sequence[str], size: int, width: int, lines: int = 2, bold: bool = True) -> bool:
+    """Whether every text wraps into at most `lines` lines of `width` at `size`, no word
+    wider than the line (never "Abandonné / es")."""
+    return all(
+        all(text_width(word, size, bold) <= width for word in text.split())
+        and len(wrap_lines(text, size, width, bold)) <= lines
+        for text in texts
+    )
+
+
+def wrapped_size(texts: Sequence[str], size: int, width: int, lines: int = 2, smallest: int = 10,
+                 bold: bool = True) -> int | None:
+    """The largest size from `size` down to `smallest` at which every text fits `width` in
+    `lines` lines (`fits_lines`); None when none does. Headings, row labels and Yami's box
+    names share it, each with its own floor and fallback."""
+    return next((trial for trial in range(size, smallest - 1, -1) if fits_lines(texts, trial, width, lines, bold)),
+                None)
+
+
 def header_lines(heads: list[str], size: int, width: int) -> tuple[list[list[str]], int]:
     """Column headings in one or two lines each, all at one size: the largest, from `size`
     down, at which every heading fits `width` in two lines. Each shrunk on its own line,
     "Meilleure manche" and "Dernière partie" came out at half the others' size."""
-    for trial in range(size, 9, -1):
-        wrapped = [wrap_lines(head, trial, width, True) for head in heads]
-        whole = all(text_width(word, trial, True) <= width for head in heads for word in head.split())
-        if whole and all(len(lines) <= 2 for lines in wrapped):  # never "Abandonné / es"
-            return wrapped, trial
+    trial = wrapped_size(heads, size, width)
+    if trial is not None:
+        return [wrap_lines(head, trial, width, True) for head in heads], trial
     return [[head] for head in heads], fitted_size(max(heads, key=len), size, width, True)
 
 
