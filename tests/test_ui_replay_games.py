@@ -178,6 +178,11 @@ def test_an_abandoned_game_replays_to_where_it_stopped(app: App, store: Store) -
     drawn = texts_drawn(replay_module, app.draw)
     assert "not played to its end" in " ".join(drawn), "why the log stops is said whole, never cut off"
     assert "Discard" in drawn, "the pile's top card is named: alone before the melds it read as a meld"
+    key(app, pygame.K_LEFT)
+    key(app, pygame.K_LEFT)  # before Bob took the discard's top card
+    assert replay.game.view(0).public.discard
+    key(app, pygame.K_e)  # Expert's answer takes room: the cards shrink, the label stays
+    assert replay.expert is not None and "Discard" in texts_drawn(replay_module, app.draw)
 
 
 def test_an_abandoned_games_sheet_says_so_over_its_finished_rounds(app: App, store: Store) -> None:
@@ -196,6 +201,7 @@ def test_the_replays_table_row_sets_the_discard_and_each_meld_apart() -> None:
     now the discard's top card stands alone, each meld is fanned apart from the next, and
     they go onto a second line rather than overlap."""
     from ramigui.rules import Game
+    from ramigui.ui.cardart import card_height
     from ramigui.ui.replay_screen import table_places
     from ramigui.variants import get_variant  # noqa: F401 - the catalogue the game is found in
 
@@ -221,9 +227,12 @@ def test_the_replays_table_row_sets_the_discard_and_each_meld_apart() -> None:
     assert all(not a.colliderect(b) for i, a in enumerate(boxes) for b in boxes[i + 1:]), "melds overlap"
     assert len({box.top for box in boxes}) == 2, "two lines of melds"
     assert not places[0].rect.colliderect(boxes[0])
-    lead = 3 * width  # room for the discard's label under its card
+    lead = (3 * width, 16)  # room for the discard's label under its card
     labelled = table_places(area, discard, melds, width - 8, lead=lead)
-    assert labelled is not None and min(p.rect.left for p in labelled[1:]) >= area.left + lead
+    assert labelled is not None and min(p.rect.left for p in labelled[1:]) >= area.left + lead[0]
+    tight = pygame.Rect(area.left, area.top, 2000, card_height(width))  # one line of cards, no room under them
+    assert table_places(tight, discard, melds, width) is not None
+    assert table_places(tight, discard, melds, width, lead=lead) is None, "the label is kept room for"
 
 
 def test_a_game_abandoned_in_its_first_round_says_so_on_its_sheet(app: App, store: Store) -> None:

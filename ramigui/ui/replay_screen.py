@@ -307,7 +307,7 @@ class ReplayScreen(Screen):
         """The discard's top card, then the melds flowing left to right and onto new lines,
         each fanned and set apart, at the largest card width (up to `largest`) that fits."""
         label = i18n.tr("table.discard") if discard else ""
-        lead = text_width(label, self.m.small) + self.m.pad // 2 if label else 0
+        lead = (text_width(label, self.m.small) + self.m.pad // 2, self.m.small + 4) if label else (0, 0)
         width = largest
         while width > 14 and table_places(area, discard, melds, width, lead=lead) is None:
             width -= 2
@@ -317,8 +317,8 @@ class ReplayScreen(Screen):
             surface.blit(art.face(place.card), place.rect)
             if place.mark is not None:
                 joker_badge(surface, place.rect, place.shown, *place.mark)
-        if label and places and places[0].rect.bottom + 2 + self.m.small <= area.bottom:
-            blit_text(surface, label, self.m.small, DIM, places[0].rect.bottomleft)  # a lone card read as a meld
+        if label and places:  # a lone card before the melds was read as one more meld
+            blit_text(surface, label, self.m.small, DIM, places[0].rect.bottomleft)
 
     def _art(self, width: int) -> CardArt:
         settings = self.app.settings if self.app is not None else None
@@ -386,14 +386,15 @@ class Place:
 
 
 def table_places(area: pygame.Rect, discard: Sequence[Card], melds: Sequence[Any], width: int,
-                 fits: bool = True, lead: int = 0) -> list[Place] | None:
-    """The discard's top card, a space (at least `lead` wide with the card: its label goes
-    under it), then each meld fanned and set apart from the next, onto a new line when the
-    line is full, at card width `width`. None when `fits` and they do not fit in `area`."""
+                 fits: bool = True, lead: tuple[int, int] = (0, 0)) -> list[Place] | None:
+    """The discard's top card, a space, then each meld fanned and set apart from the next,
+    onto a new line when the line is full, at card width `width`. None when `fits` and they
+    do not fit in `area`. `lead`: the width and height of the discard's label, which goes
+    under its card: the melds start past it, and it must fit too."""
     height = card_height(width)
     step, gap = max(6, int(width * 0.36)), max(4, int(width * 0.3))
     places = [Place(card, pygame.Rect(area.left, area.top, width, height), width) for card in discard[-1:]]
-    x, y = area.left + (max(width + 2 * gap, lead) if discard else 0), area.top
+    x, y = area.left + (max(width + 2 * gap, lead[0]) if discard else 0), area.top
     start = x
     for number, meld in enumerate(melds):
         span = width + step * (len(meld.cards) - 1)
@@ -404,6 +405,7 @@ def table_places(area: pygame.Rect, discard: Sequence[Card], melds: Sequence[Any
                             width if k == len(meld.cards) - 1 else step, marks[k], number)
                       for k, card in enumerate(meld.cards))
         x += span + gap
-    if fits and any(not area.contains(place.rect) for place in places):
+    label = [pygame.Rect(area.left, area.top + height, lead[0], lead[1])] if discard and lead[1] else []
+    if fits and any(not area.contains(rect) for rect in [place.rect for place in places] + label):
         return None
     return places
