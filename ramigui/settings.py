@@ -57,6 +57,10 @@ class Settings:
     confirm_go_out: bool = True
     hand_sort: str = "suit"
     last_setup: GameSetup | None = None
+    variant_setups: tuple[GameSetup, ...] = ()
+    """The last setup started of each variant, the newest first (at most `KEPT_SETUPS`):
+    the New game screen brings back a game's own house rules and table size, not those of
+    the game played last (three at Rami de base, then Gin for two, came back as two)."""
     window_size: tuple[int, int] | None = None
     """The window's last size (not maximised, not full screen); None: never opened yet."""
     window_maximised: bool = True
@@ -89,6 +93,7 @@ class Settings:
     def to_json(self) -> Document:
         document: Document = {name: getattr(self, name) for name in CHOICES}
         document["last_setup"] = None if self.last_setup is None else self.last_setup.to_json()
+        document["variant_setups"] = [setup.to_json() for setup in self.variant_setups]
         document["window_size"] = None if self.window_size is None else list(self.window_size)
         document["window_maximised"] = self.window_maximised
         return document
@@ -129,7 +134,24 @@ def settings_from_json(body: Document) -> tuple[Settings, list[str]]:
             values["last_setup"] = GameSetup.from_json(setup)
         except (BrokenFile, ValueError):
             wrong.append("last_setup")
+    if "variant_setups" in body:
+        try:
+            kept = body["variant_setups"]
+            if not isinstance(kept, list):
+                raise ValueError("not a list")
+            values["variant_setups"] = tuple(GameSetup.from_json(item) for item in kept[:KEPT_SETUPS])
+        except (BrokenFile, ValueError, TypeError, AttributeError):
+            wrong.append("variant_setups")
     return replace(defaults, **values), wrong
+
+
+KEPT_SETUPS = 40
+"""How many variants' last setups the settings keep (the built-in games and a family's own)."""
+
+
+def with_setup(kept: tuple[GameSetup, ...], setup: GameSetup) -> tuple[GameSetup, ...]:
+    """`kept` with `setup` first, in place of its variant's older one."""
+    return (setup, *(old for old in kept if old.variant != setup.variant))[:KEPT_SETUPS]
 
 
 WINDOW_LIMITS = ((320, 200), (16384, 16384))

@@ -118,3 +118,22 @@ def test_setup_rejects_bad_names() -> None:
     with pytest.raises(ValueError):
         Seat("Ana", "expert")
     assert Seat("  Ana   Maria ").name == "Ana Maria"
+
+
+def test_each_variants_last_setup_is_kept_and_a_broken_list_dropped_alone(store: Store) -> None:
+    """The New game screen brings back each game's own table size and house rules
+    (`variant_setups`); a hand-edited list that is wrong is set aside alone."""
+    from ramigui.settings import KEPT_SETUPS, with_setup
+
+    gin = GameSetup("gin", (Seat("Ana"), Seat("Bob")))
+    kept = with_setup(with_setup(with_setup((), SETUP), gin), replace(SETUP, options={"rounds": 5}))
+    assert [s.variant for s in kept] == [SETUP.variant, "gin"] and kept[0].options == {"rounds": 5}
+    save_settings(store, Settings(language="fr", variant_setups=kept))
+    assert load_settings(store).variant_setups == kept
+    many = tuple(GameSetup(f"family_{n}", SETUP.seats) for n in range(KEPT_SETUPS + 5))
+    assert len(with_setup(many, gin)) == KEPT_SETUPS
+    document = Settings(language="fr", variant_setups=kept).to_json()
+    document["variant_setups"] = [{"variant": "gin"}]
+    store.write_json(store.settings_path, {**document, "version": 1})
+    assert load_settings(store) == Settings(language="fr")
+    assert store.take_notices()[0].params["detail"] == "variant_setups"

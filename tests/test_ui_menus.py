@@ -579,3 +579,31 @@ def test_a_house_rule_with_one_value_is_said_not_offered(app: App) -> None:
     assert not control(app, name="count").enabled
     click(app, control(app, name="variant:rami_base").rect.center)
     assert control(app, name="option:game_length").enabled
+
+
+def test_each_game_comes_back_with_its_own_table_size_and_house_rules(app: App, store: Store) -> None:
+    """A newcomer started Rami de base at three with several melds a turn, then Gin (two
+    only); at the next New game Rami de base came back at two with its house rules undone.
+    Each variant's last setup is kept in the settings: its table size and its house rules
+    come back, whatever was played since."""
+    from ramigui.settings import with_setup
+
+    press(app, "new_game")
+    click(app, control(app, name="variant:rami_base").rect.center)
+    choose(app, "count", 3)
+    key(app, pygame.K_PAGEDOWN)
+    choose(app, "option:several_melds", True)
+    key(app, pygame.K_PAGEUP)
+    press(app, "start")
+    table(app)
+    key(app, pygame.K_ESCAPE)
+    click(app, next(b for b in app.top.buttons if b.action == "leave_game").rect.center)  # type: ignore[union-attr]
+    assert [s.variant for s in load_settings(store).variant_setups] == ["rami_base"]
+    gin = GameSetup("gin", (Seat("Ana"), Seat("Bot 1", "medium")))
+    kept = load_settings(store).variant_setups
+    ctx_of(app).change(None, last_setup=gin, variant_setups=with_setup(kept, gin))  # Gin was started since
+    press(app, "new_game")
+    screen = app.top
+    assert isinstance(screen, SetupScreen) and screen.variant_id == "gin" and screen.count == 2
+    click(app, control(app, name="variant:rami_base").rect.center)
+    assert screen.count == 3 and screen.setup().options["several_melds"] is True

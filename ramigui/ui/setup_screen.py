@@ -21,6 +21,7 @@ from ramigui.people import load_people, meet
 from ramigui.rules.deals import DealCodeError, DealCodeForOtherTable, Table
 from ramigui.rules.variant import OptionSpec, Variant, VariantError
 from ramigui.session import BOT_LEVELS, GameInProgress, GameSession, GameSetup, Seat
+from ramigui.settings import with_setup
 from ramigui.ui.controls import Choice, ListRow, TextField, number_values
 from ramigui.ui.screen import ConfirmScene, Context, Screen
 from ramigui.ui.setup_variants import VariantFileTools
@@ -102,9 +103,14 @@ class SetupScreen(Screen):
         and the next one that can gets it back (a family of four looking at Gin, for two,
         finds four again at Rami 51)."""
         self.options: dict[str, Any] = {}
-        self.options_seen: dict[str, dict[str, Any]] = {}
-        """The house rules chosen for each variant looked at since the screen opened: a look
-        at another game does not undo them."""
+        kept = ctx.settings.variant_setups
+        self.options_seen: dict[str, dict[str, Any]] = {s.variant: dict(s.options) for s in reversed(kept)}
+        """The house rules chosen for each variant: as last started (the settings), then as
+        chosen since the screen opened: a look at another game does not undo them."""
+        self.counts_seen: dict[str, int] = {s.variant: len(s.seats) for s in reversed(kept)}
+        """Each variant's table size as last started; a size chosen on this screen wins
+        (`count_chosen`)."""
+        self.count_chosen = False
         self.error = ""
         self.deal_code = ""
         """A round's deal code to play again as round 1 ("" for a fresh deal)."""
@@ -131,19 +137,21 @@ class SetupScreen(Screen):
         for index, seat in enumerate(last.seats[:MAX_SEATS]):
             # a default name saved in another language ("Robot 1") is said in this one; a typed one is kept
             self.seats[index] = SeatModel(i18n.seat_name(seat.name), "phone" if seat.phone else seat.bot or "human")
-        self.choose_variant(last.variant, len(last.seats))
+        self.counts_seen[last.variant] = len(last.seats)
+        self.choose_variant(last.variant)
         for name, value in last.options.items():
             if any(spec.name == name and value in option_values(spec) for spec in self.variant.options):
                 self.options[name] = value
 
-    def choose_variant(self, variant_id: str, count: int | None = None) -> None:
-        """Show `variant_id`: its house rules as last chosen here (else its defaults), the
-        table size last chosen as near as it seats."""
+    def choose_variant(self, variant_id: str) -> None:
+        """Show `variant_id`: its house rules as last chosen (else its defaults); the table
+        size chosen on this screen as near as it seats, else the size it was last started
+        with (a family of four looking at Gin, for two, finds four again at Rami 51)."""
         self.options_seen[self.variant_id] = self.options
         self.variant_id = variant_id
         low, high = self.variant.players
-        if count is not None:
-            self.wanted_count = count
+        if not self.count_chosen and variant_id in self.counts_seen:
+            self.wanted_count = self.counts_seen[variant_id]
         self.count = max(low, min(high, self.wanted_count))
         kept = self.options_seen.get(variant_id, {})
         self.options = {spec.name: kept[spec.name] if kept.get(spec.name, _NONE) in option_values(spec)
@@ -354,6 +362,7 @@ class SetupScreen(Screen):
             self.scroll = 0
         elif action == "count":
             self.count = self.wanted_count = int(event.value)
+            self.count_chosen = True
         elif action == "name":
             self.seats[int(event.name.split(":")[1])].name = event.value
             self.error = ""
@@ -469,7 +478,7 @@ class SetupScreen(Screen):
             self.error = str(error)
             self.rebuild()
             return
-        self.ctx.change(None, last_setup=setup)
+        self.ctx.change(None, last_setup=setup, variant_setups=with_setup(self.ctx.settings.variant_setups, setup))
         meet(self.ctx.store, [seat.name for seat in setup.seats if seat.is_human])
         if self.app is None:
             return
