@@ -221,6 +221,18 @@ def test_last_discard_option() -> None:
     assert game.round_over
 
 
+def test_the_last_discard_house_rule_says_what_each_answer_means() -> None:
+    """The house rule read "Go out by discarding: No" over "To go out you must discard your
+    last card": a newcomer read a rule and its opposite. Its label says "only", and its help
+    says what Yes and No each mean (No is seed 003's rule: « en fusionnant, en retirant ou
+    en défaisant toutes ses cartes »)."""
+    spec = next(s for s in get_variant("rami_base").options if s.name == "last_discard")
+    assert spec.default is False
+    for lang, yes, no, only in (("en", "Yes", "No", "only"), ("fr", "Oui", "Non", "seulement")):
+        assert only in spec.label[lang]
+        assert spec.help[lang].startswith(f"{yes} :" if lang == "fr" else f"{yes}:") and f"{no} (" in spec.help[lang]
+
+
 # --- scoring --------------------------------------------------------------------------------
 
 
