@@ -24,7 +24,7 @@ from ramigui.storage import Store
 from ramigui.ui import widgets
 from ramigui.ui.app import App
 from ramigui.ui.game_screen import PauseMenu, SessionTable, start_table
-from ramigui.ui.overlays import HANDOFF_GUARD, HandoffScene, RoundEndScene
+from ramigui.ui.overlays import HANDOFF_GUARD, ROUND_END_GUARD, HandoffScene, RoundEndScene
 from ramigui.ui.scoresheet import ScoreSheetScene
 from ramigui.ui.screen import Context, MessageScene
 from ramigui.ui.sound import Sounds
@@ -359,6 +359,9 @@ def test_escape_closes_the_end_of_round_panel(app: App) -> None:
     frames(app, 0.2)
     assert isinstance(app.top, RoundEndScene) and scene.game.round_over
     round_no = scene.game.round_no
+    press(app, pygame.K_RETURN)  # a key still coming from the turn's end: the result is seen first
+    assert isinstance(app.top, RoundEndScene) and scene.game.round_no == round_no
+    frames(app, ROUND_END_GUARD)
     press(app, pygame.K_ESCAPE)
     assert not isinstance(app.top, RoundEndScene)
     assert scene.game.round_no == round_no + 1 or scene.game.game_over

@@ -18,7 +18,7 @@ from ramigui.session import GameSession, GameSetup, Seat
 from ramigui.storage import Store
 from ramigui.ui.app import App
 from ramigui.ui.game_screen import SessionTable, start_table
-from ramigui.ui.overlays import RoundEndScene
+from ramigui.ui.overlays import ROUND_END_GUARD, RoundEndScene
 from ramigui.ui.scoresheet import ScoreSheetScene
 from ramigui.ui.screen import MessageScene
 
@@ -32,7 +32,7 @@ def final_sheet(app: App, store: Store) -> tuple[ScoreSheetScene, GameSession]:
     session = GameSession.new(GameSetup("rami51", SEATS, {"rounds": 1}), store, seed=11)
     start_table(app, app.scenes[0].ctx, session)  # type: ignore[attr-defined]
     finish_round(app)
-    wait_for(app, lambda: isinstance(app.top, RoundEndScene))
+    wait_for(app, lambda: isinstance(app.top, RoundEndScene) and app.top.elapsed >= ROUND_END_GUARD)
     key(app, pygame.K_RETURN)
     wait_for(app, lambda: isinstance(app.top, ScoreSheetScene))
     sheet = app.top
@@ -53,6 +53,7 @@ def test_tab_on_the_last_rounds_panel_shows_the_scores_and_tab_comes_back(app: A
     assert app.scenes[-2] is panel  # the sheet shows over the panel, which stays
     key(app, pygame.K_TAB)
     assert app.top is panel
+    wait_for(app, lambda: panel.elapsed >= ROUND_END_GUARD)
     key(app, pygame.K_RETURN)
     wait_for(app, lambda: isinstance(app.top, ScoreSheetScene) and app.top.final)
 

@@ -24,7 +24,7 @@ from ramigui.storage import Store
 from ramigui.ui.app import App
 from ramigui.ui.game_screen import PauseMenu, SessionTable
 from ramigui.ui.menu import MainMenu
-from ramigui.ui.overlays import HANDOFF_KEY, HandoffScene, RoundEndScene
+from ramigui.ui.overlays import HANDOFF_KEY, ROUND_END_GUARD, HandoffScene, RoundEndScene
 from ramigui.ui.replay_screen import ReplayScreen
 from ramigui.ui.rules_screen import RulesScreen
 from ramigui.ui.scoresheet import ScoreSheetScene
@@ -207,7 +207,7 @@ def test_rami51_with_two_bots_a_house_rule_score_sheet_and_language(app: App, st
 
     # play the round out: the round end, then the final score sheet, then the menu
     finish_round(app)
-    wait_for(app, lambda: isinstance(app.top, RoundEndScene))
+    wait_for(app, lambda: isinstance(app.top, RoundEndScene) and app.top.elapsed >= ROUND_END_GUARD)
     key(app, pygame.K_RETURN)
     wait_for(app, lambda: isinstance(app.top, ScoreSheetScene))
     sheet = app.top

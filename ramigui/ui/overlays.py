@@ -217,6 +217,12 @@ def _handoff_layout(window: tuple[int, int]) -> HandoffLayout:
     return HandoffLayout(size, box, box.top + int(size * 1.6), box.top + int(size * 3.4), button)
 
 
+ROUND_END_GUARD = 0.6
+"""Seconds the round's end ignores Enter, Esc and clicks once open: keys pressed quickly at
+the end of the turn (a newcomer playing hints with H then Enter) went on through the panel,
+and the round's result was never seen."""
+
+
 class RoundEndScene(Scene):
     """The end of a round, as at a real table: each player's melds and the cards left in
     their hand face up (a Yami player's hand and the box it filled), the round's points,
@@ -246,7 +252,8 @@ class RoundEndScene(Scene):
             self.show_deal()
             return True
         if _confirm(event) or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
-            self._close()  # Esc closes this panel, as it closes every panel of the app
+            if self.elapsed >= ROUND_END_GUARD:
+                self._close()  # Esc closes this panel, as it closes every panel of the app
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB and ask_below(self, "scores"):
             self.auto = False  # Tab opens the score sheet, as at the table; the table waits
