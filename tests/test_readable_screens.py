@@ -8,6 +8,7 @@ recorded by wrapping the screen's `blit_text`, so the tests read the words and s
 from __future__ import annotations
 
 import os
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -180,10 +181,14 @@ def test_the_statistics_headings_share_one_size_and_wrap_whole(app: App, store: 
     choose(app, "page", "variants")
     with drawn_texts() as drawn:
         app.draw()
-    heads = ["Jouées", "Gagnées", "Meilleure", "manche", "Dernière", "partie", "Abandonnées"]
+    heads = ["Terminées", "Gagnées", "Meilleure", "manche", "Dernière", "partie", "Abandonnées"]
     sizes = {d.text: d.size for d in drawn if d.text in heads}
-    assert {"Jouées", "Meilleure", "Dernière", "Abandonnées"} <= set(sizes), [d.text for d in drawn]  # words whole
+    assert {"Terminées", "Meilleure", "Dernière", "Abandonnées"} <= set(sizes), [d.text for d in drawn]  # words whole
     assert len(set(sizes.values())) == 1, sizes
+    # a cell shrunk to fit its column (the date) sits on its row's line, not above it
+    row = [d for d in drawn if d.text == "Ana" or d.text.endswith(str(date.today().year))]
+    assert len(row) == 2 and row[1].size < row[0].size, row
+    assert abs(row[0].rect.centery - row[1].rect.centery) <= 2, row
 
 
 # --- settings -------------------------------------------------------------------------------

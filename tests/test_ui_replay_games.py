@@ -326,5 +326,5 @@ def test_the_games_chooser_counts_an_abandoned_game(app: App, store: Store) -> N
     click(app, control(app, "stats").rect.center)
     screen = app.top
     assert isinstance(screen, StatsScreen)
-    assert screen._variant_label("rami51") == "Rami 51 (1)"
+    assert screen._variant_label("rami51") == "Rami 51 · 1 game"  # what the number counts is said
 

@@ -112,9 +112,11 @@ class StatsScreen(Screen):
 
     def _variant_label(self, variant_id: str) -> str:
         """The game and how many of its games are on record, abandoned ones too: "Rami 51 (0)"
-        stood over a table saying "Abandoned 1"."""
+        stood over a table saying "Abandoned 1", and a bare "(2)" said nothing of what it
+        counted: "Rami 51 · 1 game"."""
         given_up = sum(1 for game in self.stats.history if game.variant == variant_id and game.unfinished)
-        return f"{variant_title(variant_id)} ({self.stats.played(variant_id) + given_up})"
+        count = self.stats.played(variant_id) + given_up
+        return i18n.tr_count("stats.variant_games", count, game=variant_title(variant_id))
 
     def _row_h(self) -> int:
         return int(self.m.text * 1.6)
@@ -274,10 +276,11 @@ class StatsScreen(Screen):
         y += head_h
         for row in rows:
             if view.top <= y and y + row_h <= view.bottom:
+                middle = y + int(m.text * 0.65)  # a cell shrunk to fit (a date) stays on the row's line
                 for i, cell in enumerate(row):
                     shown = ellipsized(cell, m.text, int(width * 0.22) - m.pad, True) if i == 0 else cell
                     size = m.text if i == 0 else fitted_size(cell, m.text, int(column_w))
-                    blit_text(surface, shown, size, WHITE, (cols[i], y), "topleft" if i == 0 else "topright",
+                    blit_text(surface, shown, size, WHITE, (cols[i], middle), "midleft" if i == 0 else "midright",
                               bold=i == 0)
             y += row_h
         if self.page == "variants":
