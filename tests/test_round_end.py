@@ -123,9 +123,11 @@ def test_points_beyond_the_cards_left_are_explained(app: App) -> None:
 
     variant = Game.new("rami", 4, 1).variant
     never = RoundResult((0, 125), "out", 0, {"hand_points": (0, 25), "put_down": (True, False)})
-    assert points_parts(never, 1, variant) == "25 in hand + 100 never laid down"
+    assert points_parts(never, 1, variant) == "25 points in hand + 100 never laid down"
     plain = RoundResult((0, 25), "out", 0, {"hand_points": (0, 25), "put_down": (True, True)})
-    assert points_parts(plain, 1, variant) == "25 in hand"
+    assert points_parts(plain, 1, variant) == "25 points in hand"  # "2 in hand" by one card read as a card count
+    one = RoundResult((0, 1), "out", 0, {"hand_points": (0, 1), "put_down": (True, True)})
+    assert points_parts(one, 1, variant) == "1 point in hand"
     assert points_parts(plain, 1, variant, plain=False) == ""  # the sheet names only what is more than cards
     assert points_parts(plain, 0, variant) == ""  # the winner scored nothing
     game = round_played("rami", 4, 1)  # a real round where seats 2 and 4 never laid a card down
@@ -134,7 +136,7 @@ def test_points_beyond_the_cards_left_are_explained(app: App) -> None:
     assert idle == [1, 3]
     lines = shown(app, game, "never_down").lines()
     seat = idle[0]
-    assert lines[seat].why == f"{details['hand_points'][seat]} in hand + 100 never laid down"
+    assert lines[seat].why == f"{details['hand_points'][seat]} points in hand + 100 never laid down"
     assert lines[seat].points == details["hand_points"][seat] + 100
 
 

@@ -69,10 +69,10 @@ def test_rami_sec_says_the_cards_the_hundred_and_the_doubling() -> None:
     assert game.round_scores == [0, (24 + 100) * 2, (31 + 100) * 2]
     assert (
         points_parts(game.last_result, 1, game.variant)
-        == "24 in hand + 100 never laid down × 2, rummy before anyone laid down"
+        == "24 points in hand + 100 never laid down × 2, rummy before anyone laid down"
     )
     i18n.set_language("fr")
-    assert points_parts(game.last_result, 2, game.variant) == "31 en main + 100 rien posé × 2, rami sec"
+    assert points_parts(game.last_result, 2, game.variant) == "31 points en main + 100 rien posé × 2, rami sec"
 
 
 def test_yami_names_the_box_and_what_filled_it() -> None:
@@ -137,7 +137,7 @@ def test_the_round_end_panel_shows_the_parts_and_the_leader_at_14_px_or_more(
     shown = recorded(monkeypatch, overlays)
     app.draw()
     texts = [text for text, _, _ in shown]
-    assert "24 in hand + 100 never laid down × 2, rummy before anyone laid down" in texts
+    assert "24 points in hand + 100 never laid down × 2, rummy before anyone laid down" in texts
     assert any(text.startswith("In the lead: Marie-Charlotte Lefebvre, 0 points") for text in texts)
     assert any("the lowest total wins" in text for text in texts)
     assert min(size for _, size, _ in shown) >= 14
@@ -216,7 +216,7 @@ def test_long_names_are_whole_on_the_end_panel_when_there_is_room(monkeypatch: p
 
 def test_the_sheet_at_640_cuts_words_with_an_ellipsis_and_keeps_the_leaders_points(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    """At 640×400 "Wolfeschlegelsteinhaus: 39 in hand + 100" must not lose "never laid down"
+    """At 640×400 "Wolfeschlegelsteinhaus: 39 points in hand + 100" must not lose "never laid down"
     without a "…", nor the leader line its points ("…, 25 poi…")."""
     from ramigui.ui import shots
 
@@ -229,7 +229,7 @@ def test_the_sheet_at_640_cuts_words_with_an_ellipsis_and_keeps_the_leaders_poin
     texts = [text for text, _, _ in shown]
     lead = next(text for text in texts if text.startswith("In the lead"))
     assert re.search(r", \d+ points?$", lead), lead
-    hundred = [text for text in texts if "in hand +" in text]
+    hundred = [text for text in texts if "points in han" in text]
     assert hundred, str(texts)
     assert all(text.endswith(("never laid down", "…")) or "never laid down ·" in text
                            for text in hundred), hundred
