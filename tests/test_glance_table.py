@@ -448,6 +448,7 @@ def test_the_table_says_what_its_marks_and_keys_do(app: App, lang: str, fresh: s
         with drawn_texts() as drawn:
             app.draw()
         assert enter in [d.text for d in drawn] and meld.enabled
+        scene.focus = scene.order.index(parse_cards("KS")[0])
         press(app, pygame.K_SPACE)  # a card selected: Enter would discard it, not play the hint
         with drawn_texts() as drawn:
             app.draw()

@@ -6,7 +6,17 @@ from collections.abc import Iterator
 
 import pygame
 import pytest
-from ui_helpers import claim_handoff, click, drag, hand_point, open_app, post, press, table
+from ui_helpers import (
+    button_point,
+    claim_handoff,
+    click,
+    drag,
+    hand_point,
+    open_app,
+    post,
+    press,
+    table,
+)
 
 from ramigui import i18n
 from ramigui.cards import Card, parse_cards
@@ -100,6 +110,21 @@ def test_m_on_one_card_of_a_ready_meld_lays_the_meld(app: App) -> None:
     moves = len(scene.game.log)
     press(app, pygame.K_m)
     assert len(scene.game.log) == moves and scene.message  # K♠ alone: refused, with its reason
+
+
+def test_the_meld_button_takes_one_card_of_a_ready_meld_for_the_meld(app: App) -> None:
+    """9♦ alone chosen of a ready 9-10-J-Q♦: the opening counter said "+39" and M laid the
+    meld, but the Meld button stayed grey. It is lit and lays the meld, as M does."""
+    scene = table(app, position())
+    press(app, pygame.K_p)
+    meld = next(b for b in scene.buttons if b.action == "meld")
+    click(app, hand_point(scene, parse_cards("KS")[0]))
+    assert scene.selected and not meld.enabled  # K♠ alone is no meld
+    click(app, hand_point(scene, parse_cards("KS")[0]))
+    click(app, hand_point(scene, parse_cards("8H")[0]))
+    assert scene.frame().selected_cards() == parse_cards("8H") and meld.enabled
+    click(app, button_point(scene, "meld"))
+    assert str(scene.game.log[-1][1]) == "meld 7H 8H 9H 10H"
 
 
 def test_escape_puts_away_the_selection_and_its_refusal(app: App) -> None:

@@ -81,11 +81,13 @@ class FamilyTable:
 
     def refresh_meld(self, buttons: Mapping[str, Button], frame: TableFrame) -> None:
         """The Meld button is live while the selected cards make a meld the rules accept now
-        (the mouse's visible way to meld; dragging to the felt and M still work). Asked again
+        (the mouse's visible way to meld; dragging to the felt and M still work); one card
+        of a ready meld stands for the meld, as for M and the opening counter (its points
+        were counted "+39" while the button stayed grey). Asked again
         only when the selection or the game changed: it is called every frame."""
         if "meld" not in buttons:
             return
-        chosen = tuple(frame.selected_cards())
+        chosen = tuple(frame.meld_cards(sorted(frame.selected))) if frame.selected else ()
         key = (chosen, frame.view, frame.human_turn, frame.hint_move)
         if key != self._meld_key:
             self._meld_key = key
@@ -102,7 +104,7 @@ class FamilyTable:
             hinted = _hinted_meld(frame)
             if hinted is not None and not frame.selected:
                 return (PlayMove(hinted),)
-            cards = frame.chosen_cards()
+            cards = frame.meld_cards(sorted(frame.selected) or [frame.focus]) if frame.order else []
             return (PlayMove(meld_move(frame.game, cards)),) if cards else None
         return None
 
