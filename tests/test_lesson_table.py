@@ -69,6 +69,8 @@ def test_a_move_other_than_the_step_is_refused_with_the_steps_words(tmp_path: Pa
         assert scene.run.index == 1 and scene.game.state == before
         assert scene.message_kind == "refusal"
         assert i18n.tr("lesson.rummy.draw") in scene.message and "\n" in scene.message  # the step, then how
+        # says the move was not the step's, not "Not now" (a newcomer read it as a matter of timing)
+        assert scene.message.startswith(i18n.tr("guide.wrong", hint="").rstrip()) and "Not now" not in scene.message
         from tests.screen_texts import drawn_texts
 
         with drawn_texts() as drawn:
