@@ -238,3 +238,24 @@ def test_every_guide_sentence_shows_whole_in_its_bubble(size: tuple[int, int], l
                 for button in scene.guide.buttons:
                     if button.visible:
                         assert box.contains(button.rect)
+
+
+def test_where_the_cards_go_is_a_chooser_set_apart_from_the_lessons(tmp_path: Path) -> None:
+    """"My cards on my phone: Off" was a fourth button under the three lessons, and a
+    newcomer took it for a lesson: it is a labelled chooser (on this screen / on my phone)
+    set apart below them."""
+    from ramigui.ui.controls import Choice
+
+    with open_app((1280, 800)) as app:
+        screen = LearnScreen(context(tmp_path))
+        app.push(screen)
+        app.step()
+        lessons = [c for c in screen.controls if getattr(c, "action", "").startswith("lesson:")]
+        where = next(c for c in screen.controls if getattr(c, "action", "") == "lesson_phone")
+        assert isinstance(where, Choice) and where.text(where.value) == i18n.tr("learn.cards_screen")
+        assert any(label.text == i18n.tr("learn.cards_where") for label in screen.labels)
+        gap = lessons[1].rect.top - lessons[0].rect.bottom
+        assert where.rect.top - lessons[-1].rect.bottom > 2 * gap, "set apart from the lessons"
+        click(app, (where.rect.right - 5, where.rect.centery))
+        where = next(c for c in screen.controls if getattr(c, "action", "") == "lesson_phone")
+        assert screen.on_phone and where.text(where.value) == i18n.tr("learn.cards_phone")

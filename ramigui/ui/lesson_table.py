@@ -31,6 +31,7 @@ from ramigui.people import FIRST_PERSON, load_people
 from ramigui.rules import Move, PlayerView
 from ramigui.session import GameSetup, Seat
 from ramigui.ui.app import App
+from ramigui.ui.controls import Choice
 from ramigui.ui.guide import GuideBubble, draw_lights, lit_on_table
 from ramigui.ui.screen import Context, Screen
 from ramigui.ui.seats import TableConfig
@@ -312,15 +313,22 @@ class LearnScreen(Screen):
         width = min(int(m.text * 20), m.width - 4 * m.pad)
         intro = wrap_lines(i18n.tr("learn.intro"), m.small, width)
         top = m.header + m.pad + len(intro) * int(m.small * 1.3) + m.pad
-        height = min(m.row, (m.height - top - m.footer - m.pad) // (len(available()) + 2))
+        height = min(m.row, (m.height - top - m.footer - m.pad - int(m.small * 1.6)) // (len(available()) + 2))
         gap = max(6, height // 4)
         for i, lesson_id in enumerate(available()):
             rect = pygame.Rect((m.width - width) // 2, top + i * (height + gap), width, height)
             self.add(Button(f"lesson:{lesson_id}", partial(self._label, lesson_id, progress), rect,
                             pygame.K_1 + i))
-        rect = pygame.Rect((m.width - width) // 2, top + len(available()) * (height + gap), width, height)
-        self.add(Button("lesson_phone", lambda: i18n.tr("learn.on_phone", state=i18n.tr(
-            "common.on" if self.on_phone else "common.off")), rect, pygame.K_p))
+        # where the learner's cards go is a setting of the lessons, not a fourth lesson: a
+        # label and a chooser, set apart ("My cards on my phone: Off" read as a lesson)
+        y = top + len(available()) * (height + gap) + gap
+        self.label(i18n.tr("learn.cards_where"), m.small, DIM, (m.width // 2, y), "midtop", clip=True)
+        y += int(m.small * 1.6)
+        where = Choice("lesson_phone", "lesson_phone", [False, True],
+                       lambda phone: i18n.tr("learn.cards_phone" if phone else "learn.cards_screen"),
+                       pygame.Rect((m.width - width) // 2, y, width, int(height * 0.85)), wraps=True)
+        where.select(self.on_phone)
+        self.add(where)
         self.footer_buttons([("back", "common.back")])
 
     def _label(self, lesson_id: str, progress: dict[str, int]) -> str:
@@ -342,7 +350,7 @@ class LearnScreen(Screen):
             pygame.event.post(pygame.event.Event(UI_ACTION, action=action, setup=event.setup))
             return True
         if action == "lesson_phone":
-            self.on_phone = not self.on_phone
+            self.on_phone = bool(event.value)
             self.rebuild()
             return True
         if not action.startswith("lesson:") or self.app is None:
