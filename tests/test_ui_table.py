@@ -127,6 +127,21 @@ def test_the_meld_button_takes_one_card_of_a_ready_meld_for_the_meld(app: App) -
     assert str(scene.game.log[-1][1]) == "meld 7H 8H 9H 10H"
 
 
+def test_a_refused_discard_lets_its_card_go(app: App) -> None:
+    """Seed 003: « vous n'êtes pas autorisé à terminer ce tour en défaussant la même carte ».
+    5♥ taken, then thrown back: refused, and it stayed chosen, so the next card clicked
+    joined it ("5♥ 6♣ cannot complete meld 2"). A refused throw lets its card go."""
+    scene = table(app, position())
+    assert scene.layout is not None
+    press(app, pygame.K_t)
+    five = parse_cards("5H")[0]
+    click(app, hand_point(scene, five))
+    assert scene.frame().selected_cards() == [five]
+    click(app, scene.layout.discard.center)
+    assert scene.message_kind == "refusal" and five in scene.order
+    assert not scene.selected
+
+
 def test_escape_puts_away_the_selection_and_its_refusal(app: App) -> None:
     """K♠ 9♥ chosen, M: refused ("not a valid meld…"); Esc let the cards go but the red
     banner stayed, speaking of cards no longer chosen."""

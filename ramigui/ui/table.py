@@ -91,6 +91,9 @@ from ramigui.ui.widgets import UI_ACTION, Button
 from ramigui.variants import get_variant
 
 SORT_ACTIONS = ("sort_suit", "sort_rank", "sort_melds")
+THROWS = ("discard", "knock", "gin")
+"""The one-card moves: refused, their card is let go (a meld refused stays chosen, to be
+mended by a card more or less)."""
 MESSAGE_TIME = 5.0
 
 
@@ -476,6 +479,8 @@ class TableScene(Scene):
             played = self.match.play(move)
         except IllegalMove as error:
             self.refuse(i18n.reason_text(error))
+            if str(move).split(" ", 1)[0] in THROWS:
+                self.hand.clear_selection()  # a refused throw's card, kept chosen, joined the next one picked
             return False
         if self.message_kind == "refusal" and (seat == self.viewer or self.game.to_play != seat):
             self.message = ""  # your move, or the turn passed: the refusal spoke of a state now gone
