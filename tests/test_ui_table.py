@@ -651,3 +651,27 @@ def test_a_sort_that_moves_nothing_says_the_hand_is_already_in_order() -> None:
         assert scene.order == sorted_once and scene.message == i18n.tr("table.already_sorted")
         press(opened, pygame.K_r)
         assert scene.order != sorted_once and scene.message != i18n.tr("table.already_sorted")
+
+
+def test_a_card_drawn_after_a_discard_that_regrouped_the_hand_still_finds_its_place(app: App) -> None:
+    """Sorted by suit, melds first: J♠ J♥ J♣ | 2♠ K♥ 5♦ 6♦ 8♦. Throwing J♠ breaks the set, so
+    the cards left are no longer in their sort's order, and the table took that for the
+    player's own arrangement: the 7♦ drawn next went to the right end ("10♠ sat apart
+    from J-Q-K♠", a newcomer in Gin). Only what the player does makes the order theirs."""
+    game = Game.from_position("rami_base", hands=[["JS", "JH", "JC", "2S", "KH", "5D", "6D", "8D"],
+                                                  ["2C", "5C", "9S", "QC", "4S", "3H", "9H", "AD"]],
+                              stock=["4C", "10C", "7D", "AS", "AH"], discard=["5H"], to_play=0)
+    scene = table(app, game)
+    press(app, pygame.K_p)  # 4♣
+    scene.selected = {scene.order.index(parse_cards("JS")[0])}
+    press(app, pygame.K_d)
+    for _ in range(600):
+        if scene.is_human_turn() and not scene.flights:
+            break
+        app.step()
+    assert scene.is_human_turn()
+    press(app, pygame.K_p)  # 7♦
+    diamonds = [c for c in scene.order if c.suit == "D"]
+    assert [str(c) for c in diamonds] == ["5D", "6D", "7D", "8D"], [str(c) for c in scene.order]
+    scene.hand.move_cards([0], len(scene.order) - 1)  # the player's own order from now on
+    assert scene.hand.own_order

@@ -37,10 +37,16 @@ class HandState:
     drag: Drag | None = None
     landing: int | None = None
     """The slot where the card the next move brings goes (it was dropped there), if any."""
+    own_order: bool = False
+    """The player arranged the hand themselves (moved cards within it, or dropped a card at
+    a place): a card drawn then goes to the right, where a sorted hand takes it in. Told
+    by what the player did, not by comparing the hand with its sort: a discard can regroup
+    a sorted hand's melds, and the next card drawn was left at the end."""
 
     def hide(self) -> None:
         """Nobody's hand is shown: its arrangement goes (the next hand starts from a sort)."""
         self.order = []
+        self.own_order = False
 
     def take_in(self, hand: Sequence[Card]) -> tuple[list[Card], list[Card]]:
         """The cards of `hand` already in the order (in their place) and the new ones: a
@@ -64,6 +70,7 @@ class HandState:
         slot, self.landing = self.landing, None
         if slot is None or not added:
             return None
+        self.own_order = True
         slot = max(0, min(slot, len(kept)))
         return kept[:slot] + added + kept[slot:]
 
@@ -95,6 +102,7 @@ class HandState:
         moving = [self.order[i] for i in indices]
         rest = [c for i, c in enumerate(self.order) if i not in set(indices)]
         self.order = rest[:insert] + moving + rest[insert:]
+        self.own_order = True
         self.selected = set(range(insert, insert + len(moving))) if len(moving) > 1 else set()
         self.focus = insert
 

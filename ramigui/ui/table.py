@@ -304,7 +304,7 @@ class TableScene(Scene):
         landed = self.hand.land(kept, added)
         if landed is not None:
             self.hand.arrange(landed)  # dropped between two cards: it goes there, sorted hand or not
-        elif not kept or (added and self._still_sorted(kept)):
+        elif not kept or (added and self._still_sorted()):
             self.hand.arrange(self._arranged(kept + added, self.sort_mode))  # a drawn card finds its place
         else:
             self.hand.arrange(kept + added)  # the player's own order: new cards go to the right
@@ -757,13 +757,14 @@ class TableScene(Scene):
         keyboard's cursor and the selection stay on their cards."""
         self.sort_mode = mode
         self.hand.arrange(self._arranged(self.order, mode))
+        self.hand.own_order = False
         self.relayout()
 
-    def _still_sorted(self, cards: list[Card]) -> bool:
-        """Whether the hand is still in its sort order (by suit, by rank, or the family's own
-        grouping by melds), i.e. the player has not arranged it by hand — then a new card is
-        slotted in rather than put at the end."""
-        return self.sort_mode in ("suit", "rank", "melds") and cards == self._arranged(cards, self.sort_mode)
+    def _still_sorted(self) -> bool:
+        """Whether the hand keeps its sort order (by suit, by rank, or the family's own
+        grouping by melds): the player has not arranged it by hand (`HandState.own_order`)
+        — then a new card is slotted in rather than put at the end."""
+        return self.sort_mode in ("suit", "rank", "melds") and not self.hand.own_order
 
     def _arranged(self, cards: list[Card], mode: str) -> list[Card]:
         """The cards in the hand order `mode` asks for: by suit or rank with the melds the
