@@ -771,3 +771,18 @@ def test_sorting_leaves_the_cursor_and_the_selection_on_their_cards(app: App) ->
     press(app, pygame.K_r)
     assert scene.order[scene.focus] == king
     assert [scene.order[i] for i in scene.selected] == [queen]
+
+
+def test_every_meld_says_whose_it_is(app: App) -> None:
+    """Two melds of the bot's side by side: only the first was named, and a newcomer read the
+    second as nobody's. Each meld's badge has its owner's name beside it where it fits."""
+    from screen_texts import drawn_texts
+
+    game = Game.from_position("rami_base", hands=[["7H", "8H", "9H", "KS"], ["2C", "5D", "9S"]],
+                              stock=["10H", "4C"], discard=["5H"], to_play=0,
+                              melds=[(1, "AS AH AD"), (1, "2S 3S 4S"), (0, "5C 6C 7C"), (1, "QD QH QC")])
+    scene = table(app, game)
+    with drawn_texts() as drawn:
+        app.draw()
+    named = [d.text for d in drawn if d.text in (scene.name(0), scene.name(1)) and d.size < scene.layout.text]
+    assert named == [scene.name(1), scene.name(1), scene.name(0), scene.name(1)], named

@@ -28,7 +28,6 @@ class MeldSpot:
     owner: int
     cards: list[pygame.Rect]
     tag: pygame.Rect
-    first_of_owner: bool
 
     @property
     def rect(self) -> pygame.Rect:
@@ -244,7 +243,6 @@ def _slots(area: pygame.Rect, owners: Sequence[tuple[int, int]], width: int,
         return None
     per_row = max(1, (area.width + gap) // (slot_w + gap))
     spots: list[MeldSpot] = []
-    last_owner = None
     for index, (owner, count) in enumerate(owners):
         row, col = divmod(index, per_row)
         x, y = area.left + col * (slot_w + gap), area.top + row * (tag_h + height + gap)
@@ -252,6 +250,5 @@ def _slots(area: pygame.Rect, owners: Sequence[tuple[int, int]], width: int,
             return None
         tag = pygame.Rect(x, y, slot_w, tag_h)
         cards = [pygame.Rect(x + step * i, y + tag_h, width, height) for i in range(count)]
-        spots.append(MeldSpot(index + 1, owner, cards, tag, owner != last_owner or col == 0))
-        last_owner = owner
+        spots.append(MeldSpot(index + 1, owner, cards, tag))
     return spots

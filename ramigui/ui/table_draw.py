@@ -493,12 +493,13 @@ def _draw_meld_tag(frame: TableFrame, surface: pygame.Surface, spot: object, col
     badge = pygame.Rect(tag.left, tag.top, max(tag.height + 4, size * 2), tag.height - 2)
     draw_panel(surface, badge, (*colour, 235), badge.height // 2)
     blit_text(surface, str(spot.number), size, (30, 30, 30), badge.center, "center", bold=True)  # type: ignore[attr-defined]
-    if spot.first_of_owner:  # type: ignore[attr-defined]
-        room = _tag_room(spot, badge, lay)
-        owner: int = spot.owner  # type: ignore[attr-defined]
-        name = ellipsized(frame.name(owner), size, room, True)
-        if _tells_apart(name, owner, frame):
-            blit_text(surface, name, size, colour, (badge.right + 6, badge.centery), "midleft", bold=True)
+    # every meld says whose it is, where its name fits: named only on the first of a row
+    # of one player's melds, the next ones read as nobody's (a newcomer's "7 and 8")
+    room = _tag_room(spot, badge, lay)
+    owner: int = spot.owner  # type: ignore[attr-defined]
+    name = ellipsized(frame.name(owner), size, room, True)
+    if _tells_apart(name, owner, frame):
+        blit_text(surface, name, size, colour, (badge.right + 6, badge.centery), "midleft", bold=True)
 
 
 def _tells_apart(name: str, owner: int, frame: TableFrame) -> bool:
