@@ -362,7 +362,7 @@ class RoundEndScene(Scene):
             left = tuple(sorted(game.hand(seat), key=Card.sort_key))  # sorted, its points are quicker to check
             lines.append(SeatLine(i18n.seat_name(self.names[seat]), tuple(melds[seat]), left,
                                   parts if boxes else "", points[seat], totals[seat], "" if boxes else parts,
-                                  tuple(marks[seat])))
+                                  tuple(marks[seat]), bool(laid_off) and seat == defender))
         return lines
 
     def _rows(self, surface: pygame.Surface, box: pygame.Rect, sizes: PanelSizes, top: int, bottom: int) -> None:
@@ -428,12 +428,14 @@ class RoundEndScene(Scene):
             free = room.right - label.right - sizes.text
             width = int(free / hand) if hand else 10_000
         else:
-            width = _fitting_width(line.melds + ((), line.hand), room.width, extra=GAP if line.melds and hand else 0)
+            extra = (GAP if line.melds and hand else 0) + (GAP if line.laid_off else 0)
+            width = _fitting_width(line.melds + ((), line.hand), room.width, extra=extra)
         width = max(MIN_CARD, min(width, int(row_h * 0.88 / RATIO), int(sizes.text * 3.4)))
         style = DeckStyle(self.app.settings.four_colour, self.app.settings.card_back) if self.app else DeckStyle()
         art = card_art(width, style, rank_letters(i18n.tr))
         if not line.mark:
-            _fan(surface, art, line.melds, room.left, mid, width, line.marks)
+            plus = len(line.melds) - 1 if line.laid_off else None
+            _fan(surface, art, line.melds, room.left, mid, width, line.marks, plus_before=plus, plus_size=sizes.text)
         _fan(surface, art, (line.hand,), room.right - int(hand * width), mid, width)
 
 
@@ -480,6 +482,9 @@ class SeatLine:
     why: str = ""  # what the points are made of when not just the cards left ("94 in hand + 100 never laid down")
     marks: tuple[tuple[JokerMark | None, ...], ...] = ()
     """Per meld, per card, its joker's badge (what the joker stood for), as on the table."""
+    laid_off: bool = False
+    """The last group is not a meld but the cards laid off on the knocker's (Gin): drawn
+    after a "+" (in the melds' column they read as one more meld of the defender's)."""
 
 
 @dataclass
@@ -518,14 +523,20 @@ READABLE = 14
 
 
 def _fan(surface: pygame.Surface, art: CardArt, groups: tuple[tuple[Card, ...], ...], left: int, mid: int,
-         width: int, marks: tuple[tuple[JokerMark | None, ...], ...] = ()) -> None:
+         width: int, marks: tuple[tuple[JokerMark | None, ...], ...] = (), plus_before: int | None = None,
+         plus_size: int = 16) -> None:
     """Draw the groups left to right from `left`, each fanned so every index shows; a
-    joker of a meld carries its badge (`marks`: per group, per card)."""
+    joker of a meld carries its badge (`marks`: per group, per card). The group
+    `plus_before` comes after a "+" in a gap twice as wide (cards added, not a meld)."""
     x = left
     top = mid - card_height(width) // 2
     for index, group in enumerate(groups):
         if not group:
             continue
+        if index == plus_before:
+            gap = int(GAP * width)
+            blit_text(surface, "+", plus_size, GOLD, (x if index else x + gap // 2, mid), "center", bold=True)
+            x += gap
         group_marks = marks[index] if index < len(marks) else ()
         for k, card in enumerate(group):
             at = x + int(k * STEP * width)
