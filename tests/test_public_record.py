@@ -96,7 +96,8 @@ def test_carte_said_before_a_lay_off_is_told_where_it_was_said() -> None:
 
 def test_the_panel_puts_a_rule_between_one_rounds_moves_and_the_next() -> None:
     """Round 1's last moves stay in the panel after the next deal, under them a rule
-    naming round 2, then round 2's moves; dealt and not yet played, the rule comes last."""
+    naming round 2, who dealt it and who plays first, then round 2's moves (a newcomer did
+    not know why Bob, not Ana, played first)."""
     import random
 
     from ramigui import i18n
@@ -110,11 +111,13 @@ def test_the_panel_puts_a_rule_between_one_rounds_moves_and_the_next() -> None:
     names = ["Ana", "Bob"]
     i18n.set_language("en")  # the suite's language (conftest sets it back after each test)
     lines = LastMoves().lines(game, 0, names)
-    assert lines[-1] == "— Round 2 —" and "— Round 1 —" not in lines
+    deal = f"Dealer: {names[game.dealer]} · first to play: {names[game.to_play]}"
+    assert lines[-2:] == ["— Round 2 —", deal] and "— Round 1 —" not in lines
+    assert game.to_play == (game.dealer + 1) % 2  # seed 004: the player after the dealer starts
     game.play(game.legal_moves()[0])
     lines = LastMoves().lines(game, 0, names)
     rule = lines.index("— Round 2 —")
-    assert rule == len(lines) - 2 and lines.count("— Round 2 —") == 1
+    assert rule == len(lines) - 3 and lines[rule + 1] == deal and lines.count("— Round 2 —") == 1
 
 
 def test_the_stock_made_anew_of_the_discards_is_told_before_the_draw_that_needed_it() -> None:

@@ -34,6 +34,7 @@ CATALOGUE: dict[str, str] = {
     "table.meld_no": "{n}",
     "table.last_moves": "Last moves",
     "table.round": "Round {n}",
+    "table.log_deal": "Dealer: {dealer} · first to play: {first}",
     "table.log_round": "— Round {n} —",
     "table.score": "Score {n}",
     "table.score_short": "{n} pts",

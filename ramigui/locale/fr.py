@@ -38,6 +38,7 @@ CATALOGUE: dict[str, str] = {
     "table.meld_no": "{n}",
     "table.last_moves": "Derniers coups",
     "table.round": "Manche {n}",
+    "table.log_deal": "Donneur : {dealer} · premier à jouer : {first}",
     "table.log_round": "— Manche {n} —",
     "table.score": "Score {n}",
     "table.score_short": "{n} pts",

@@ -44,18 +44,32 @@ class LastMoves:
 
 def panel_lines(game: Game, record: Sequence[PublicMove], names: Sequence[str]) -> list[str]:
     """The panel's lines: the moves in words, a new round's moves under a rule naming the
-    round ("— Round 2 —"), so the last moves of the round before never read as this one's."""
+    round ("— Round 2 —"), so the last moves of the round before never read as this one's;
+    the round being played starts with who dealt and who plays first (a newcomer in a
+    hot-seat game did not know why Bob, not Ana, played first)."""
     lines: list[str] = []
     start = 0
     for end in range(1, len(record) + 1):
         if end == len(record) or record[end].round_no != record[start].round_no:
             if start > 0:
                 lines.append(i18n.tr("table.log_round", n=record[start].round_no))
+            if record[start].round_no == game.round_no:
+                lines.append(_deal_line(game, record[start].seat, names))
             lines.extend(said_lines(game, record[start:end], names))
             start = end
-    if record and record[-1].round_no != game.round_no:
-        lines.append(i18n.tr("table.log_round", n=game.round_no))  # dealt, nobody has played yet
+    if not record or record[-1].round_no != game.round_no:  # dealt, nobody has played yet
+        if record:
+            lines.append(i18n.tr("table.log_round", n=game.round_no))
+        lines.append(_deal_line(game, game.to_play, names))
     return lines
+
+
+def _deal_line(game: Game, first: int, names: Sequence[str]) -> str:
+    """"Dealer: Ana · first to play: Bob" for the round being played."""
+    def shown(seat: int) -> str:
+        return i18n.seat_name(names[seat]) if seat < len(names) else ""
+
+    return i18n.tr("table.log_deal", dealer=shown(game.dealer), first=shown(first))
 
 
 def said_lines(game: Game, record: Sequence[PublicMove], names: Sequence[str]) -> list[str]:
