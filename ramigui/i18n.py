@@ -75,8 +75,9 @@ def tr(key: str, **params: Any) -> str:
 
 
 _SINGULARS: dict[str, dict[str, str]] = {
-    "en": {"points": "point", "cards": "card", "rounds": "round"},
-    "fr": {"points non utilisés": "point non utilisé", "points": "point", "cartes": "carte", "manches": "manche"},
+    "en": {"points": "point", "cards": "card", "rounds": "round", "games": "game"},
+    "fr": {"points non utilisés": "point non utilisé", "points": "point", "cartes": "carte", "manches": "manche",
+           "parties": "partie"},
 }
 """Plural nouns after a count, and their singular, per language."""
 _SINGULAR_COUNTS = {

@@ -205,3 +205,18 @@ def test_french_texts_write_the_court_cards_in_french_letters() -> None:
               for text in (spec.label, spec.help)]
     found = [text for text in texts if re.search(r"(?<![\w])[JQK]-|-[JQK](?![\w])", text)]
     assert not found
+
+
+@pytest.mark.parametrize(("lang", "one", "none"), [("en", "Rami 51 · 1 game", "Rami 51 · 0 games"),
+                                                   ("fr", "Rami 51 · 1 partie", "Rami 51 · 0 partie")])
+def test_a_count_of_games_takes_the_singular_too(lang: str, one: str, none: str) -> None:
+    """The statistics' chooser says what its number counts ("Rami 51 · 1 game"): French
+    takes the singular for 0 and 1, English for 1 only."""
+    i18n.set_language(lang)
+    try:
+        assert i18n.tr("stats.variant_games", n=1, game="Rami 51") == one
+        assert i18n.tr("stats.variant_games", n=0, game="Rami 51") == none
+        assert i18n.tr("stats.variant_games", n=2, game="Rami 51").endswith(("games", "parties"))
+        assert i18n.tr("score.in_hand", n=1).startswith(("1 point in", "1 point en"))
+    finally:
+        i18n.set_language("en")

@@ -134,7 +134,6 @@ CATALOGUE: dict[str, str] = {
     "round.hand_shown": "Hand shown",
     "score.others_in_hand": "the others: the points of the cards left in their hand",
     "score.in_hand": "{n} points in hand",
-    "score.in_hand.one": "{n} point in hand",
     "score.never_down": "+ {n} never laid down",
     "score.others_cards": "{n} in the others' hands",
     "score.doubled_by": "{parts} × 2, {why}",

@@ -138,7 +138,6 @@ CATALOGUE: dict[str, str] = {
     "round.hand_shown": "Main exposée",
     "score.others_in_hand": "les autres : les points des cartes restées en main",
     "score.in_hand": "{n} points en main",
-    "score.in_hand.one": "{n} point en main",
     "score.never_down": "+ {n} rien posé",
     "score.others_cards": "{n} dans les mains des autres",
     "score.doubled_by": "{parts} × 2, {why}",

@@ -263,7 +263,6 @@ MENUS: dict[str, str] = {
     "stats.empty": "No finished game yet.",
     "stats.name": "Player",
     "stats.variant_games": "{game} · {n} games",
-    "stats.variant_games.one": "{game} · {n} game",
     "stats.played": "Finished",
     "stats.won": "Won",
     "stats.best": "Best",

@@ -262,7 +262,6 @@ MENUS: dict[str, str] = {
     "stats.empty": "Aucune partie terminée pour l'instant.",
     "stats.name": "Joueur",
     "stats.variant_games": "{game} · {n} parties",
-    "stats.variant_games.one": "{game} · {n} partie",
     "stats.played": "Terminées",
     "stats.won": "Gagnées",
     "stats.best": "Meilleur",

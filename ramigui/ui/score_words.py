@@ -98,7 +98,7 @@ def _rummy_parts(result: Any, seat: int, points: int, details: Mapping[str, Any]
         return ""
     put_down = details.get("put_down", ())
     penalty = getattr(rules, "never_down_penalty", 0) if rules is not None else 0
-    base = i18n.tr_count("score.in_hand", cards)  # "2 in hand" beside one card read as a count of cards
+    base = i18n.tr("score.in_hand", n=cards)  # "2 in hand" beside one card read as a count of cards
     plain = cards
     if seat < len(put_down) and not put_down[seat] and penalty:
         base = f"{base} {i18n.tr('score.never_down', n=penalty)}"

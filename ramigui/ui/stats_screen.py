@@ -116,7 +116,7 @@ class StatsScreen(Screen):
         counted: "Rami 51 · 1 game"."""
         given_up = sum(1 for game in self.stats.history if game.variant == variant_id and game.unfinished)
         count = self.stats.played(variant_id) + given_up
-        return i18n.tr_count("stats.variant_games", count, game=variant_title(variant_id))
+        return i18n.tr("stats.variant_games", n=count, game=variant_title(variant_id))
 
     def _row_h(self) -> int:
         return int(self.m.text * 1.6)
