@@ -344,6 +344,10 @@ def test_round_words_cross_the_leaders_column_on_their_own_band(monkeypatch: pyt
     for rect in crossing:
         colour = tuple(picture.get_at((bob.left + 2, rect.top)))[:3]
         assert colour == scoresheet.WORDS_BACK[:3], colour
+    # a short line too is a row of its own across the sheet, not a patch the size of its words
+    short = next(rect for text, _, rect in shown if text.endswith("went out"))
+    assert short.right < bob.left
+    assert tuple(picture.get_at((bob.left + 2, short.top + 2)))[:3] == scoresheet.WORDS_BACK[:3]
 
 
 def test_the_round_end_panel_says_what_each_joker_stood_for(monkeypatch: pytest.MonkeyPatch) -> None:

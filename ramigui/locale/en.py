@@ -220,10 +220,10 @@ CATALOGUE: dict[str, str] = {
     "move.score.you": "You scored {points} in the {box} box",
     "move.cross.you": "You crossed out the {box} box",
     "move.other.you": "You: {move}",
-    "move.done": "{name} laid out their melds: the hand is scored",
+    "move.done": "{name} is done: the hand is scored",
     "move.big_gin": "{name} went Grand Gin",
     "move.big_gin.you": "You went Grand Gin",
-    "move.done.you": "You laid out your melds: the hand is scored",
+    "move.done.you": "You are done: the hand is scored",
     # app
     "app.title": "Rami",
     # rules' reasons (codes of ramigui/rules/errors.py REASONS)

@@ -224,10 +224,10 @@ CATALOGUE: dict[str, str] = {
     "move.score.you": "Vous marquez {points} dans la case {box}",
     "move.cross.you": "Vous barrez la case {box}",
     "move.other.you": "Vous : {move}",
-    "move.done": "{name} a étalé ses combinaisons : on compte les points",
+    "move.done": "{name} a terminé : on compte les points",
     "move.big_gin": "{name} fait Grand Gin",
     "move.big_gin.you": "Vous faites Grand Gin",
-    "move.done.you": "Vous avez étalé vos combinaisons : on compte les points",
+    "move.done.you": "Vous avez terminé : on compte les points",
     # application
     "app.title": "Rami",
     # raisons des règles (codes de REASONS dans ramigui/rules/errors.py)
