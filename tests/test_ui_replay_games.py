@@ -78,6 +78,7 @@ def test_past_games_newest_first_and_one_replays_from_its_log(app: App, store: S
     screen = open_games(app)
     rows = [c for c in screen.controls if getattr(c, "action", "") == "open_game"]
     assert "Léo" in rows[0].subtitle() and "Ana" in rows[1].subtitle()  # newest first, people and scores
+    assert all(": " in part for part in rows[0].subtitle().split("  ·  "))  # "Robot 1: 41", never "Robot 1 41"
     click(app, rows[1].rect.center)
     replay = app.top
     assert isinstance(replay, ReplayScreen)

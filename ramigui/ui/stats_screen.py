@@ -151,8 +151,10 @@ class StatsScreen(Screen):
 
     @staticmethod
     def _game_line(game: FinishedGame) -> str:
+        """Each player's total: "Vous : 30 · Robot 1 : 41" ("Robot 1 41" ran a name ending
+        in a number into its score)."""
         return "  ·  ".join(
-            f"{i18n.seat_name(name)} {total}"
+            i18n.tr("stats.name_total", name=i18n.seat_name(name), total=total)
             for name, total in zip(game.names, game.totals, strict=True)
         )
 
@@ -279,7 +281,7 @@ class StatsScreen(Screen):
                 middle = y + int(m.text * 0.65)  # a cell shrunk to fit (a date) stays on the row's line
                 for i, cell in enumerate(row):
                     shown = ellipsized(cell, m.text, int(width * 0.22) - m.pad, True) if i == 0 else cell
-                    size = m.text if i == 0 else fitted_size(cell, m.text, int(column_w))
+                    size = m.text if i == 0 else fitted_size(cell, m.text, int(column_w) - m.pad // 2)
                     blit_text(surface, shown, size, WHITE, (cols[i], middle), "midleft" if i == 0 else "midright",
                               bold=i == 0)
             y += row_h
