@@ -259,3 +259,29 @@ def test_where_the_cards_go_is_a_chooser_set_apart_from_the_lessons(tmp_path: Pa
         click(app, (where.rect.right - 5, where.rect.centery))
         where = next(c for c in screen.controls if getattr(c, "action", "") == "lesson_phone")
         assert screen.on_phone and where.text(where.value) == i18n.tr("learn.cards_phone")
+
+
+def test_a_wrong_throw_in_a_lesson_is_refused_at_once_not_asked_about(tmp_path: Path) -> None:
+    """Gin lesson, "click the King, then Knock": a newcomer threw the 6♠ instead and was
+    first asked the table's "Discard 6♠ and go on, or knock with it?", then refused. A
+    move the guide does not ask for is refused with the step's words at once."""
+    from ramigui.ui.table_dialog import QuestionScene
+
+    with open_app() as app:
+        scene = open_lesson(app, context(tmp_path), "gin")
+        assert scene is not None
+        while True:
+            wait_for_learner(app, scene)
+            step = scene.run.step
+            assert step is not None, "the lesson has a knock"
+            if step.move is not None and step.move.kind == "knock":
+                break
+            press(app, pygame.K_F2 if step.move is not None else pygame.K_RETURN)
+        at = scene.run.index
+        other = next(i for i, card in enumerate(scene.order)  # a throw that could knock too: the table asks
+                     if card not in step.move.cards and scene.game.is_legal(f"knock {card}"))
+        scene.focus = other
+        press(app, pygame.K_d)
+        settle(app, 2)
+        assert not isinstance(app.top, QuestionScene)
+        assert scene.run.index == at and scene.message_kind == "refusal"

@@ -122,10 +122,11 @@ class LessonTable(TableScene):
                 button.enabled = button.enabled and self.run.expects("undo")
 
     def human_play(self, move: Move | str) -> bool:
-        """The learner's move: the one the guide just asked for is played without the
-        table's "Go out? Your hand will be empty" (the guide has said it); any other
-        still meets the table's questions, as at a real game."""
-        if self.game.to_play == LEARNER and self.run.expects(move):
+        """The learner's move, without the table's questions: the one the guide just asked
+        for is played without "Go out? Your hand will be empty" (the guide has said it),
+        and any other is refused with the step's words at once (a newcomer's wrong discard
+        was first asked "Discard 6♠ or knock with it?", then refused)."""
+        if self.game.to_play == LEARNER:
             return self.play(move)
         return super().human_play(move)
 
