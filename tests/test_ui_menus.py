@@ -607,3 +607,5 @@ def test_each_game_comes_back_with_its_own_table_size_and_house_rules(app: App, 
     assert isinstance(screen, SetupScreen) and screen.variant_id == "gin" and screen.count == 2
     click(app, control(app, name="variant:rami_base").rect.center)
     assert screen.count == 3 and screen.setup().options["several_melds"] is True
+    click(app, control(app, name="variant:rami").rect.center)  # never started: its usual four, not Gin's two
+    assert screen.count == 4

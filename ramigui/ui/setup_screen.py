@@ -70,6 +70,11 @@ def option_text(spec: OptionSpec, value: Any) -> str:
     return i18n.tr(key) if i18n.has_key(key) else str(value)
 
 
+USUAL_COUNT = 4
+"""The table size New game offers for a game never started here (as near as it seats): a
+family of four. Gin's two no longer carried over to Rami 51 at the first look."""
+
+
 def ask_abandon(ctx: Context, action: str) -> ConfirmScene:
     """"Abandon the game in progress?" before a new game would replace it; yes posts `action`.
     Guarded, so the second click of a double click on Start cannot answer it. A game in
@@ -97,8 +102,8 @@ class SetupScreen(Screen):
         self.variants: list[Variant] = all_variants()
         self.seats = [default_seat(i) for i in range(MAX_SEATS)]
         self.variant_id = "rami51" if any(v.id == "rami51" for v in self.variants) else self.variants[0].id
-        self.count = 4
-        self.wanted_count = 4
+        self.count = USUAL_COUNT
+        self.wanted_count = USUAL_COUNT
         """The table size last chosen: a variant that cannot seat that many gets its nearest,
         and the next one that can gets it back (a family of four looking at Gin, for two,
         finds four again at Rami 51)."""
@@ -150,8 +155,8 @@ class SetupScreen(Screen):
         self.options_seen[self.variant_id] = self.options
         self.variant_id = variant_id
         low, high = self.variant.players
-        if not self.count_chosen and variant_id in self.counts_seen:
-            self.wanted_count = self.counts_seen[variant_id]
+        if not self.count_chosen:  # a game never started here: the table's usual size, not the last game's
+            self.wanted_count = self.counts_seen.get(variant_id, USUAL_COUNT)
         self.count = max(low, min(high, self.wanted_count))
         kept = self.options_seen.get(variant_id, {})
         self.options = {spec.name: kept[spec.name] if kept.get(spec.name, _NONE) in option_values(spec)
