@@ -123,6 +123,8 @@ def test_the_meld_button_takes_one_card_of_a_ready_meld_for_the_meld(app: App) -
     click(app, hand_point(scene, parse_cards("KS")[0]))
     click(app, hand_point(scene, parse_cards("8H")[0]))
     assert scene.frame().selected_cards() == parse_cards("8H") and meld.enabled
+    # the rest of that meld is ringed with it: one card rose, and Meld lays four
+    assert {scene.order[i] for i in scene.frame().implied} == set(parse_cards("7H 9H 10H"))
     click(app, button_point(scene, "meld"))
     assert str(scene.game.log[-1][1]) == "meld 7H 8H 9H 10H"
 

@@ -263,7 +263,7 @@ MENUS: dict[str, str] = {
     "stats.empty": "No finished game yet.",
     "stats.name": "Player",
     "stats.variant_games": "{game} · {n} games",
-    "stats.name_total": "{name}: {total}",
+    "stats.name_total": "{who}: {total}",
     "stats.played": "Finished",
     "stats.won": "Won",
     "stats.best": "Best",

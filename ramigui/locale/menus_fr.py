@@ -262,7 +262,7 @@ MENUS: dict[str, str] = {
     "stats.empty": "Aucune partie terminée pour l'instant.",
     "stats.name": "Joueur",
     "stats.variant_games": "{game} · {n} parties",
-    "stats.name_total": "{name} : {total}",
+    "stats.name_total": "{who} : {total}",
     "stats.played": "Terminées",
     "stats.won": "Gagnées",
     "stats.best": "Meilleur",

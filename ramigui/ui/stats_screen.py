@@ -154,7 +154,7 @@ class StatsScreen(Screen):
         """Each player's total: "Vous : 30 · Robot 1 : 41" ("Robot 1 41" ran a name ending
         in a number into its score)."""
         return "  ·  ".join(
-            i18n.tr("stats.name_total", name=i18n.seat_name(name), total=total)
+            i18n.tr("stats.name_total", who=i18n.seat_name(name), total=total)
             for name, total in zip(game.names, game.totals, strict=True)
         )
 

@@ -541,6 +541,8 @@ def _draw_hand(frame: TableFrame, surface: pygame.Surface, lay: TableLayout) -> 
         if i in frame.selected:
             _glow(surface, rect, GOLD, thick + 1)
     for i in shown:  # rings on top of every card, each round the part of its card that shows
+        if i in frame.implied:
+            ring(surface, frame.visible_part(i), GOLD, thick)
         if i in hinted:
             ring(surface, frame.visible_part(i), HINTED, thick + 1, dashed=True)
         if i == fresh:

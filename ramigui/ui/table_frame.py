@@ -107,6 +107,17 @@ class TableFrame:
         Léa's last cards while they lay face down)."""
         return {**self.view.public.shown, **self.round_hands}
 
+    @cached_property
+    def implied(self) -> tuple[int, ...]:
+        """The other cards of the ready meld one chosen card stands for (`meld_cards`): they
+        are ringed with it, so the counter's "+24" and the lit Meld button match what shows
+        (one card was raised, and Meld laid three)."""
+        if len(self.selected) != 1 or not self.human_turn:
+            return ()
+        (chosen,) = self.selected
+        span = next((span for span in self.ready if chosen in span), range(0))
+        return tuple(i for i in span if i != chosen)
+
     def meld_cards(self, indices: Sequence[int]) -> list[Card]:
         """The cards a new meld is made of: these hand cards; one card of a meld the hand
         shows apart stands for that whole meld (a player drags one card of a ready group to
