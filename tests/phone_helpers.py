@@ -51,9 +51,9 @@ def get_json(url: str) -> tuple[int, Any]:
     return status, json.loads(body) if body.startswith(b"{") else body
 
 
-def post_move(url: str, move: str) -> tuple[int, Any]:
-    status, body = request(url + "move", "POST", json.dumps({"move": move}).encode(),
-                           {"Content-Type": "application/json"})
+def post_move(url: str, move: str, screen: int | None = None) -> tuple[int, Any]:
+    said: dict[str, Any] = {"move": move} if screen is None else {"move": move, "screen": screen}
+    status, body = request(url + "move", "POST", json.dumps(said).encode(), {"Content-Type": "application/json"})
     return status, json.loads(body)
 
 
@@ -76,6 +76,7 @@ class EventStream:
         self.sock = socket.create_connection((parts.hostname, parts.port), timeout=10)
         self.sock.sendall(f"GET {parts.path}events HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n".encode())
         self.buffer = b""
+        self.last_id: str | None = None  # the `id:` of the last event (the page's screen)
         head = self._until(b"\r\n\r\n")
         self.status = int(head.split(b" ", 2)[1])
 
@@ -98,6 +99,7 @@ class EventStream:
                 if ": " in line and not line.startswith(":")
             )
             if "event" in fields:
+                self.last_id = fields.get("id", self.last_id)
                 return fields["event"], json.loads(fields.get("data", "null"))
 
     def close(self) -> None:

@@ -388,3 +388,36 @@ def test_gin_on_a_phone_says_how_to_discard_and_shows_whole_last_moves(browser: 
             assert shown == get_json(url + "state")[1]["last_moves"][-len(shown):], "the newest moves are the ones kept"
     finally:
         i18n.set_language("en")
+
+
+def test_a_page_another_one_replaced_is_locked_until_taken_back(browser: Any) -> None:
+    """The seat's address opened elsewhere: the first page said so with "Play on this
+    screen" and "Cancel", and after Cancel it looked live and drew a card. Now its notice
+    offers only "Play on this screen", its prompt says where the seat went, and a move it
+    sends anyway is refused; taking it back makes it live again."""
+    from phone_helpers import EventStream
+
+    i18n.set_language("en")
+    with running_host("rami51", players=3, phones=1, seed=7) as host:
+        url = host.server.url(0)
+        browser.get(url)
+        wait_until(lambda: page_turn(browser, host))
+        other = EventStream(url)  # the same seat opened on another screen
+        try:
+            assert other.next_event()[0] == "state"
+            buttons = wait_until(lambda: browser.execute_script(
+                "const d = document.getElementById('dialog');"
+                "return d.hidden ? null : [...d.querySelectorAll('button')].map(b => b.textContent);"))
+            assert buttons == [i18n.tr("phone.take_back")], buttons
+            assert browser.execute_script("return document.getElementById('prompt').textContent;") \
+                == i18n.tr("phone.elsewhere")
+            moves = len(host.game.log)
+            browser.execute_script("window.ramiguiTest = fetch('move', {method: 'POST', headers: "
+                                   "{'Content-Type': 'application/json'}, body: JSON.stringify({move: 'draw', "
+                                   "screen: 1})}).then(r => r.status);")
+            assert wait_until(lambda: browser.execute_script("return window.ramiguiTest;")) == 409
+            assert len(host.game.log) == moves, "the replaced page played nothing"
+            browser.execute_script("document.querySelector('#dialog-buttons button').click();")
+            wait_until(lambda: page_turn(browser, host))
+        finally:
+            other.close()

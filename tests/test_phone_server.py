@@ -265,6 +265,37 @@ def test_a_newer_page_of_the_same_seat_takes_over_the_stream() -> None:
             old.close()
 
 
+def test_a_page_another_one_replaced_plays_no_more() -> None:
+    """The same seat's address opened in a second browser: the first page heard "replaced",
+    a newcomer pressed Cancel on its notice, and the page, looking live, still drew a card.
+    Each page says its screen (its stream's event id) with its moves: a replaced one's are
+    refused (409), the live one's are played, and a move that names no screen is judged
+    by the link alone, as before."""
+    with running_host("rami51", players=3, phones=3) as host:  # no bots: no other events
+        seat = host.game.to_play
+        url = host.server.url(seat)
+        old = EventStream(url)
+        try:
+            _, state = old.next_event()
+            old_screen = int(old.last_id or 0)
+            new = EventStream(url)
+            try:
+                assert new.next_event()[0] == "state" and old.next_event()[0] == "replaced"
+                new_screen = int(new.last_id or 0)
+                assert new_screen > old_screen > 0
+                legal = state["legal"]
+                move = "draw" if "draw" in legal else next(m for m in legal if m.startswith("discard "))
+                status, body = post_move(url, move, screen=old_screen)
+                assert status == 409 and body["reason"] == i18n.tr("phone.elsewhere")
+                assert host.game.log == [], "nothing was played"
+                status, _ = post_move(url, move, screen=new_screen)
+                assert status == 200 and len(host.game.log) == 1
+            finally:
+                new.close()
+        finally:
+            old.close()
+
+
 def test_streams_end_and_the_server_stops_when_the_game_closes() -> None:
     seats = PhoneSeats([0])
     bridge = Bridge(seats.seats)

@@ -139,6 +139,11 @@ class Bridge:
         self.wake()  # the owner may show who joined
         return generation
 
+    def is_current(self, seat: int, generation: int) -> bool:
+        """Whether `generation` is the seat's live stream (no newer screen took the seat)."""
+        with self._lock:
+            return self._feeds[seat].stream == generation
+
     def close_stream(self, seat: int) -> None:
         with self._lock:
             self._feeds[seat].streams -= 1

@@ -71,7 +71,7 @@ WRONG_LINK_POLICY = ("Content-Security-Policy",
                      "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; "
                      "frame-ancestors 'none'")
 """The wrong-link page has no script and no link (no token to reach phone.css): its style is inline."""
-STATUS_TEXT = {400: "Bad Request", 403: "Forbidden", 408: "Request Timeout", 411: "Length Required",
+STATUS_TEXT = {400: "Bad Request", 403: "Forbidden", 408: "Request Timeout", 409: "Conflict", 411: "Length Required",
                413: "Payload Too Large",
                414: "URI Too Long", 431: "Request Header Fields Too Large", 503: "Service Unavailable"}
 REFUSAL_KEYS = {408: "phone.timed_out", 413: "phone.too_long", 414: "phone.too_long", 431: "phone.too_long",
@@ -192,6 +192,17 @@ def read_move(raw: bytes) -> tuple[str | None, str]:
     if not is_text(move):
         return None, "phone.bad_text"
     return move, ""
+
+
+def read_screen(raw: bytes) -> int | None:
+    """The screen a move says it comes from: the generation of the stream its page follows
+    (`id:` of the stream's events), or None. A page replaced by a newer one of the same
+    seat is refused its moves: after "Cancel" it looked live and still drew a card."""
+    try:
+        screen = json.loads(raw.decode("utf-8")).get("screen")
+    except (UnicodeDecodeError, ValueError, RecursionError, AttributeError):
+        return None
+    return screen if type(screen) is int else None
 
 
 class SocketWriter:
@@ -316,8 +327,12 @@ class PhoneHandler(BaseHTTPRequestHandler):
         if rest != "move":
             self._send(404, b'{"error": "not_found"}')
             return
-        text = self._read_move()
-        if text is None:
+        read = self._read_move()
+        if read is None:
+            return
+        text, screen = read
+        if screen is not None and not self.phone.bridge.is_current(seat, screen):
+            self._refuse(409, "phone.elsewhere")  # a screen another one replaced plays no more
             return
         status, body = self.phone.bridge.submit(seat, text, MOVE_WAIT)
         self._send(status, body)
@@ -342,8 +357,10 @@ class PhoneHandler(BaseHTTPRequestHandler):
             return None
         return length if length >= 0 else None
 
-    def _read_move(self) -> str | None:
-        """The move text of a POST body `{"move": "<notation>"}`, or None (answered)."""
+    def _read_move(self) -> tuple[str, int | None] | None:
+        """The move text of a POST body `{"move": "<notation>", "screen": N}`, and the
+        screen it comes from (the stream's generation; None when not said), or None
+        (answered)."""
         length = self._length()
         if length is None:
             self._refuse(411)
@@ -351,10 +368,12 @@ class PhoneHandler(BaseHTTPRequestHandler):
         if length > MAX_BODY:
             self._refuse(413)
             return None
-        move, refusal = read_move(self.rfile.read(length))
+        raw = self.rfile.read(length)
+        move, refusal = read_move(raw)
         if move is None:
             self._refuse(400, refusal)
-        return move
+            return None
+        return move, read_screen(raw)
 
     def _state(self, seat: int) -> None:
         _, state = self.phone.bridge.state(seat)
@@ -379,8 +398,8 @@ class PhoneHandler(BaseHTTPRequestHandler):
             self.wfile.write(b"retry: 2000\n\n")
             while True:
                 what, seen, state = bridge.wait(seat, seen, generation, HEARTBEAT)
-                if what == "state" and state is not None:
-                    self.wfile.write(b"event: state\ndata: " + state + b"\n\n")
+                if what == "state" and state is not None:  # its id names this screen (`read_screen`)
+                    self.wfile.write(b"event: state\nid: %d\ndata: " % generation + state + b"\n\n")
                 elif what == "idle":
                     self.wfile.write(b": still here\n\n")
                 else:  # closed, or replaced by a newer stream of this seat

@@ -27,6 +27,8 @@
     audio: null,
     refusalTimer: 0,
     stream: null,
+    screen: null,      // this page's stream generation (its events' id): said with each move
+    replaced: false,   // a newer page took the seat: this one plays no more until taken back
   };
   try { S.sort = localStorage.getItem("ramigui.sort") || "suit"; } catch (e) { /* private mode */ }
 
@@ -301,8 +303,9 @@
     S.sending = true;
     window.ramiguiLastSend = { move, at: Date.now() };
     try {
+      const said = S.screen === null ? { move } : { move, screen: S.screen };
       const reply = await fetch("move", { method: "POST", headers: { "Content-Type": "application/json" },
-                                          body: JSON.stringify({ move }), cache: "no-store" });
+                                          body: JSON.stringify(said), cache: "no-store" });
       const body = await reply.json().catch(() => ({}));
       if (reply.ok) {
         S.selected.clear();
@@ -326,11 +329,11 @@
     if (text) S.refusalTimer = setTimeout(() => { box.hidden = true; }, 6000);
   }
 
-  function ask(question, answers) {
+  function ask(question, answers, cancel = true) {
     $("dialog-text").textContent = question;
     const row = $("dialog-buttons");
     row.replaceChildren();
-    answers.push([t("button.cancel"), null]);
+    if (cancel) answers.push([t("button.cancel"), null]);
     const seen = new Set();
     answers.forEach(([label, move], i) => {
       if (seen.has(label)) return;
@@ -775,6 +778,8 @@
     stream.addEventListener("open", () => { $("link").classList.remove("off"); });
     stream.addEventListener("state", (event) => {
       $("link").classList.remove("off");
+      if (event.lastEventId) S.screen = Number(event.lastEventId);
+      S.replaced = false;
       try { apply(JSON.parse(event.data)); } catch (e) { /* a broken event: the next one will do */ }
     });
     stream.addEventListener("closed", () => {
@@ -786,7 +791,10 @@
     stream.addEventListener("replaced", () => {
       stream.close();
       $("link").classList.add("off");
-      ask(t("phone.elsewhere"), [[t("phone.take_back"), null]]);
+      S.replaced = true;  // no "Cancel": this page would look live and its moves are refused
+      $("prompt").textContent = t("phone.elsewhere");
+      $("buttons").replaceChildren();
+      ask(t("phone.elsewhere"), [[t("phone.take_back"), null]], false);
       const again = $("dialog-buttons").firstChild;
       again.addEventListener("click", () => connect());
     });
@@ -821,7 +829,7 @@
     $("table").addEventListener("click", onTableTap);
     window.addEventListener("resize", () => render());
     document.addEventListener("visibilitychange", () => {
-      if (document.visibilityState === "visible" && (!S.stream || S.stream.readyState === EventSource.CLOSED)) connect();
+      if (document.visibilityState === "visible" && !S.replaced && (!S.stream || S.stream.readyState === EventSource.CLOSED)) connect();
     });
     connect();
   }
