@@ -287,9 +287,12 @@ def test_a_phone_deals_the_next_round_and_the_server_stops_with_the_table(app: A
     run_until(app, lambda: isinstance(app.top, RoundEndScene))
     url = scene.phones.server.url(0)  # type: ignore[union-attr]
     state = get_json(url + "state")[1]
-    assert state["round_over"] and "next" in state["legal"]
+    assert state["round_over"] and "next" in state["legal"] and state["last_moves"]
     status, after = phone_move(app, url, "next")
     assert status == 200 and after["round_no"] == 2 and not after["round_over"]
+    # the new round's last moves are its own: round 1's last discard no longer heads them
+    round_two = [entry for entry in scene.game.public_record(0) if entry.round_no == 2]
+    assert len(after["last_moves"]) <= len(round_two)
     assert app.top is scene, "the round's end screen closed"
     port = scene.phones.server.port  # type: ignore[union-attr]
     app.pop()  # the table closes (back to the menu): the phones' server stops

@@ -87,7 +87,8 @@ class PhoneRelay:
         extra = ["next"] if self.accept_next and view.round_over and not view.game_over else []
         you = i18n.tr("table.you")
         sheets = view.public.sheets if isinstance(view.public, YamiPublic) else ()
-        lines = record_lines(self.game.public_record(seat)[-LAST_MOVES:],
+        this_round = [entry for entry in self.game.public_record(seat) if entry.round_no == view.round_no]
+        lines = record_lines(this_round[-LAST_MOVES:],  # round 2's list began with round 1's last discard
                              lambda other: you if other == seat else self.names[other], sheets, self.game.variant)
         guide = self.guide.guide_for(seat) if self.guide is not None else None
         state = view_json(view, self.names, last_moves=lines, extra_legal=extra, guide=guide)
