@@ -16,6 +16,7 @@ import shutil
 import statistics
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -183,10 +184,18 @@ def test_a_phone_plays_a_turn_by_taps_and_the_table_follows(browser: Any, capsys
 
         # the bots play on the table; then the phone's turn: tap the stock, then discard by taps
         wait_until(lambda: page_turn(browser, host))
+        before = list(host.game.hand(0))
         tap_element(browser, "#stock")
         wait_until(lambda: host.game.log[-1] == (0, Move("draw")))
         latencies.append(clock.when(Move("draw")) - sent_at())
         wait_until(lambda: len(shown_hand(browser)) == len(host.game.hand(0)))
+        # the card drawn wears the table's green tab ("Vous avez pioché" never said which it was)
+        (drawn,) = list((Counter(host.game.hand(0)) - Counter(before)).elements())
+        fresh = browser.execute_script(
+            "return [...document.querySelectorAll('#hand .card.fresh svg')].map(s => s.dataset.card);")
+        assert fresh == [str(drawn)], fresh
+        if SHOTS:
+            browser.save_screenshot(str(shots / "phone-360x740-fresh.png"))
         # a tap on the stock again is refused, with the rules' reason on the phone
         played = len(host.game.log)
         tap_element(browser, "#stock")

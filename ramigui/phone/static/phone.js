@@ -29,6 +29,7 @@
     stream: null,
     screen: null,      // this page's stream generation (its events' id): said with each move
     replaced: false,   // a newer page took the seat: this one plays no more until taken back
+    fresh: null,       // the card this turn's draw or take brought (its tab, as at the table)
   };
   try { S.sort = localStorage.getItem("ramigui.sort") || "suit"; } catch (e) { /* private mode */ }
 
@@ -396,12 +397,27 @@
     // A move's answer can arrive after newer states from the stream: keep the newest.
     if (S.state && state.version < S.state.version) return;
     const turnStarts = state.my_turn && !S.wasMyTurn;
+    S.fresh = freshCard(S.state, state);
     S.state = state;
     S.wasMyTurn = state.my_turn;
     syncOrder(state.hand);
     render();
     if (turnStarts) yourTurn();
     document.body.dataset.version = String(state.version);
+  }
+
+  // The card a draw or take just brought: one card more in the hand on this seat's turn
+  // (a newcomer never knew which card "Vous avez pioché" had brought). Kept while the turn
+  // goes on and the card stays in hand, as the table's green tab is.
+  function freshCard(before, after) {
+    if (!after.my_turn || !before || before.round_no !== after.round_no) return null;
+    const left = [...after.hand];
+    for (const card of before.hand) {
+      const i = left.indexOf(card);
+      if (i >= 0) left.splice(i, 1);
+    }
+    if (left.length === 1 && after.hand.length === before.hand.length + 1) return left[0];
+    return S.fresh && after.hand.includes(S.fresh) ? S.fresh : null;
   }
 
   function render() {
@@ -640,7 +656,9 @@
       const row = Math.floor(i / lay.perRow), col = i % lay.perRow;
       const slot = document.createElement("div");
       const guided = S.state && S.state.guide && S.state.guide.lit.includes(name);
-      slot.className = "card" + (S.selected.has(i) ? " selected" : "") + (guided ? " guided" : "");
+      const fresh = name === S.fresh && S.order.indexOf(name) === i;
+      slot.className = "card" + (S.selected.has(i) ? " selected" : "") + (guided ? " guided" : "") +
+        (fresh ? " fresh" : "");
       slot.dataset.index = String(i);
       slot.style.left = Math.round(lay.left0 + col * lay.step) + "px";
       slot.style.top = 16 + row * lay.rowStep + "px";
