@@ -45,7 +45,7 @@ def named_cards(value: Any, language: str) -> set[str]:
     for word in WORD.findall(json.dumps(value, ensure_ascii=False)):
         if NOTATION.match(word):
             found.add(str(parse_card(word)))
-        elif len(word) >= 2 and word[-1] in SYMBOLS:
+        elif len(word) >= 2 and word[-1] in SYMBOLS and word[-2] not in SYMBOLS:  # "♠♥": suits, no card
             rank = LETTERS[language].get(word[:-1], word[:-1])
             found.add(str(parse_card(rank + SYMBOLS[word[-1]])))
     return found
@@ -57,6 +57,9 @@ def face_up(game: Game) -> set[str]:
     shown: list[Card] = list(getattr(state, "discard", ()))
     for meld in getattr(state, "melds", ()):
         shown.extend(meld.cards)
+        # what a melded joker stands for is read off the meld's face-up cards (9♥ JK J♥: the
+        # joker is the 10♥); naming it says nothing of where the real 10♥ lies
+        shown.extend(card for card in meld.stands_for() if card is not None)
     if game.variant.family == "gin":
         if state.knocker is not None:
             shown.extend(state.hands[state.knocker])

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from ramigui import i18n
+from ramigui.cards import parse_cards
 from ramigui.phone.viewjson import view_json
 from ramigui.rules import Game, Move
 from ramigui.rules.public import GinPublic, RummyPublic, YamiPublic
@@ -79,3 +81,27 @@ def test_the_phones_get_the_table_under_the_same_keys(variant: str) -> None:
     state = view_json(game.view(0), ["Ann", "Bob"])
     assert list(state["public"]) == PHONE_KEYS[variant]
     assert state["public"]["discard"] == [str(card) for card in game.view(0).public.discard]
+
+
+def test_a_phone_is_told_what_each_melded_joker_stands_for() -> None:
+    """On a phone "V♠ V♥ Joker" did not say which jack the joker was; the table's badge
+    does. Each meld carries its jokers' labels, as the badge writes them: the card a run's
+    joker stands for, a set's rank and the suits it may be (seed 004: « un joker … remplace
+    n'importe quelle carte »)."""
+    from ramigui.phone.viewjson import joker_labels
+    from ramigui.rules.melds import arrange
+    from ramigui.variants import get_variant
+
+    variant = get_variant("rami51")
+    i18n.set_language("fr")
+    try:
+        run = arrange(parse_cards("9H JK JH"), variant, 0)
+        assert joker_labels(run) == [None, "10♥", None]
+        kings = arrange(parse_cards("KS KH JK"), variant, 1)
+        assert joker_labels(kings) == [None, None, "R ♦♣"]
+        game = Game.from_position("rami51", hands=[["2C", "3C"], ["5D", "6D"]], stock=["4S"], discard=["8S"],
+                                  melds=[(1, "9H JK JH")])
+        meld = view_json(game.view(0), ["Ana", "Bob"])["public"]["melds"][0]
+        assert meld["jokers"] == [None, "10♥", None]
+    finally:
+        i18n.set_language("en")

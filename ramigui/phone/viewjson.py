@@ -41,7 +41,8 @@ def plain(value: Any) -> Any:
     if isinstance(value, Move):
         return str(value)
     if isinstance(value, Meld):
-        return {"kind": value.kind, "cards": [str(card) for card in value.cards], "owner": value.owner}
+        return {"kind": value.kind, "cards": [str(card) for card in value.cards], "owner": value.owner,
+                "jokers": joker_labels(value)}
     if isinstance(value, Mapping):
         return {str(key): plain(item) for key, item in value.items()}
     if isinstance(value, (list, tuple, set, frozenset)):
@@ -49,6 +50,23 @@ def plain(value: Any) -> Any:
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
     return str(value)
+
+
+def joker_labels(meld: Meld) -> list[str | None]:
+    """Per card of a meld, what its joker stands for, as the table's badge says it ("V♦"; a
+    set's joker: its rank and the suits it may be, "V ♦♣"), None for a card that is no
+    joker: on a phone "V♠ V♥ Joker" did not say which jack the joker was."""
+    stands = [*meld.stands_for(), *[None] * len(meld.cards)]
+    labels: list[str | None] = []
+    for card, stood in zip(meld.cards, stands, strict=False):
+        if not card.is_joker:
+            labels.append(None)
+        elif stood is not None:
+            labels.append(i18n.card_text(stood))
+        else:
+            suits = "".join(i18n.SUIT_SYMBOLS[suit] for suit in meld.missing_suits())
+            labels.append(f"{i18n.rank_text(meld.rank)} {suits}".strip())
+    return labels
 
 
 def view_json(

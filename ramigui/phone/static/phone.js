@@ -185,6 +185,19 @@
     return svg;
   }
 
+  // On a joker in a meld, under its index (the part a fanned card always shows), a cream
+  // label with the card it stands for, as the table's badge: "V♦", or a set's "V ♦♣".
+  function jokerBadge(svg, label) {
+    const look = S.page.look;
+    const badge = el("g", { class: "joker-badge" }, svg);
+    el("rect", { x: 2, y: 50, width: 32, height: 34, rx: 4, fill: "#fff4d2", stroke: look.joker[0], "stroke-width": 1.5 },
+       badge);
+    const size = label.length > 2 ? 13 : 19;
+    const text = el("text", { x: 18, y: 73, "text-anchor": "middle", "font-size": size, "font-weight": "bold",
+                              fill: "#222", "font-family": "sans-serif" }, badge);
+    text.textContent = label;
+  }
+
   function backSVG(width) {
     const look = S.page.look;
     const [dark, light] = look.back;
@@ -527,12 +540,14 @@
       tag.className = "tag";
       tag.textContent = String(number);
       tag.style.background = seatColour(meld.owner || 0);
-      for (const card of meld.cards) {
+      meld.cards.forEach((card, k) => {
         const svg = cardSVG(card, width);
+        const stands = (meld.jokers || [])[k];
+        if (stands) jokerBadge(svg, stands);
         const take = takes.get(`${card}@${number}`);
         if (take) { svg.dataset.take = take; svg.classList.add("takeable"); }
         box.appendChild(svg);
-      }
+      });
       box.appendChild(tag);
       if (meld.pending) {
         // Laid or changed this turn: only this phone sees it until the turn's discard.
