@@ -4,6 +4,7 @@ guide's buttons, a wrong move refused with the step's words, Leave and go on lat
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -79,6 +80,18 @@ def test_a_move_other_than_the_step_is_refused_with_the_steps_words(tmp_path: Pa
         assert " ".join(scene.message.split()) in said, "every word, the how-to line too"
 
 
+def play_up_to(app, scene: LessonTable, wanted: Any) -> Any:  # type: ignore[no-untyped-def]
+    """Follow the guide (F2 shows and plays a step's move, Enter goes on) up to the first
+    step whose move `wanted(step.move)` accepts; that step."""
+    while True:
+        wait_for_learner(app, scene)
+        step = scene.run.step
+        assert step is not None, "the lesson has such a step"
+        if step.move is not None and wanted(step.move):
+            return step
+        press(app, pygame.K_F2 if step.move is not None else pygame.K_RETURN)
+
+
 def test_the_last_discard_the_guide_asks_for_is_not_asked_again(tmp_path: Path) -> None:
     """"Discard it and you win the round!" then D: the table asked "Go out? Your hand will
     be empty" over the guide's own words. The guide's move is played at once."""
@@ -87,13 +100,7 @@ def test_the_last_discard_the_guide_asks_for_is_not_asked_again(tmp_path: Path) 
     with open_app() as app:
         scene = open_lesson(app, context(tmp_path), "rummy")
         assert scene is not None
-        while True:
-            wait_for_learner(app, scene)
-            step = scene.run.step
-            assert step is not None, "the lesson has a last discard"
-            if step.move is not None and step.move.kind == "discard" and len(scene.order) == 1:
-                break
-            press(app, pygame.K_F2 if step.move is not None else pygame.K_RETURN)
+        play_up_to(app, scene, lambda move: move.kind == "discard" and len(scene.order) == 1)
         assert not next(b for b in scene.buttons if b.action == "undo").enabled, "Undo is not the guide's move"
         at = scene.run.index
         assert 1 not in scene.frame().shown_hands  # Léa's hand: face down while the round goes on
@@ -270,13 +277,7 @@ def test_a_wrong_throw_in_a_lesson_is_refused_at_once_not_asked_about(tmp_path: 
     with open_app() as app:
         scene = open_lesson(app, context(tmp_path), "gin")
         assert scene is not None
-        while True:
-            wait_for_learner(app, scene)
-            step = scene.run.step
-            assert step is not None, "the lesson has a knock"
-            if step.move is not None and step.move.kind == "knock":
-                break
-            press(app, pygame.K_F2 if step.move is not None else pygame.K_RETURN)
+        step = play_up_to(app, scene, lambda move: move.kind == "knock")
         at = scene.run.index
         other = next(i for i, card in enumerate(scene.order)  # a throw that could knock too: the table asks
                      if card not in step.move.cards and scene.game.is_legal(f"knock {card}"))
