@@ -71,6 +71,22 @@ def test_simple_markdown_only(variant: Variant, lang: str) -> None:
             assert line.startswith(("# ", "## ")), f"{where}: only '# ' and '## ' headings"
         assert not line.startswith(("```", "|", "* ", "> ", "    ", "\t")), f"{where}: not simple markdown"
         assert line.count("**") % 2 == 0, f"{where}: unbalanced **bold**"
+        # the screen draws no *italics*: "Rank boxes (*séries*)" showed its asterisks
+        assert line.replace("**", "").count("*") == 0, f"{where}: a single * (no italics on the Rules screen)"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_wrothams_page_says_the_rami_bonus_as_it_is_scored(lang: str) -> None:
+    """Seed 003 (Wrotham): « dans les trois derniers tours … déposer les sept à la fois ». In
+    those deals every win is laid at once, so it is no rami: the scoring gives no bonus
+    (`rami_possible` with all-at-once is False), and the page said "the rami bonus applies"."""
+    from ramigui.rules.rummy import rami_possible
+
+    rules = variants.get_variant("rami_wrotham").rummy
+    assert not rami_possible(rules, (False, False), 0, all_at_once=True)
+    page = (RULES_DIR / f"rami_wrotham.{lang}.md").read_text(encoding="utf-8")
+    assert ("does not apply" if lang == "en" else "ne s'y applique pas") in page
+    assert ("the rami bonus applies" if lang == "en" else "la prime de rami s'applique.") not in page
 
 
 def test_no_text_for_an_unknown_variant() -> None:
