@@ -55,6 +55,20 @@ def test_human_wins_a_deal_by_dragging_then_exposing(app: App) -> None:
     assert scene.game.view(0).public.sheets[0]["7"] == 20
 
 
+def test_a_plate_says_the_sheet_total_as_soon_as_a_box_is_filled(app: App) -> None:
+    """The exposer scored the 7 box (20) and the others still had to reply: the plates said
+    "Score 0", the sheet 20, until the next deal. A Yami plate says the sheet's running total."""
+    from ramigui.ui.table_draw import seat_facts
+
+    scene = table(app, carre_position())
+    press(app, pygame.K_e)  # expose
+    seven = next(move for box, move, _ in yami_family(scene).choices(scene.frame()) if box == "7")
+    assert scene.play(seven)  # the bot has not replied yet: no frame has run
+    view = scene.game.view(1)
+    assert view.public.phase == "reply" and view.public.sheet_totals[0] == 20 and view.scores[0] == 0
+    assert "Score 20" in seat_facts(scene.frame(), 0)[0]
+
+
 def test_box_chooser_by_keyboard_scores_the_chosen_box(app: App) -> None:
     scene = table(app, carre_position())
     press(app, pygame.K_e)  # Expose
