@@ -312,3 +312,14 @@ def test_draw_before_opening_where_the_discard_is_closed_says_the_rule() -> None
     key, params, text = said(game, "draw")
     assert key == "why.rummy.draw_before_opening"
     assert text == "draw from the stock: the discard may be taken only once you have put a meld down."
+
+
+def test_a_meld_with_a_joker_says_what_it_takes_out_of_the_hand() -> None:
+    """Wrotham (seed 003; RULES.md: a joker left in hand counts 15): "lay down K♠ K♦ Joker:
+    this set takes 30 points out of your hand" counted the joker as the king it stands for,
+    but in hand it costs 15: the set takes 35 points out of the hand."""
+    game = Game.from_position("rami_wrotham", hands=["KS KD JK 2C 5H 9D 7S", "2H 3H 4C 5S 6S 7D 8D"],
+                              stock="3C 4D 8C", discard="QC", to_play=0, round_no=1)
+    game.play("draw")
+    key, params, _ = said(game, "meld KS KD JK")
+    assert key == "why.rummy.meld_set" and params["points"] == 35

@@ -17,7 +17,15 @@ from ramigui.bots.rummy_plan import Planner
 from ramigui.cards import JOKER, Card
 from ramigui.rules import gin_melds
 from ramigui.rules.gin_layoffs import defender_layoffs
-from ramigui.rules.melds import SET, MeldError, arrange, card_points, lay_off, meld_points
+from ramigui.rules.melds import (
+    SET,
+    MeldError,
+    arrange,
+    card_points,
+    hand_points,
+    lay_off,
+    meld_points,
+)
 from ramigui.rules.moves import Move
 from ramigui.rules.public import GinPublic, RummyPublic, YamiPublic
 from ramigui.rules.rummy import OUT_LEFT, cards_kept, meld_limit
@@ -156,7 +164,9 @@ def _rummy_meld(view: PlayerView, planner: Planner, move: Move) -> Reason:
     if not opened and rules.opening_minimum:
         total = view.public_as(RummyPublic).turn_points + points + rest.meld_points
         return "why.rummy.meld_opens", {"cards": cards, "have": total, "need": rules.opening_minimum}
-    return f"why.rummy.meld_{_meld_word(cards, view)}", {"cards": cards, "points": points}
+    # what the cards would cost left in hand (a joker at its own value, 15 in Wrotham), not
+    # their worth in a meld (a joker as the card it stands for): "takes 30 points" was 35
+    return f"why.rummy.meld_{_meld_word(cards, view)}", {"cards": cards, "points": hand_points(cards, view.variant)}
 
 
 def _meld_out(cards: list[Card], other_melds: bool, added: list[Card], thrown: list[Card], kept: int) -> Reason:
