@@ -26,7 +26,7 @@ CATALOGUE: dict[str, str] = {
     "table.new_meld": "Drop here for a new meld",
     "table.cards": "{n} cards",
     "table.one_card": "1 card",
-    "table.opened": "opened",
+    "table.opened": "laid down",
     "table.bot": "bot",
     "table.you": "You",
     "table.player": "Player {n}",
