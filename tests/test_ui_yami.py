@@ -269,3 +269,24 @@ def test_the_sort_buttons_say_what_they_do_in_a_game_without_melds(app: App) -> 
     press(app, pygame.K_r)
     sevens = [i for i, card in enumerate(scene.order) if card.rank == 7]
     assert sevens == list(range(sevens[0], sevens[0] + 4))  # by rank: the four 7s side by side
+
+
+def test_a_click_on_a_box_that_cannot_be_marked_says_why(app: App) -> None:
+    """A newcomer clicked a box of their own that could not be marked, and nothing
+    happened. Before anyone exposes, the table says boxes come with an exposure; while
+    choosing, a box the hand cannot score says so (seed 002: « chaque joueur … inscrit »
+    in a box once a hand is exposed)."""
+    scene = table(app, carre_position())
+    family = yami_family(scene)
+    grid = family.grid(scene.frame())
+    assert grid is not None
+    click(app, grid.cells[(0, "8")].center)
+    assert scene.message_kind == "refusal" and i18n.tr("table.yami.box_not_now") in scene.message
+    press(app, pygame.K_e)  # expose: the 7 box and the carré may be marked, not the 8 box
+    grid = family.grid(scene.frame())
+    assert grid is not None
+    moves = len(scene.game.log)
+    click(app, grid.cells[(0, "8")].center)
+    assert len(scene.game.log) == moves
+    assert scene.message_kind == "refusal" and i18n.tr("table.yami.box_not_this", box=i18n.box_text("8")) \
+        in scene.message

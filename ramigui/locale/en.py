@@ -86,6 +86,8 @@ CATALOGUE: dict[str, str] = {
     "table.yami.discard": "Discard a card to keep five",
     "table.yami.expose": "Score your hand: click a box on your sheet (a number box needs three of a kind)",
     "table.yami.reply": "{name} exposed: choose a box to score (click, or ←→ and Enter)",
+    "table.yami.box_not_now": "boxes are marked once someone exposes their hand",
+    "table.yami.box_not_this": "the {box} box is filled already, or your hand scores nothing there",
     "table.yami.cross": "{name} exposed and you have nothing to score: cross out a box",
     "button.undo": "Undo",
     "table.already_sorted": "Your hand is already in this order.",

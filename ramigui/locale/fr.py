@@ -90,6 +90,8 @@ CATALOGUE: dict[str, str] = {
     "table.yami.discard": "Défaussez une carte pour en garder cinq",
     "table.yami.expose": "Marquez votre jeu : cliquez une case de votre fiche (une case de valeur demande un brelan)",
     "table.yami.reply": "{name} a exposé : choisissez une case à marquer (clic, ou ←→ et Entrée)",
+    "table.yami.box_not_now": "on marque une case quand quelqu'un expose sa main",
+    "table.yami.box_not_this": "la case {box} est déjà remplie, ou votre main n'y marque rien",
     "table.yami.cross": "{name} a exposé et vous n'avez rien à marquer : barrez une case",
     "button.undo": "Annuler",
     "table.already_sorted": "Votre main est déjà dans cet ordre.",

@@ -24,7 +24,7 @@ from ramigui.rules.yami_boxes import COMBINATIONS, SERIES, SERIES_RANKS, box_cho
 from ramigui.ui.layout import SEAT_COLOURS
 from ramigui.ui.table_family import ButtonSpec, FamilyTable
 from ramigui.ui.table_frame import TableFrame
-from ramigui.ui.table_intents import Intents, PlayMove
+from ramigui.ui.table_intents import Intents, PlayMove, Refuse
 from ramigui.ui.widgets import (
     GOLD,
     WHITE,
@@ -246,6 +246,11 @@ class YamiTable(FamilyTable):
             if rect is not None and rect.collidepoint(pos):
                 self.box_focus = index
                 return self.choose(options, index)
+        for box in (*SERIES, *COMBINATIONS):  # one of the player's own boxes, not markable now: say so
+            rect = grid.cells.get((seat, box))
+            if rect is not None and rect.collidepoint(pos):
+                why = "table.yami.box_not_this" if options else "table.yami.box_not_now"
+                return (Refuse(i18n.tr(why, box=i18n.box_text(box))),)
         return None
 
     # --- words ------------------------------------------------------------------------------
