@@ -107,6 +107,18 @@ def test_joker_stands_for_a_card() -> None:
     assert a_set.kind == "set" and a_set.missing_suits() == ["S", "D"]
 
 
+def test_each_joker_is_read_as_its_card_or_its_sets_missing_suits() -> None:
+    """Seed 004: « un joker … remplace n'importe quelle carte »: in a run the card at its
+    place, in a set its rank in any suit the set lacks. The table's badge and the phone's
+    label both read this one answer; natural cards have none."""
+    variant = get_variant("rami40")
+    run = arrange(cards("7H JK 9H"), variant)
+    assert run.joker_stands() == (None, (parse_cards("8H")[0], run.rank, ()), None)
+    a_set = arrange(cards("6C JK 6H"), variant)
+    assert a_set.joker_stands() == (None, (None, 6, ("S", "D")), None)
+    assert arrange(cards("6C 6D 6H"), variant).joker_stands() == (None, None, None)
+
+
 def test_written_order_is_kept() -> None:
     """Jokers stand where they are written: `meld 6S JK JK 9S`; a run written high to low
     is put low to high."""

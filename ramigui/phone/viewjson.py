@@ -56,17 +56,13 @@ def joker_labels(meld: Meld) -> list[str | None]:
     """Per card of a meld, what its joker stands for, as the table's badge says it ("V♦"; a
     set's joker: its rank and the suits it may be, "V ♦♣"), None for a card that is no
     joker: on a phone "V♠ V♥ Joker" did not say which jack the joker was."""
-    stands = [*meld.stands_for(), *[None] * len(meld.cards)]
-    labels: list[str | None] = []
-    for card, stood in zip(meld.cards, stands, strict=False):
-        if not card.is_joker:
-            labels.append(None)
-        elif stood is not None:
-            labels.append(i18n.card_text(stood))
-        else:
-            suits = "".join(i18n.SUIT_SYMBOLS[suit] for suit in meld.missing_suits())
-            labels.append(f"{i18n.rank_text(meld.rank)} {suits}".strip())
-    return labels
+    return [None if stand is None else _stand_text(*stand) for stand in meld.joker_stands()]
+
+
+def _stand_text(stood: Card | None, rank: int, suits: tuple[str, ...]) -> str:
+    if stood is not None:
+        return i18n.card_text(stood)
+    return f"{i18n.rank_text(rank)} {''.join(i18n.SUIT_SYMBOLS[suit] for suit in suits)}".strip()
 
 
 def view_json(

@@ -20,6 +20,10 @@ from ramigui.rules.variant import RummyRules, Variant
 RUN = "run"
 SET = "set"
 
+JokerStand = tuple[Card | None, int, tuple[str, ...]]
+"""What a joker in a meld is read as: the card it stands for (a run's joker), or none with
+the set's rank and the suits it may be (a set's joker)."""
+
 
 class MeldError(ValueError):
     """Why some cards do not make a meld or do not fit one: a `code` of errors.DETAILS with
@@ -65,6 +69,16 @@ class Meld:
         if self.kind == SET:
             return [None if c.is_joker else c for c in self.cards]
         return [card_at(self.start + i, self.suit) for i in range(len(self.cards))]
+
+    def joker_stands(self) -> tuple[JokerStand | None, ...]:
+        """Per card, what its joker is read as (None for a natural card): the table's badge
+        and the phone's label both say this, so they say the same."""
+        stands = [*self.stands_for(), *[None] * len(self.cards)]
+        missing = tuple(self.missing_suits()) if self.kind == SET else ()
+        return tuple(
+            (stood, self.rank, () if stood is not None else missing) if card.is_joker else None
+            for card, stood in zip(self.cards, stands, strict=False)
+        )
 
     def missing_suits(self) -> list[str]:
         """The suits a set lacks (what its jokers may stand for)."""

@@ -13,6 +13,7 @@ import pygame
 
 from ramigui import i18n
 from ramigui.cards import Card
+from ramigui.rules.melds import JokerStand, Meld
 from ramigui.ui.cardart import suit_colour
 from ramigui.ui.symbols import painted
 from ramigui.ui.widgets import WHITE, blit_text, fitted_size
@@ -65,19 +66,16 @@ def fresh_tab(surface: pygame.Surface, rect: pygame.Rect, card_w: int, card_h: i
     )
 
 
-JokerMark = tuple[Card | None, int, tuple[str, ...]]
-"""What a joker's badge says: the card it stands for, or the set's rank and the suits it may be."""
+JokerMark = JokerStand
+"""What a joker's badge says (`Meld.joker_stands`)."""
 
 
 def joker_marks(meld: Any) -> tuple[JokerMark | None, ...]:
     """Per card of a meld on the table, its joker's badge (None for a card that is no joker):
-    the table and the end-of-round panel mark jokers alike."""
-    stands = meld.stands_for() if hasattr(meld, "stands_for") else [None] * len(meld.cards)
-    rank = getattr(meld, "rank", 0)
-    return tuple(
-        (stood, rank, () if stood is not None else tuple(meld.missing_suits())) if card.is_joker else None
-        for card, stood in zip(meld.cards, [*stands, *[None] * len(meld.cards)], strict=False)
-    )
+    the table and the end-of-round panel mark jokers alike (Gin's melds have no jokers)."""
+    if isinstance(meld, Meld):
+        return meld.joker_stands()
+    return (None,) * len(meld.cards)
 
 
 def joker_badge(surface: pygame.Surface, card: pygame.Rect, shown: int, stands: Card | None, rank: int,
