@@ -67,6 +67,9 @@ def test_a_plate_says_the_sheet_total_as_soon_as_a_box_is_filled(app: App) -> No
     view = scene.game.view(1)
     assert view.public.phase == "reply" and view.public.sheet_totals[0] == 20 and view.scores[0] == 0
     assert "Score 20" in seat_facts(scene.frame(), 0)[0]
+    from ramigui.phone.viewjson import view_json
+
+    assert view_json(view, ["Ana", "Bob"])["running_scores"][0] == 20, "a phone's seat list says it too"
 
 
 def test_box_chooser_by_keyboard_scores_the_chosen_box(app: App) -> None:

@@ -91,6 +91,7 @@ def view_json(
         "round_no": view.round_no,
         "dealer": view.dealer,
         "scores": list(view.scores),
+        "running_scores": list(view.running_scores),
         "lower_wins": _lower_wins(view),
         "hand_counts": list(view.hand_counts),
         "round_over": view.round_over,

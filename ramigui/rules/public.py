@@ -74,6 +74,10 @@ class RummyPublic:
         """No hand is ever shown face up in rummy."""
         return NOTHING_SHOWN
 
+    def running_scores(self, scores: tuple[int, ...]) -> tuple[int, ...]:
+        """The scores as they stand mid-round: the game's, changed only at a round's end."""
+        return scores
+
 
 @dataclass(frozen=True, slots=True)
 class GinPublic:
@@ -117,6 +121,10 @@ class GinPublic:
     def opened(self) -> tuple[bool, ...]:
         """Gin has no opening."""
         return ()
+
+    def running_scores(self, scores: tuple[int, ...]) -> tuple[int, ...]:
+        """The scores as they stand mid-round: the game's, changed only at a hand's end."""
+        return scores
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,6 +173,11 @@ class YamiPublic:
     def opened(self) -> tuple[bool, ...]:
         """Yami has no opening."""
         return ()
+
+    def running_scores(self, scores: tuple[int, ...]) -> tuple[int, ...]:
+        """The scores as they stand mid-deal: each sheet's total, which counts a box as soon
+        as it is filled (the game's scores catch up at the deal's end)."""
+        return self.sheet_totals
 
 
 PublicTable: TypeAlias = RummyPublic | GinPublic | YamiPublic

@@ -70,6 +70,12 @@ class PlayerView:
     def my_turn(self) -> bool:
         return self.to_play == self.seat and not self.round_over
 
+    @property
+    def running_scores(self) -> tuple[int, ...]:
+        """Each seat's score as it stands now, as plates and seat lists say it (`scores` is
+        the game's, as of the last round's end)."""
+        return self.public.running_scores(self.scores)
+
     def public_as(self, kind: type[PublicT]) -> PublicT:
         """The public table as the family's own kind, for code that knows its family (a
         family's bot, its part of the table); a view of another family is a bug, said so."""

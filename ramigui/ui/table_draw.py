@@ -15,8 +15,6 @@ import pygame
 
 from ramigui import i18n
 from ramigui.cards import Card
-from ramigui.rules.public import YamiPublic
-from ramigui.rules.view import PlayerView
 from ramigui.ui.card_marks import fresh_tab, joker_badge, joker_marks, ring
 from ramigui.ui.cardart import card_height
 from ramigui.ui.deal_scene import fingerprint_line
@@ -204,16 +202,6 @@ def _seat_area(frame: TableFrame, lay: TableLayout, seat: int, rect: pygame.Rect
     return rect.union(fan)
 
 
-def shown_score(view: PlayerView, seat: int) -> int:
-    """A seat's score as its plate says it: the game's total, or a Yami sheet's running total,
-    which counts each box as it is filled (the plates said 5 while the sheet said 20 until
-    the next deal)."""
-    public = view.public
-    if isinstance(public, YamiPublic) and seat < len(public.sheet_totals):
-        return public.sheet_totals[seat]
-    return view.scores[seat]
-
-
 def seat_facts(frame: TableFrame, seat: int, own: bool = False) -> list[str]:
     """A seat's line of facts (cards held, score, opened), from the longest to the
     shortest way of saying it: the plate shows the longest that fits."""
@@ -222,7 +210,7 @@ def seat_facts(frame: TableFrame, seat: int, own: bool = False) -> list[str]:
     opened = view.public.opened
     has_opened = seat < len(opened) and bool(opened[seat])
     cards = [] if own else [i18n.tr("table.one_card") if count == 1 else i18n.tr("table.cards", n=count)]
-    points = shown_score(view, seat)
+    points = view.running_scores[seat]
     score, short = i18n.tr("table.score", n=points), i18n.tr("table.score_short", n=points)
     tick = [f"✓ {i18n.tr('table.opened')}"] if has_opened else []
     return [" · ".join([*cards, score, *tick]), " · ".join([*cards, score, *(["✓"] if has_opened else [])]),

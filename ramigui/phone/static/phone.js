@@ -476,8 +476,7 @@
       const n = document.createElement("span");
       n.className = "n";
       const count = st.hand_counts[s];
-      const running = (st.public && st.public.sheet_totals) || st.scores;  // Yami: boxes count as filled
-      n.textContent = `${count === 1 ? t("table.one_card") : t("table.cards", { n: count })} · ${running[s]}`;
+      n.textContent = `${count === 1 ? t("table.one_card") : t("table.cards", { n: count })} · ${st.running_scores[s]}`;
       chip.append(dot, name, n);
       row.appendChild(chip);
     }
