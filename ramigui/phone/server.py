@@ -28,7 +28,7 @@ from html import escape
 from http.server import BaseHTTPRequestHandler
 from importlib import resources
 from string import Template
-from typing import Any
+from typing import Any, NamedTuple
 
 from ramigui import i18n
 from ramigui.phone.bridge import Bridge
@@ -178,31 +178,33 @@ def is_text(text: str) -> bool:
     return True
 
 
-def read_move(raw: bytes) -> tuple[str | None, str]:
-    """The move text of a body `{"move": "<notation>"}`, or None and the refusal's key."""
+class MoveBody(NamedTuple):
+    """A phone's move as its POST body says it."""
+
+    move: str
+    """The move in the rules' notation."""
+    screen: int | None
+    """The screen it comes from: the generation of the stream its page follows (`id:` of the
+    stream's events), or None when not said. A page replaced by a newer one of the same seat
+    is refused its moves: after "Cancel" it looked live and still drew a card."""
+
+
+def read_move(raw: bytes) -> tuple[MoveBody | None, str]:
+    """The move of a body `{"move": "<notation>", "screen": N}`, or None and the refusal's key."""
     if nesting_depth(raw) > MAX_DEPTH:
         return None, "phone.too_deep"
     try:
         body = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):
         return None, "phone.bad_request"
-    move = body.get("move") if isinstance(body, dict) else None
+    if not isinstance(body, dict):
+        return None, "phone.bad_request"
+    move, screen = body.get("move"), body.get("screen")
     if not isinstance(move, str) or not move.strip() or len(move) > MAX_MOVE:
         return None, "phone.bad_request"
     if not is_text(move):
         return None, "phone.bad_text"
-    return move, ""
-
-
-def read_screen(raw: bytes) -> int | None:
-    """The screen a move says it comes from: the generation of the stream its page follows
-    (`id:` of the stream's events), or None. A page replaced by a newer one of the same
-    seat is refused its moves: after "Cancel" it looked live and still drew a card."""
-    try:
-        screen = json.loads(raw.decode("utf-8")).get("screen")
-    except (UnicodeDecodeError, ValueError, RecursionError, AttributeError):
-        return None
-    return screen if type(screen) is int else None
+    return MoveBody(move, screen if type(screen) is int else None), ""
 
 
 class SocketWriter:
@@ -357,10 +359,8 @@ class PhoneHandler(BaseHTTPRequestHandler):
             return None
         return length if length >= 0 else None
 
-    def _read_move(self) -> tuple[str, int | None] | None:
-        """The move text of a POST body `{"move": "<notation>", "screen": N}`, and the
-        screen it comes from (the stream's generation; None when not said), or None
-        (answered)."""
+    def _read_move(self) -> MoveBody | None:
+        """The move of a POST body, or None (answered)."""
         length = self._length()
         if length is None:
             self._refuse(411)
@@ -368,12 +368,10 @@ class PhoneHandler(BaseHTTPRequestHandler):
         if length > MAX_BODY:
             self._refuse(413)
             return None
-        raw = self.rfile.read(length)
-        move, refusal = read_move(raw)
-        if move is None:
+        body, refusal = read_move(self.rfile.read(length))
+        if body is None:
             self._refuse(400, refusal)
-            return None
-        return move, read_screen(raw)
+        return body
 
     def _state(self, seat: int) -> None:
         _, state = self.phone.bridge.state(seat)
