@@ -47,6 +47,7 @@ from ramigui.match import Match
 from ramigui.rules import Game, IllegalMove, Move, PlayerView
 from ramigui.rules.families import family_of
 from ramigui.rules.game import PublicMove
+from ramigui.rules.moves import as_move
 from ramigui.ui import layout as lay_mod
 from ramigui.ui.anim import Flight
 from ramigui.ui.app import Scene
@@ -91,10 +92,20 @@ from ramigui.ui.widgets import UI_ACTION, Button
 from ramigui.variants import get_variant
 
 SORT_ACTIONS = ("sort_suit", "sort_rank", "sort_melds")
+
+
 THROWS = ("discard", "knock", "gin")
 """The one-card moves: refused, their card is let go (a meld refused stays chosen, to be
 mended by a card more or less)."""
 MESSAGE_TIME = 5.0
+
+
+def _kind(move: Move | str) -> str:
+    """A move's kind ("" for text that is no move): read off its notation as the rules read it."""
+    try:
+        return as_move(move).kind
+    except IllegalMove:
+        return ""
 
 
 def seating(view: PlayerView, me: int) -> list[int]:
@@ -479,7 +490,7 @@ class TableScene(Scene):
             played = self.match.play(move)
         except IllegalMove as error:
             self.refuse(i18n.reason_text(error))
-            if str(move).split(" ", 1)[0] in THROWS:
+            if _kind(move) in THROWS:
                 self.hand.clear_selection()  # a refused throw's card, kept chosen, joined the next one picked
             return False
         if self.message_kind == "refusal" and (seat == self.viewer or self.game.to_play != seat):
