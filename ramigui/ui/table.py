@@ -92,8 +92,6 @@ from ramigui.ui.widgets import UI_ACTION, Button
 from ramigui.variants import get_variant
 
 SORT_ACTIONS = ("sort_suit", "sort_rank", "sort_melds")
-
-
 THROWS = ("discard", "knock", "gin")
 """The one-card moves: refused, their card is let go (a meld refused stays chosen, to be
 mended by a card more or less)."""
