@@ -488,3 +488,28 @@ def test_a_hint_that_goes_out_clicked_on_its_cap_asks_and_the_question_stays(app
     assert isinstance(app.top, QuestionScene)  # still asking after the release
     press(app, pygame.K_RETURN)
     assert scene.game.round_over
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 800)])
+def test_a_row_of_buttons_says_its_words_at_one_size(size: tuple[int, int]) -> None:
+    """A newcomer at 1024×600 in French saw "Conseil" larger beside a squeezed "Scores": each
+    button shrank its label on its own. The buttons of a row share the largest size at which
+    every label of the row fits."""
+    try:
+        with open_app(size) as app:
+            i18n.set_language("fr")
+            scene = hot_seat(app, Game.new("rami51", 2, 3))
+            claim_handoff(app)
+            with drawn_texts() as drawn:
+                app.screen.fill((0, 0, 0))
+                scene.draw(app.screen)
+            rows = [{b.label() for b in row if b.visible} for row in scene.button_rows]
+            shared = [labels for labels in rows if len(labels) > 1]
+            assert {"Conseil", "Scores"} <= shared[0], rows
+            for row, labels in zip(scene.button_rows, rows, strict=True):
+                sizes = {d.size for d in drawn if d.text in labels}
+                assert len(sizes) == 1, (labels, sizes)
+                size = sizes.pop()
+                assert all(widgets.text_width(label, size, True) <= row[0].rect.width - 12 for label in labels)
+    finally:
+        i18n.set_language("en")

@@ -32,6 +32,7 @@ from ramigui.ui.widgets import (
     blit_text,
     dim_screen,
     draw_panel,
+    share_text_size,
     text_surface,
     text_width,
     wrap_lines,
@@ -445,6 +446,7 @@ class ConfirmScene(Scene):
         no = pygame.Rect(self.box.centerx + m.pad // 2, top, button_w, m.row)
         self.buttons = [Button("confirm_yes", lambda: i18n.tr(self.yes_key), yes, pygame.K_y),
                         Button("confirm_no", lambda: i18n.tr(self.no_key), no, pygame.K_n)]
+        share_text_size(self.buttons)
 
     def update(self, dt: float) -> None:
         self.age += dt

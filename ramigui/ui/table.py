@@ -88,7 +88,7 @@ from ramigui.ui.table_keys import Keys
 from ramigui.ui.table_log import LastMoves, said_lines
 from ramigui.ui.table_phones import TablePhones
 from ramigui.ui.table_pointer import Pointer
-from ramigui.ui.widgets import UI_ACTION, Button
+from ramigui.ui.widgets import UI_ACTION, Button, share_text_size
 from ramigui.variants import get_variant
 
 SORT_ACTIONS = ("sort_suit", "sort_rank", "sort_melds")
@@ -174,7 +174,7 @@ class TableScene(Scene):
         self._kept = KeptTable()
         self._to_prepare: list[tuple[Card, int]] = []  # faces to draw ahead (prepare)
         self._moved: list[pygame.Rect] = []  # where the last frame drew moving cards
-        self._button_looks: list[tuple[pygame.Rect, bool, bool, bool, str]] | None = None  # as last drawn
+        self._button_looks: list[tuple[pygame.Rect, bool, bool, bool, str, int]] | None = None  # as last drawn
         _TABLES.add(self)
         self._sync()
 
@@ -357,6 +357,11 @@ class TableScene(Scene):
             width = (rect.width - gap * (len(shown) - 1)) // len(shown)
             for i, button in enumerate(shown):
                 button.rect = pygame.Rect(rect.left + i * (width + gap), rect.top, width, rect.height)
+
+    def _share_text_sizes(self) -> None:
+        """A row's buttons say their words at one size (their labels and places may have changed)."""
+        for row in self.button_rows:
+            share_text_size(row)
 
     def _refresh_buttons(self) -> None:
         if not self.buttons:
@@ -818,6 +823,7 @@ class TableScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         frame = self.frame()
+        self._share_text_sizes()
         surface.blit(self._kept_layer(frame, surface)[0], (0, 0))
         self._refresh_meld(frame)
         self._draw_moving(surface, frame, moving_cards(frame))
@@ -829,6 +835,7 @@ class TableScene(Scene):
         the buttons over them or whose look changed; the rectangles changed, or None when
         the whole frame was drawn."""
         frame = self.frame()
+        self._share_text_sizes()
         image = self._kept.image
         if (type(self).draw is not TableScene.draw  # a table that draws more over itself
                 or image is None or image.get_size() != surface.get_size()):
@@ -901,9 +908,9 @@ class TableScene(Scene):
         return self._kept.image, places
 
 
-def _look(button: Button) -> tuple[pygame.Rect, bool, bool, bool, str]:
-    """What a button shows: where (with its shadow), whether shown, enabled, lit, its label."""
-    return button.area(), button.visible, button.enabled, button.hot, button.label()
+def _look(button: Button) -> tuple[pygame.Rect, bool, bool, bool, str, int]:
+    """What a button shows: where (with its shadow), whether shown, enabled, lit, its label and its size."""
+    return button.area(), button.visible, button.enabled, button.hot, button.label(), button.text_size
 
 
 def put_back(before: Sequence[Card], kept: Sequence[Card], returning: Sequence[Card]) -> list[Card]:

@@ -24,6 +24,7 @@ from ramigui.ui.widgets import (
     blit_text,
     dim_screen,
     draw_panel,
+    share_text_size,
     wrap_lines,
 )
 
@@ -79,6 +80,7 @@ class QuestionScene(Scene):
             )
             for i, (label, _) in enumerate(self.question.answers)
         ]
+        share_text_size(self.buttons)
 
     def _answer(self, index: int | None) -> None:
         if self.app is not None:

@@ -272,6 +272,8 @@ class Button:
     enabled: bool = True
     visible: bool = True
     hot: bool = False
+    text_size: int = 0
+    """The size its row agreed on (`share_text_size`); 0: the largest its own label fits."""
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """True when the event was used (a click on the button or its shortcut)."""
@@ -300,8 +302,22 @@ class Button:
         shadow = self._shadow()
         draw_panel(target, shadow, (0, 0, 0, 70 if self.enabled else 0), radius)
         draw_panel(target, self.rect, fill, radius)
+        size = min(self.text_size, self.fitted_size()) if self.text_size else self.fitted_size()
+        blit_text(target, self.label(), size, text_colour, self.rect.center, "center", bold=True, light_suits=False)
+
+    def fitted_size(self) -> int:
+        """The largest text size (within the button's height) at which its label fits across it."""
         size = max(12, int(self.rect.height * 0.42))
         label = self.label()
         while size > 10 and text_width(label, size, True) > self.rect.width - 12:
             size -= 1
-        blit_text(target, label, size, text_colour, self.rect.center, "center", bold=True, light_suits=False)
+        return size
+
+
+def share_text_size(row: Sequence[Button]) -> None:
+    """Buttons side by side say their words at one size, the largest at which every shown
+    label fits: each shrinking on its own, "Conseil" stood larger beside a squeezed "Scores"."""
+    shown = [button for button in row if button.visible]
+    size = min((button.fitted_size() for button in shown), default=0)
+    for button in row:
+        button.text_size = size
