@@ -27,7 +27,7 @@ from phone_helpers import running_host, wait_until
 from ramigui import i18n
 from ramigui.cards import parse_card
 from ramigui.phone.host import PhoneHost
-from ramigui.rules import IllegalMove, Move
+from ramigui.rules import Game, IllegalMove, Move
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
@@ -430,3 +430,24 @@ def test_a_page_another_one_replaced_is_locked_until_taken_back(browser: Any) ->
             wait_until(lambda: page_turn(browser, host))
         finally:
             other.close()
+
+
+def test_at_a_rounds_end_a_phone_says_what_the_round_added_beside_each_total(browser: Any) -> None:
+    """At a round's end the phone said only "the new totals are beside the names": nobody
+    could tell what the round had cost whom. Each name now says its total and, in brackets,
+    what the round added (seed 001: the knocker scores the difference of the deadwood)."""
+    from ramigui.bots import make_bot
+
+    game = Game.new("gin", 2, 4)
+    bots = [make_bot("gin", "easy", 4 + seat) for seat in range(2)]
+    while not game.round_over:
+        game.play(bots[game.to_play].choose(game.view(game.to_play)))
+    points, totals = game.round_scores, game.scores
+    assert any(points) and not game.game_over
+    with running_host("gin", players=2, phones=1, seed=4, game=game) as host:
+        browser.get(host.server.url(0))
+        chips = wait_until(lambda: browser.execute_script(
+            "return [...document.querySelectorAll('#seats .seat .n')].map(n => n.textContent);"))
+        if SHOTS:
+            browser.save_screenshot(str(Path(SHOTS) / "phone-round-over.png"))
+    assert [chip.split(" · ")[-1] for chip in chips] == [f"{totals[s]} (+{points[s]})" for s in range(2)]

@@ -288,8 +288,10 @@ def test_a_phone_deals_the_next_round_and_the_server_stops_with_the_table(app: A
     url = scene.phones.server.url(0)  # type: ignore[union-attr]
     state = get_json(url + "state")[1]
     assert state["round_over"] and "next" in state["legal"] and state["last_moves"]
+    # the round's points are said beside the totals (the phone said only "totals beside the names")
+    assert state["round_points"] == list(scene.game.round_scores) and any(state["round_points"])
     status, after = phone_move(app, url, "next")
-    assert status == 200 and after["round_no"] == 2 and not after["round_over"]
+    assert status == 200 and after["round_no"] == 2 and not after["round_over"] and after["round_points"] == []
     # the new round's last moves are its own: round 1's last discard no longer heads them
     round_two = [entry for entry in scene.game.public_record(0) if entry.round_no == 2]
     assert len(after["last_moves"]) <= len(round_two)

@@ -92,6 +92,7 @@ class PhoneRelay:
                              lambda other: you if other == seat else self.names[other], sheets, self.game.variant)
         guide = self.guide.guide_for(seat) if self.guide is not None else None
         state = view_json(view, self.names, last_moves=lines, extra_legal=extra, guide=guide)
+        state["round_points"] = list(self.game.round_scores) if view.round_over else []
         state["paused"] = self.paused
         state["version"] = self.version
         return state

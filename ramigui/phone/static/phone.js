@@ -476,7 +476,8 @@
       const n = document.createElement("span");
       n.className = "n";
       const count = st.hand_counts[s];
-      n.textContent = `${count === 1 ? t("table.one_card") : t("table.cards", { n: count })} · ${st.running_scores[s]}`;
+      const round = st.round_over && st.round_points && st.round_points.length ? ` (+${st.round_points[s]})` : "";
+      n.textContent = `${count === 1 ? t("table.one_card") : t("table.cards", { n: count })} · ${st.running_scores[s]}${round}`;
       chip.append(dot, name, n);
       row.appendChild(chip);
     }
