@@ -18,6 +18,7 @@ import tempfile
 import time
 from collections import Counter
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -51,8 +52,9 @@ pytestmark = pytest.mark.skipif(
                           "(apt-get install chromium chromium-driver; .ci/run does it as root) !!!")
 
 
-@pytest.fixture
-def browser() -> Iterator[Any]:
+@contextmanager
+def phone_browser(width: int = 360, height: int = 740) -> Iterator[Any]:
+    """Headless Chromium as a phone of `width`×`height` CSS pixels (touch, twice the pixels)."""
     from selenium import webdriver
     from selenium.webdriver.chrome.options import Options
     from selenium.webdriver.chrome.service import Service
@@ -65,14 +67,20 @@ def browser() -> Iterator[Any]:
                  "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-dev-shm-usage",
                  "--hide-scrollbars", f"--user-data-dir={profile}"):
         options.add_argument(flag)
-    options.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": 360, "height": 740, "pixelRatio": 2,
-                                                                          "touch": True}})
+    options.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": width, "height": height,
+                                                                          "pixelRatio": 2, "touch": True}})
     driver = webdriver.Chrome(options=options, service=Service(CHROMEDRIVER))
     try:
         yield driver
     finally:
         driver.quit()
         shutil.rmtree(profile, ignore_errors=True)
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    with phone_browser() as driver:
+        yield driver
 
 
 def tap(driver: Any, x: float, y: float) -> None:
@@ -451,3 +459,20 @@ def test_at_a_rounds_end_a_phone_says_what_the_round_added_beside_each_total(bro
         if SHOTS:
             browser.save_screenshot(str(Path(SHOTS) / "phone-round-over.png"))
     assert [chip.split(" · ")[-1] for chip in chips] == [f"{totals[s]} (+{points[s]})" for s in range(2)]
+
+
+def test_on_a_small_phone_four_seats_leave_the_piles_in_sight() -> None:
+    """At 320×568 with four players each seat took a line of its own: the seats filled a third
+    of the screen and the piles were cut off below the buttons. Seats now sit two a row, on
+    two lines each, and the stock and the discard show whole without scrolling."""
+    with phone_browser(320, 568) as driver, running_host("rami51", players=4, phones=1, seed=11) as host:
+        driver.get(host.server.url(0))
+        wait_until(lambda: driver.execute_script("return document.querySelectorAll('#seats .seat').length;") == 4)
+        seats, piles, bottom = driver.execute_script(
+            "const edges = (q) => [...document.querySelectorAll(q)].map(e => e.getBoundingClientRect());"
+            "return [edges('#seats .seat').map(r => r.top), edges('#piles .pile').map(r => r.bottom),"
+            "        document.querySelector('main').getBoundingClientRect().bottom];")
+        assert len({round(top) for top in seats}) == 2, "two seats a row"
+        assert len(piles) == 2 and all(edge <= bottom for edge in piles), (piles, bottom)
+        if SHOTS:
+            driver.save_screenshot(str(Path(SHOTS) / "phone-320x568.png"))
