@@ -367,6 +367,28 @@ def test_joker_swap_in_a_run(variant_id: str) -> None:
     assert table(game) == ["7H 8H 9H 10H", "QS QD JK"]
 
 
+@pytest.mark.parametrize("variant_id", ["rami40", "manie_joker51"])
+def test_a_taken_discard_never_takes_a_joker_alone(variant_id: str) -> None:
+    """« La carte ramassée ne peut pas être ajoutée seule aux combinaisons exposées sur la
+    table » : swapped for a joker it goes down alone, and then it is no longer in the hand to
+    meet « La carte ainsi ramassée doit être exposée sur la table » — a newcomer who did
+    this found every discard refused. The swap is refused at once, with the reason; another
+    copy of the card in the hand (two decks) may still take the joker."""
+    # seat 0 (opened): 8C QS QD 5S 9C     table: [1] 7H 8H JK 10H (seat 1)     discard: 3S 9H
+    game = position(variant_id, ["8C QS QD 5S 9C", "5D 9S QD"], "10C 4S", "3S 9H",
+                    melds=[(1, "7H 8H JK 10H")], opened=[0])
+    play(game, "take")
+    assert "swap 9H for joker in 1" not in [str(move) for move in game.legal_moves()]
+    error = refused(game, "swap 9H for joker in 1", "swap_not_allowed")
+    assert "9" in str(error) and "alone" in str(error)
+    play(game, "undo")
+    # with a 9H of its own besides the one it takes, the swap leaves the taken copy in hand
+    two = position(variant_id, ["9H 8C QS QD 5S 9C", "5D 9S QD"], "10C 4S", "3S 9H",
+                   melds=[(1, "7H 8H JK 10H")], opened=[0])
+    play(two, "take", "swap 9H for joker in 1", "meld 9H 9C JK", "discard 5S")
+    assert table(two) == ["7H 8H 9H 10H", "9H 9C JK"]
+
+
 @pytest.mark.parametrize("variant_id", ["rami40", "rami51", "manie_joker51"])
 def test_joker_swap_in_a_set_needs_both_missing_cards(variant_id: str) -> None:
     """« Si le Joker figure dans un brelan et remplace deux cartes de même niveau , mais de

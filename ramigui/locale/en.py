@@ -311,6 +311,7 @@ CATALOGUE: dict[str, str] = {
     "detail.after_opening": "put a meld down first",
     "detail.one_card_draw_only": "with one card left you may only draw from the stock",
     "detail.keep_joker_open": "open this turn or go out to keep a joker taken from the table",
+    "detail.taken_alone": "{card}, which you took, never goes on the table alone: lay it with cards of your hand",
     "detail.bad_card": "“{token}” is not a card (e.g. AS, 10H, QC, JK)",
     "detail.bad_meld_number": "“{token}” is not a meld number",
     "detail.not_text": "a move is written as text",

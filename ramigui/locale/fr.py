@@ -315,6 +315,7 @@ CATALOGUE: dict[str, str] = {
     "detail.after_opening": "posez d'abord une combinaison",
     "detail.one_card_draw_only": "avec une seule carte, il faut piocher",
     "detail.keep_joker_open": "ouvrez ce tour-ci ou sortez pour garder un joker pris sur la table",
+    "detail.taken_alone": "{card}, que vous avez prise, ne va jamais seule sur la table : posez-la avec des cartes de votre main",
     "detail.bad_card": "« {token} » n'est pas une carte (par ex. AS, 10H, QC, JK)",
     "detail.bad_meld_number": "« {token} » n'est pas un numéro de combinaison",
     "detail.not_text": "un coup s'écrit en texte",

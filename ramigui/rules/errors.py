@@ -104,6 +104,7 @@ DETAILS: dict[str, str] = {
     "after_opening": "put a meld down first",
     "one_card_draw_only": "with one card left you may only draw from the stock",
     "keep_joker_open": "open this turn or go out to keep a joker taken from the table",
+    "taken_alone": "{card}, which you took, never goes on the table alone: lay it with cards of your hand",
     # why a move cannot be read (moves.py): bad_notation
     "bad_card": "{token!r} is not a card (expected e.g. AS, 10H, QC, JK)",
     "bad_meld_number": "{token!r} is not a meld number",

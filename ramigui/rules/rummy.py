@@ -468,6 +468,8 @@ def _play_swap(state: RummyState, move: Move) -> RummyState:
         raise IllegalMove("swap_not_allowed", detail="after_opening")
     if rules.one_card_draw_only and len(state.hand) == 1 and rules.joker_swap == "draw":
         raise IllegalMove("one_card_draw_only")
+    if _spends_taken(state, move.cards):
+        raise IllegalMove("swap_not_allowed", detail="taken_alone", card=str(state.log.taken))
     hand = _remove(state.hand, move.cards)
     target = move.target or 0
     try:
@@ -482,6 +484,17 @@ def _play_swap(state: RummyState, move: Move) -> RummyState:
         phase=PLAY,
         log=log,
     )
+
+
+def _spends_taken(state: RummyState, cards: Sequence[Card]) -> bool:
+    """Whether a swap would put on the table, alone, the last copy in hand of a card taken this
+    turn that must still go down: seed 004, « La carte ramassée ne peut pas être ajoutée seule
+    aux combinaisons exposées sur la table » — so a swap cannot meet the obligation, and once
+    the card is gone from the hand nothing else can (the turn could no longer end)."""
+    taken = state.log.taken
+    if taken is None or state.log.taken_must == "none":
+        return False
+    return list(cards).count(taken) >= state.hand.count(taken)
 
 
 def _play_carte(state: RummyState) -> RummyState:
@@ -794,6 +807,8 @@ def _swap_moves(state: RummyState) -> list[Move]:
                              key=Card.sort_key)
             options = [combo for size in range(1, len(missing) + 1) for combo in combinations(missing, size)]
         for cards in options:
+            if _spends_taken(state, cards):
+                continue
             try:
                 swap_joker(meld, cards, state.variant)
             except MeldError:
