@@ -316,11 +316,13 @@ def test_carte_button_only_in_rami_familial_when_legal(app: App) -> None:
     familial = Game.from_position("rami", hands=hands, stock=["10C", "4C", "6C", "3D"], discard=["5H"], to_play=0)
     scene = table(app, familial)
     carte = next(b for b in scene.buttons if b.action == "carte")
-    assert not carte.visible  # five cards after the draw: not yet
+    assert carte.visible and not carte.enabled  # five cards after the draw: not yet
+    row = [b.rect.copy() for b in scene.buttons]
     press(app, pygame.K_p)
     scene.selected = {scene.order.index(c) for c in parse_cards("7H 8H 9H")}
     press(app, pygame.K_m)
     assert len(scene.game.hand(0)) == 2 and carte.visible and carte.enabled
+    assert [b.rect for b in scene.buttons] == row, "no button moves when Carte ! may be said"
     click(app, carte.rect.center)
     assert scene.game.log[-1][1].kind == "carte"
     base = table(app, position())

@@ -57,8 +57,8 @@ class FamilyTable:
     def button_rows(self) -> list[list[ButtonSpec]]:
         """The side panel's buttons, row by row; the visible buttons of a row share it.
         "Carte !" exists only in variants that have the announcement (Rami familial): it
-        shares the Meld row, as it shows only now and then (a row of its own stood empty
-        most of the game and squeezed the key help out of the side panel)."""
+        shares the Meld row, as it may be said only now and then (a row of its own stood
+        empty most of the game and squeezed the key help out of the side panel)."""
         carte: list[ButtonSpec] = [("carte", "button.carte", pygame.K_c)] if self.variant.rummy.carte_penalty else []
         return [[*carte, ("meld", "button.meld", pygame.K_m), ("undo", "button.undo", pygame.K_u)], *SORT_ROWS]
 
@@ -73,8 +73,10 @@ class FamilyTable:
     def refresh(self, buttons: Mapping[str, Button], frame: TableFrame) -> None:
         """Enable (and show) each button as the rules allow right now."""
         legal = frame.legal_kinds()
-        if "carte" in buttons:  # "Carte !" exists only where the rules have it (Rami familial)
-            buttons["carte"].enabled = buttons["carte"].visible = "carte" in legal
+        if "carte" in buttons:  # "Carte !" exists only where the rules have it (Rami familial);
+            # shown greyed when it may not be said: appearing, it slid Meld and Undo aside, and
+            # a click where Meld had been said "Carte !" (a newcomer's finding)
+            buttons["carte"].enabled = "carte" in legal
         if "undo" in buttons:
             buttons["undo"].enabled = "undo" in legal
         self.refresh_meld(buttons, frame)
