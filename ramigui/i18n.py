@@ -153,6 +153,12 @@ def person_key(key: str, name: Any) -> str:
     return key
 
 
+def name_within(name: str) -> str:
+    """A seat's name inside a sentence ("gagnée par vous"): the viewer's pronoun in lower
+    case — "gagnée par Vous" read as a mistake — and any other name as `seat_name` says it."""
+    return tr("table.you_within") if is_you(name) else seat_name(name)
+
+
 DEFAULT_NAME_KEYS = ("table.you", "table.player", "table.bot_name", "setup.default_human", "setup.default_bot")
 """The names the game gives seats nobody named ("Player 1", "Robot 2", "You")."""
 

@@ -76,3 +76,33 @@ def test_the_history_opens_a_yami_game_on_its_grille(app: App, store: Store) -> 
     surface = pygame.display.get_surface()
     app.draw()
     pygame.image.save(surface, str(SHOTS / "history_yami_grille.png"))
+
+
+def test_the_viewer_is_vous_in_lower_case_within_a_sentence() -> None:
+    """« gagnée par Vous » and « à Vous de jouer » read as mistakes (a newcomer's finding): the
+    viewer's pronoun inside a sentence is in lower case; other names stay as written."""
+    from dataclasses import replace
+
+    from ramigui import i18n
+    from ramigui.rules import Game
+    from ramigui.settings import Settings
+    from ramigui.ui.screen import Context
+    from ramigui.ui.sound import Sounds
+    from ramigui.ui.stats_screen import StatsScreen
+
+    game = FinishedGame("g1", "2026-01-01T10:00:00", "rami51", {}, ("Vous", "Robot 1"), (None, "easy"),
+                        ((0, 30),), ("out",), (0, 30), (0,), True)
+    new = Game.new("rami51", 2, 5)
+    session = GameSession(new, tuple(Seat("Vous" if s == new.to_play else "Léa") for s in range(2)), None)
+    bots = [make_bot("rami51", "easy", seat) for seat in range(2)]
+    for _ in range(4):
+        session.play(bots[new.to_play].choose(new.view(new.to_play)))
+    i18n.set_language("fr")
+    try:
+        assert StatsScreen._plain_title(game).endswith("gagnée par vous")
+        assert StatsScreen._plain_title(replace(game, winners=(1,))).endswith("gagnée par Robot 1")
+        replay = ReplayScreen(Context(None, Settings(), Sounds(False)), session)
+        assert replay.cursor.at == 0 and replay.cursor.total == 4
+        assert replay.status_text() == "à vous de jouer"
+    finally:
+        i18n.set_language("en")

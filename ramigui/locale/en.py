@@ -29,6 +29,7 @@ CATALOGUE: dict[str, str] = {
     "table.opened": "laid down",
     "table.bot": "bot",
     "table.you": "You",
+    "table.you_within": "you",
     "table.player": "Player {n}",
     "table.bot_name": "Bot {n}",
     "table.meld_no": "{n}",

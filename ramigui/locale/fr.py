@@ -33,6 +33,7 @@ CATALOGUE: dict[str, str] = {
     "table.opened": "a posé",
     "table.bot": "robot",
     "table.you": "Vous",
+    "table.you_within": "vous",
     "table.player": "Joueur {n}",
     "table.bot_name": "Robot {n}",
     "table.meld_no": "{n}",

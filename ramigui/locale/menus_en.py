@@ -329,6 +329,7 @@ MENUS: dict[str, str] = {
     "replay.over": "the game is over",
     "replay.round_over": "the round is over",
     "replay.to_play": "{name} to play",
+    "replay.to_play.you": "You to play",
     "replay.dealt": "The cards are dealt.",
     "replay.on_table": "On the table",
     "replay.no_log": "This game's log is not in the data folder: here is its score sheet.",

@@ -328,6 +328,7 @@ MENUS: dict[str, str] = {
     "replay.over": "la partie est finie",
     "replay.round_over": "la manche est finie",
     "replay.to_play": "à {name} de jouer",
+    "replay.to_play.you": "à vous de jouer",
     "replay.dealt": "Les cartes sont distribuées.",
     "replay.on_table": "Sur la table",
     "replay.no_log": "Le journal de cette partie n'est pas dans le dossier des données : voici sa feuille de marque.",

@@ -218,7 +218,8 @@ class ReplayScreen(Screen):
             return i18n.tr("replay.abandoned")
         if game.round_over:
             return i18n.tr("replay.round_over")
-        return i18n.tr("replay.to_play", name=i18n.seat_name(self.names[game.to_play]))
+        name = self.names[game.to_play]
+        return i18n.tr(i18n.person_key("replay.to_play", name), name=i18n.seat_name(name))
 
     def last_move_text(self) -> str:
         game = self.game

@@ -146,7 +146,7 @@ class StatsScreen(Screen):
         date = i18n.date_text(game.finished)
         if game.unfinished:
             return i18n.tr("stats.game_title_unfinished", date=date, variant=variant_title(game.variant))
-        winners = ", ".join(i18n.seat_name(game.names[s]) for s in game.winners)
+        winners = ", ".join(i18n.name_within(game.names[s]) for s in game.winners)
         return i18n.tr("stats.game_title", date=date, variant=variant_title(game.variant), name=winners)
 
     @staticmethod
