@@ -197,7 +197,7 @@ class MainMenu(Screen):
             return ""
         saved = self.saved_game
         game = saved.game
-        people = ", ".join(i18n.seat_name(seat.name) for seat in saved.seats)
+        people = ", ".join(i18n.name_within(seat.name) for seat in saved.seats)
         rounds = game.variant.rounds
         key = "menu.saved_game" if rounds and not game.variant.target else "menu.saved_game_open"
         return i18n.tr(key, variant=i18n.variant_name(game.variant), people=people, round=game.round_no,
