@@ -135,7 +135,7 @@ CATALOGUE: dict[str, str] = {
     "round.melds": "Melds",
     "round.box": "Box filled",
     "round.hand_shown": "Hand shown",
-    "score.others_in_hand": "the others: the points of the cards left in their hand",
+    "score.others_in_hand": "Each round, the others: the points left in their hand",
     "score.in_hand": "{n} points in hand",
     "score.never_down": "+ {n} never laid down",
     "score.others_cards": "{n} in the others' hands",

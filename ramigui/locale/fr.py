@@ -139,7 +139,7 @@ CATALOGUE: dict[str, str] = {
     "round.melds": "Combinaisons",
     "round.box": "Case remplie",
     "round.hand_shown": "Main exposée",
-    "score.others_in_hand": "les autres : les points des cartes restées en main",
+    "score.others_in_hand": "À chaque manche, les autres : les points restés en main",
     "score.in_hand": "{n} points en main",
     "score.never_down": "+ {n} rien posé",
     "score.others_cards": "{n} dans les mains des autres",

@@ -229,6 +229,7 @@ class Screen(Scene):
         for i, (action, key) in enumerate(specs):
             rect = pygame.Rect(left + i * (width + m.pad), top, width, m.row)
             made.append(Button(action, (lambda k=key: i18n.tr(k)), rect))
+        share_text_size(made)  # "Enregistrer la feuille en image" stood smaller than "Retour"
         for button in made:
             self.add(button)
         return made
