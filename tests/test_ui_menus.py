@@ -287,6 +287,16 @@ def test_rules_screen_scrolls_and_changes_variant(app: App) -> None:
     assert screen.lines
 
 
+def test_the_rules_open_on_the_game_being_played(app: App, store: Store) -> None:
+    """A newcomer with a game of Rami bloc saved found the Rules on Rami familial, the first of
+    the list: they open on the game Continue resumes."""
+    session = GameSession.new(GameSetup("rami_bloc", (Seat("Ana"), Seat("Bot", "easy"))), store, seed=3)
+    session.play(session.game.legal_moves()[0])
+    pump(app)
+    press(app, "rules")
+    assert isinstance(app.top, RulesScreen) and app.top.variant_id == "rami_bloc"
+
+
 def test_statistics_reset_asks_first(app: App, store: Store) -> None:
     session = GameSession.new(GameSetup("gin", (Seat("Ana", "easy"), Seat("Bob", "easy"))), store, seed=2)
     bots = [make_bot("gin", "easy", seat) for seat in range(2)]

@@ -189,6 +189,14 @@ class MainMenu(Screen):
         except BrokenFile as error:
             self.saved_problem = reason_text(error.reason)
 
+    def current_variant(self) -> str | None:
+        """The game the family is at: the one Continue resumes, else the last one set up (the
+        Rules opened on the first of the list, four clicks from the Rami 40 being played)."""
+        if self.resumable and self.saved_game is not None:
+            return self.saved_game.game.variant.id
+        last = self.ctx.settings.last_setup
+        return last.variant if last is not None else None
+
     def saved_line(self) -> str:
         """What Continue resumes: the game, the people, round n of m, when it was saved."""
         if self.saved_problem:
@@ -251,7 +259,7 @@ class MainMenu(Screen):
         elif action == "rules":
             from ramigui.ui.rules_screen import RulesScreen
 
-            self.app.push(RulesScreen(self.ctx))
+            self.app.push(RulesScreen(self.ctx, self.current_variant()))
         elif action == "stats":
             from ramigui.ui.stats_screen import StatsScreen
 
