@@ -73,11 +73,10 @@ class Meld:
     def joker_stands(self) -> tuple[JokerStand | None, ...]:
         """Per card, what its joker is read as (None for a natural card): the table's badge
         and the phone's label both say this, so they say the same."""
-        stands = [*self.stands_for(), *[None] * len(self.cards)]
         missing = tuple(self.missing_suits()) if self.kind == SET else ()
         return tuple(
             (stood, self.rank, () if stood is not None else missing) if card.is_joker else None
-            for card, stood in zip(self.cards, stands, strict=False)
+            for card, stood in zip(self.cards, self.stands_for(), strict=True)
         )
 
     def missing_suits(self) -> list[str]:
