@@ -91,3 +91,16 @@ def test_a_drop_on_the_felt_is_a_meld_that_slides_back_if_refused(scene: TableSc
 def test_hovering_is_told_as_an_intent(scene: TableScene) -> None:
     assert scene.pointer.motion((5, 5), scene.frame()) == (PointAt((5, 5)),)
     assert scene.pointer_at is None
+
+
+def test_the_hands_fan_never_passes_for_chosen_cards() -> None:
+    """The hand sits on an arc; at 6% of a card's height its middle cards looked chosen to a
+    newcomer. A chosen card rises at least five times as far as the arc lifts any card."""
+    from ramigui.ui import layout
+
+    area = pygame.Rect(0, 0, 900, 300)
+    rects = layout.hand_positions(area, 110, 154, 13)
+    lowest = max(rect.top for rect in rects)
+    arc = lowest - min(rect.top for rect in rects)
+    chosen = int(rects[0].height * layout.CHOSEN_LIFT)
+    assert arc > 0 and chosen >= 5 * arc, (arc, chosen)

@@ -185,6 +185,13 @@ def _apart_width(width: int, card_w: int, count: int, groups: int) -> int:
     return card_w if fits >= card_w else max(fits, int(card_w * SMALLEST_HAND), 24)
 
 
+CHOSEN_LIFT = 0.18
+"""How far a chosen card of the hand rises, in card heights."""
+HAND_ARC = 0.03
+"""How much higher the middle of the hand sits than its ends, in card heights: a gentle fan.
+At 0.06 a newcomer took the raised middle cards for chosen ones."""
+
+
 def hand_positions(area: pygame.Rect, card_w: int, card_h: int, count: int,
                    gaps: Sequence[int] = ()) -> list[pygame.Rect]:
     """The fanned hand: overlapped cards, centred, on a gentle arc, with a gap before each
@@ -204,7 +211,7 @@ def hand_positions(area: pygame.Rect, card_w: int, card_h: int, count: int,
         if i in before:
             x += gap
         offset = (i - (count - 1) / 2) / max(1, (count - 1) / 2)
-        lift = int((1 - offset * offset) * card_h * 0.06)
+        lift = int((1 - offset * offset) * card_h * HAND_ARC)
         rects.append(pygame.Rect(int(x), base - lift, card_w, card_h))
         x += step
     return rects

@@ -236,7 +236,8 @@ class ReplayScreen(Screen):
     def expert_text(self) -> str:
         if self.expert is None or self.expert_at != self.cursor.at:
             return ""
-        return i18n.tr("replay.expert_says", name=i18n.name_within(self.names[self.game.to_play]), text=self.expert.text)
+        name = i18n.name_within(self.names[self.game.to_play])
+        return i18n.tr("replay.expert_says", name=name, text=self.expert.text)
 
     # --- drawing -----------------------------------------------------------------------
 

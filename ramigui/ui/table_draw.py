@@ -18,7 +18,7 @@ from ramigui.cards import Card
 from ramigui.ui.card_marks import fresh_tab, joker_badge, joker_marks, ring
 from ramigui.ui.cardart import card_height
 from ramigui.ui.deal_scene import fingerprint_line
-from ramigui.ui.layout import SEAT_COLOURS, TableLayout
+from ramigui.ui.layout import CHOSEN_LIFT, SEAT_COLOURS, TableLayout
 from ramigui.ui.notices import draw_notice
 from ramigui.ui.table_family import FamilyTable
 from ramigui.ui.table_frame import TableFrame
@@ -578,7 +578,7 @@ def _hand_box(lay: TableLayout) -> pygame.Rect:
     shadow, its glow, its rings and the tab on top of the card just drawn."""
     thick = max(2, lay.card_w // 40)
     pad = max(thick + 1, max(2, lay.card_w // 28)) + 2  # a selected card's glow, a card's shadow
-    reach = int(lay.card_h * 0.18) + max(10, lay.card_h // 9) + pad  # raised, the tab on top
+    reach = int(lay.card_h * CHOSEN_LIFT) + max(10, lay.card_h // 9) + pad  # raised, the tab on top
     boxes = [rect.inflate(2 * pad, 2 * pad).union(rect.move(0, -reach)) for rect in lay.hand]
     return lay.hand_area.unionall(boxes)
 

@@ -21,7 +21,7 @@ from ramigui.rules import Game, IllegalMove, Move, PlayerView
 from ramigui.ui.anim import Flight
 from ramigui.ui.cardart import CardArt
 from ramigui.ui.hand_state import Drag
-from ramigui.ui.layout import TableLayout
+from ramigui.ui.layout import CHOSEN_LIFT, TableLayout
 from ramigui.ui.seats import TableConfig
 
 
@@ -158,7 +158,7 @@ class TableFrame:
         assert self.layout is not None
         rect = self.layout.hand[index].copy()
         if index in self.selected:
-            rect.y -= int(self.layout.card_h * 0.18)
+            rect.y -= int(self.layout.card_h * CHOSEN_LIFT)
         return rect
 
     def landing_slot(self, left: int, lifted: Sequence[int] = ()) -> int:
