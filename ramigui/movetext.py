@@ -61,6 +61,15 @@ def draw_prompt(view: PlayerView) -> str:
     return i18n.tr("table.your_turn_draw" if takes else "table.your_turn_draw_stock")
 
 
+def yami_exchange_prompt(view: PlayerView) -> str:
+    """A Yami turn's first words, at the table and on the phones alike: exchange or expose;
+    or, when the hand fits no free box, why only an exchange is offered (late in the game,
+    with few boxes left, deals went on for a dozen exchanges with no word why)."""
+    if any(m.kind == "expose" for m in view.legal_moves):
+        return i18n.tr("table.yami.exchange_expose")
+    return i18n.tr("table.yami.exchange_only")
+
+
 def rummy_turn_prompt(view: PlayerView) -> str:
     """What a rummy player does now on their turn, at the table and on the phones alike:
     draw; lay down all at once (Wrotham's last deals); open this turn to keep a lay-off

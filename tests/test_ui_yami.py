@@ -293,3 +293,22 @@ def test_a_click_on_a_box_that_cannot_be_marked_says_why(app: App) -> None:
     assert len(scene.game.log) == moves
     assert scene.message_kind == "refusal" and i18n.tr("table.yami.box_not_this", box=i18n.box_text("8")) \
         in scene.message
+
+
+def test_a_hand_that_fits_no_free_box_is_told_why_it_may_only_exchange(app: App) -> None:
+    """Seed 002: the exposer « doit marquer un brelan ou un carré dans une case série libre, ou
+    une combinaison dans une case combinaison libre ». A pair of 8 with the paire box filled
+    fits nothing: late deals went on for a dozen exchanges with no word why. The table and
+    the phone both say it."""
+    from ramigui.phone import texts
+
+    game = Game.from_position("yami", hands=["8S 8H 9D 10C KS", BOT], stock="KD 8C JS", discard="QD",
+                              to_play=0, sheets=[{"paire": 5}, {}])
+    assert "expose" not in {m.kind for m in game.legal_moves()}
+    scene = table(app, game)
+    expected = "Draw or take the discard: your hand fits none of your free boxes yet"
+    assert yami_family(scene).prompt(scene.frame()) == expected
+    assert texts.prompt(game.view(0), ["Ana", "Bob"], texts.yami_prompt) == expected
+    brelan = Game.from_position("yami", hands=["8S 8H 8D 10C KS", BOT], stock="KD 8C JS", discard="QD",
+                                to_play=0, sheets=[{"paire": 5}, {}])
+    assert texts.prompt(brelan.view(0), ["Ana", "Bob"], texts.yami_prompt) == i18n.tr("table.yami.exchange_expose")

@@ -84,6 +84,7 @@ CATALOGUE: dict[str, str] = {
     "table.gin.ask_discard_or_knock": "Just discard {card}, or knock with it (deadwood {n})?",
     "table.gin.ask_discard_or_gin": "Just discard {card}, or go gin with it?",
     "table.yami.exchange_expose": "Draw, take the discard — or Expose your hand",
+    "table.yami.exchange_only": "Draw or take the discard: your hand fits none of your free boxes yet",
     "table.yami.discard": "Discard a card to keep five",
     "table.yami.expose": "Score your hand: click a box on your sheet (a number box needs three of a kind)",
     "table.yami.reply": "{name} exposed: choose a box to score (click, or ←→ and Enter)",

@@ -88,6 +88,7 @@ CATALOGUE: dict[str, str] = {
     "table.gin.ask_discard_or_knock": "Défausser {card} et continuer, ou frapper en le défaussant ({n} points non utilisés) ?",
     "table.gin.ask_discard_or_gin": "Défausser {card} et continuer, ou faire gin en le défaussant ?",
     "table.yami.exchange_expose": "Piochez, prenez la défausse — ou exposez votre jeu",
+    "table.yami.exchange_only": "Piochez ou prenez la défausse : votre jeu ne remplit encore aucune de vos cases libres",
     "table.yami.discard": "Défaussez une carte pour en garder cinq",
     "table.yami.expose": "Marquez votre jeu : cliquez une case de votre fiche (une case de valeur demande un brelan)",
     "table.yami.reply": "{name} a exposé : choisissez une case à marquer (clic, ou ←→ et Entrée)",

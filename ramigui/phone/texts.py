@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ramigui import i18n
-from ramigui.movetext import draw_prompt, rummy_turn_prompt
+from ramigui.movetext import draw_prompt, rummy_turn_prompt, yami_exchange_prompt
 from ramigui.rules import IllegalMove, PlayerView
 from ramigui.rules.public import GinPublic, YamiPublic
 
@@ -125,7 +125,7 @@ def yami_prompt(view: PlayerView, names: Sequence[str]) -> str:
     public = view.public_as(YamiPublic)
     phase = public.phase
     if phase == "exchange":
-        return i18n.tr("table.yami.exchange_expose") if "expose" in _kinds(view) else draw_prompt(view)
+        return yami_exchange_prompt(view)
     if phase == "discard":
         return i18n.tr("table.yami.discard")
     if phase == "expose":

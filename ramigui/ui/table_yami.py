@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import pygame
 
 from ramigui import i18n
-from ramigui.movetext import draw_prompt
+from ramigui.movetext import yami_exchange_prompt
 from ramigui.rules import Move
 from ramigui.rules.public import YamiPublic
 from ramigui.rules.variant import Variant
@@ -258,7 +258,7 @@ class YamiTable(FamilyTable):
     def prompt(self, frame: TableFrame) -> str:
         phase = frame.phase
         if phase == "exchange":
-            return i18n.tr("table.yami.exchange_expose") if "expose" in frame.legal_kinds() else draw_prompt(frame.view)
+            return yami_exchange_prompt(frame.view)
         if phase == "discard":
             return i18n.tr("table.yami.discard")
         if phase == "expose":
