@@ -14,6 +14,7 @@ from ramigui.bots import BOT_FAMILIES, make_bot
 from ramigui.phone.viewjson import PHONE_FAMILIES
 from ramigui.rules import Game
 from ramigui.rules.families import FAMILIES, family_of
+from ramigui.score_words import FAMILY_WORDS
 from ramigui.ui.families import SCREEN_FAMILIES, screen_family
 from ramigui.variants import get_variant
 
@@ -24,7 +25,7 @@ NAME_TEST = re.compile(r"""family\s*[!=]=\s*["']|["']\s*[!=]=\s*\S*family\b""")
 def test_every_layer_knows_the_same_families() -> None:
     ids = set(FAMILIES)
     assert ids == {"rummy", "gin", "yami"}
-    for table in (BOT_FAMILIES, PHONE_FAMILIES, SCREEN_FAMILIES):
+    for table in (BOT_FAMILIES, PHONE_FAMILIES, SCREEN_FAMILIES, FAMILY_WORDS):
         assert set(table) == ids
 
 
@@ -88,7 +89,7 @@ def test_the_words_of_a_round_whose_variant_is_gone_are_its_familys() -> None:
     """A finished game's sheet whose variant was since removed still says its points the
     way its family does, found by its results' details."""
     from ramigui.bots.random_bot import RandomBot
-    from ramigui.ui.families import points_parts
+    from ramigui.score_words import points_parts
 
     for variant in ("gin", "yami"):
         game = Game.new(variant, 2, seed=3)

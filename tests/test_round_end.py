@@ -130,7 +130,7 @@ def test_yami_round_end_names_the_box_each_player_filled(app: App) -> None:
 def test_points_beyond_the_cards_left_are_explained(app: App) -> None:
     # seed 000 (Rami familial): "Un joueur qui n'a rien posé marque 100 points en plus"
     from ramigui.rules.family import RoundResult
-    from ramigui.ui.families import points_parts
+    from ramigui.score_words import points_parts
 
     variant = Game.new("rami", 4, 1).variant
     never = RoundResult((0, 125), "out", 0, {"hand_points": (0, 25), "put_down": (True, False)})

@@ -18,11 +18,10 @@ from ui_helpers import open_app
 
 from ramigui import i18n
 from ramigui.rules import Game, Move
+from ramigui.score_words import leader_text, points_parts, round_summary, rule_text
 from ramigui.ui import overlays, scoresheet
 from ramigui.ui.app import App
-from ramigui.ui.families import points_parts
 from ramigui.ui.overlays import RoundEndScene
-from ramigui.ui.score_words import leader_text, round_summary, rule_text
 from ramigui.ui.scoresheet import ScoreSheetScene, SheetData
 from ramigui.ui.screen import Context
 from ramigui.ui.seats import TableConfig

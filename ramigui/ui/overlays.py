@@ -13,14 +13,14 @@ import pygame
 from ramigui import i18n
 from ramigui.cards import Card
 from ramigui.rules import Game
+from ramigui.score_words import leader_text, points_parts, round_summary, rule_text
 from ramigui.ui.app import Scene
 from ramigui.ui.card_marks import JokerMark, joker_badge, joker_marks
 from ramigui.ui.cardart import RATIO, CardArt, DeckStyle, card_art, card_height, rank_letters
 from ramigui.ui.controls import fitted_size
-from ramigui.ui.families import points_parts, screen_family
+from ramigui.ui.families import screen_family
 from ramigui.ui.felt import felt
 from ramigui.ui.fonts import font
-from ramigui.ui.score_words import leader_text, round_summary, rule_text
 from ramigui.ui.widgets import (
     DIM,
     GOLD,

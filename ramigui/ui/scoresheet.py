@@ -18,16 +18,16 @@ import pygame
 
 from ramigui import i18n
 from ramigui.rules import Game
-from ramigui.stats import FinishedGame, YamiSheets
-from ramigui.ui.families import points_parts
-from ramigui.ui.layout import SEAT_COLOURS
-from ramigui.ui.score_words import (
+from ramigui.score_words import (
     hand_note,
     leader_text,
     leaders,
+    points_parts,
     round_summary,
     rule_text,
 )
+from ramigui.stats import FinishedGame, YamiSheets
+from ramigui.ui.layout import SEAT_COLOURS
 from ramigui.ui.screen import Context, Screen
 from ramigui.ui.widgets import (
     DIM,

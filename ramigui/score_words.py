@@ -12,14 +12,15 @@ variant's scoring rules, never from the drawing code:
   "+ 50 bonus".
 
 A seat that scored nothing this round gets no parts (the winner of a penalty round). Each
-family's words (`rummy_words`, `gin_words`, `yami_words`) are found through the screens'
-family registry (`ramigui.ui.families.points_parts`).
+family's words (`rummy_words`, `gin_words`, `yami_words`) are found by `points_parts`. Plain
+text, no pygame: the table's panels and the phones' round end say the same words.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 from ramigui import i18n
@@ -237,3 +238,38 @@ def leader_text(names: Sequence[str], totals: Sequence[int], lower_wins: bool, o
     who = ", ".join(i18n.seat_name(names[seat]) for seat in seats if seat < len(names))
     total = totals[seats[0]] if seats[0] < len(totals) else 0
     return i18n.tr_count("score.winner" if over else "score.leader", total, name=who)
+
+
+@dataclass(frozen=True)
+class FamilyWords:
+    """How one family's round points are said."""
+
+    words: ScoreWords
+    result_mark: str
+    """A key only this family's round results carry in their details: the words of a
+    finished game whose variant is gone are found by it."""
+
+
+FAMILY_WORDS: Mapping[str, FamilyWords] = MappingProxyType({
+    "rummy": FamilyWords(rummy_words, "hand_points"),
+    "gin": FamilyWords(gin_words, "knocker"),
+    "yami": FamilyWords(yami_words, "marks"),
+})
+"""Every family's score words, by family id (the ids of `rules.families.FAMILIES`)."""
+
+
+def points_parts(result: Any, seat: int, variant: Any, plain: bool = True,
+                 names: Sequence[str] | None = None) -> str:
+    """How `seat`'s points of this round are made up, in words ("" when they need no
+    words), by the words of the variant's family. `plain` False leaves out points that are
+    only the cards left in hand (the score sheet, where a line per round names only what is
+    more than that). With the seats' `names`, gin says whose deadwood is whose ("19
+    deadwood (Bot) − 7 (Ann)"). `variant` None: a finished game whose variant is gone, whose
+    family is read off the result."""
+    if result is None:
+        return ""
+    facts = RoundFacts.of(result, seat)
+    family = FAMILY_WORDS.get(getattr(variant, "family", ""))
+    if family is None:
+        family = next((f for f in FAMILY_WORDS.values() if f.result_mark in facts.details), None)
+    return family.words(facts, variant, plain, names) if family is not None else ""
