@@ -189,7 +189,7 @@ def round_summary(result: Any, names: Sequence[str], short: bool = False) -> str
     name = i18n.seat_name(names[result.winner])
     if short:
         return i18n.tr("score.seat_parts", name=name, parts=reason)
-    return f"{i18n.tr('round.winner', name=name)} — {reason}"
+    return f"{i18n.tr(i18n.person_key('round.winner', names[result.winner]), name=name)} — {reason}"
 
 
 def _yami_summary(result: Any, names: Sequence[str]) -> str:
@@ -200,7 +200,7 @@ def _yami_summary(result: Any, names: Sequence[str]) -> str:
     if len(tops) > 1:
         lead = i18n.tr("round.yami.tie", names=" & ".join(i18n.seat_name(names[s]) for s in tops), n=best)
     else:
-        lead = i18n.tr("round.winner", name=i18n.seat_name(names[tops[0]]))
+        lead = i18n.tr(i18n.person_key("round.winner", names[tops[0]]), name=i18n.seat_name(names[tops[0]]))
     exposer = result.winner
     if exposer is None or exposer >= len(names):
         return lead

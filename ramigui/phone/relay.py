@@ -25,6 +25,7 @@ from ramigui.phone.tokens import PhoneSeats
 from ramigui.phone.viewjson import state_bytes, view_json
 from ramigui.rules import Game, IllegalMove, Move, PlayerView
 from ramigui.rules.public import YamiPublic
+from ramigui.score_words import points_parts, round_summary
 
 LAST_MOVES = 6
 Play = Callable[[int, Move], Any]
@@ -93,9 +94,21 @@ class PhoneRelay:
         guide = self.guide.guide_for(seat) if self.guide is not None else None
         state = view_json(view, self.names, last_moves=lines, extra_legal=extra, guide=guide)
         state["round_points"] = list(self.game.round_scores) if view.round_over else []
+        state["round_end"] = self._round_end(seat) if view.round_over else None
         state["paused"] = self.paused
         state["version"] = self.version
         return state
+
+    def _round_end(self, seat: int) -> dict[str, Any]:
+        """The round's end as the table's panel says it: who won it and how, and how each
+        score is made up ("You: 90 points in hand + 100 never laid down")."""
+        result, variant = self.game.last_result, self.game.variant
+        you = i18n.tr("table.you")
+        seen = [you if other == seat else name for other, name in enumerate(self.names)]
+        parts = [points_parts(result, other, variant, names=seen) for other in range(len(seen))]
+        return {"summary": round_summary(result, seen),
+                "lines": [i18n.tr("score.seat_parts", name=seen[other], parts=text)
+                          for other, text in enumerate(parts) if text]}
 
     # --- in: their moves ------------------------------------------------------------------
 

@@ -444,6 +444,7 @@
     prompt.textContent = st.paused ? t("phone.paused") : guide ? `${guide.progress} · ${guide.say}` : st.prompt;
     prompt.classList.toggle("mine", !!st.my_turn);
     prompt.classList.toggle("guide", !!guide);
+    renderRoundEnd(st);
     renderSeats(st);
     renderPiles(st);
     renderCounter(st);
@@ -505,11 +506,30 @@
     discard.setAttribute("aria-label", t("table.discard"));
   }
 
+  function renderRoundEnd(st) {
+    // Who won the round and how each score is made up, as the table's round-end panel says
+    // it: the seat list's "(+190)" alone did not say it was 90 in hand + 100 never laid down.
+    const box = $("round-end");
+    const end = st.round_over && st.round_end;
+    box.hidden = !end;
+    box.replaceChildren();
+    if (!end) return;
+    const lead = document.createElement("b");
+    lead.textContent = end.summary;
+    box.appendChild(lead);
+    for (const text of end.lines) {
+      const line = document.createElement("div");
+      line.textContent = text;
+      box.appendChild(line);
+    }
+  }
+
   function renderCounter(st) {
     const box = $("counter");
     const help = st.help || {};
     box.className = "";
     box.textContent = "";
+    if (st.round_over) return;  // "Deadwood 21 / 10" said nothing once the hand was over
     if (help.opening) {
       box.textContent = t("table.opening", { have: help.opening.have, need: help.opening.need });
       box.className = help.opening.have >= help.opening.need ? "good" : "pending";
@@ -595,13 +615,16 @@
     }
   }
 
+  const KEPT_MOVES = 3;
   function fitMoves() {
-    // Only whole lines, never one cut by the buttons below: the oldest go first when the
-    // table's part of the screen is full (the big screen keeps the whole list). Run once
-    // the hand and buttons are drawn, as they set how tall the table's part is.
+    // The oldest lines go first when the table's part of the screen is full (the big screen
+    // keeps the whole list), but the last few always stay: the list sits above the melds, so
+    // they stay in sight while the melds scroll (dropped down to none, a full table hid what
+    // the others had just played). Run once the hand and buttons are drawn, as they set
+    // how tall the table's part is.
     const list = $("moves");
     const table = $("table");
-    while (list.firstChild && table.scrollHeight > table.clientHeight + 1) list.firstChild.remove();
+    while (list.children.length > KEPT_MOVES && table.scrollHeight > table.clientHeight + 1) list.firstChild.remove();
   }
 
   function button(label, onClick, enabled, lit) {
