@@ -18,7 +18,7 @@ PHONE: dict[str, str] = {
     "phone.cross": "cross out",
     "phone.points": "{n} pts",
     "phone.last_moves": "Last moves",
-    "phone.round_over": "Round over: beside each name its new total, and in brackets what this round added",
+    "phone.round_over": "Round over · (+N) beside a total: this round's points",
     "phone.gin.discard": "Tap a card, then the discard pile (knock with {limit} deadwood or less)",
     "phone.gin.discard_or_knock": "Tap a card, then the discard pile: discard it, or knock / go gin with it",
     "phone.gin.layoff": "{name} knocked: lay your cards off on their melds, then Done",

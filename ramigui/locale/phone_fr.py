@@ -17,7 +17,7 @@ PHONE: dict[str, str] = {
     "phone.cross": "barrer",
     "phone.points": "{n} pts",
     "phone.last_moves": "Derniers coups",
-    "phone.round_over": "Manche finie : à côté de chaque nom son nouveau total, et entre parenthèses ce que la manche a ajouté",
+    "phone.round_over": "Manche finie · (+N) à côté d'un total : les points de la manche",
     "phone.gin.discard": "Touchez une carte, puis la défausse (on frappe avec {limit} points non utilisés au plus)",
     "phone.gin.discard_or_knock": "Touchez une carte, puis la défausse : défaussez-la, ou frappez / faites gin avec elle",
     "phone.gin.layoff": "{name} a frappé : posez vos cartes sur ses combinaisons, puis Terminé",
