@@ -485,3 +485,20 @@ def test_on_a_small_phone_four_seats_leave_the_piles_in_sight() -> None:
         assert len(piles) == 2 and all(edge <= bottom for edge in piles), (piles, bottom)
         if SHOTS:
             driver.save_screenshot(str(Path(SHOTS) / "phone-320x568.png"))
+
+
+def test_a_taken_card_tapped_alone_on_its_joker_is_answered_with_the_swap_rule(browser: Any) -> None:
+    """Seed 004: « La carte ramassée ne peut pas être ajoutée seule aux combinaisons ». The
+    9♥ taken from the discard and tapped on 7♥ 8♥ JK 10♥ was sent as a lay-off and refused
+    as one that extends nothing; it is sent as the swap it means, and the answer is the rule."""
+    game = Game.from_position("rami40", hands=["8C QS QD 5S 9C", "5D 9S QD 4C"], stock="10C 4S KD 2C",
+                              discard="3S 9H", melds=[(1, "7H 8H JK 10H")], opened=[0], to_play=0)
+    with running_host("rami40", players=2, phones=1, seed=4, game=game) as host:
+        browser.get(host.server.url(0))
+        wait_until(lambda: page_turn(browser, host))
+        tap_element(browser, "#discard")
+        wait_until(lambda: "9H" in shown_hand(browser))
+        tap_card(browser, "9H")
+        tap_element(browser, "#melds .meld[data-meld='1']")
+        said = wait_until(lambda: shown_refusal(browser))
+    assert "never goes on the table alone" in said, said

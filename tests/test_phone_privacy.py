@@ -28,6 +28,7 @@ from ramigui.deal_words import fingerprint_words
 from ramigui.phone.bridge import Bridge
 from ramigui.phone.relay import PhoneRelay
 from ramigui.phone.tokens import PhoneSeats
+from ramigui.phone.viewjson import joker_cards
 from ramigui.rules import Game
 from ramigui.rules.deals import SEEDED_DEALS, Deals
 
@@ -58,8 +59,9 @@ def face_up(game: Game) -> set[str]:
     for meld in getattr(state, "melds", ()):
         shown.extend(meld.cards)
         # what a melded joker stands for is read off the meld's face-up cards (9♥ JK J♥: the
-        # joker is the 10♥); naming it says nothing of where the real 10♥ lies
-        shown.extend(card for card in meld.stands_for() if card is not None)
+        # joker is the 10♥; 7♣ 7♦ JK: a 7 of ♥ or ♠); naming it says nothing of where the
+        # real card lies (`viewjson.joker_cards`, the same reading)
+        shown.extend(parse_card(code) for code in joker_cards(meld))
     if game.variant.family == "gin":
         if state.knocker is not None:
             shown.extend(state.hands[state.knocker])

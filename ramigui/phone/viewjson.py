@@ -22,7 +22,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ramigui import i18n
-from ramigui.cards import Card
+from ramigui.cards import Card, card_of
 from ramigui.deal_words import fingerprint_words
 from ramigui.phone import texts
 from ramigui.rules import Move, PlayerView
@@ -42,7 +42,7 @@ def plain(value: Any) -> Any:
         return str(value)
     if isinstance(value, Meld):
         return {"kind": value.kind, "cards": [str(card) for card in value.cards], "owner": value.owner,
-                "jokers": joker_labels(value)}
+                "jokers": joker_labels(value), "joker_cards": joker_cards(value)}
     if isinstance(value, Mapping):
         return {str(key): plain(item) for key, item in value.items()}
     if isinstance(value, (list, tuple, set, frozenset)):
@@ -57,6 +57,21 @@ def joker_labels(meld: Meld) -> list[str | None]:
     set's joker: its rank and the suits it may be, "V ♦♣"), None for a card that is no
     joker: on a phone "V♠ V♥ Joker" did not say which jack the joker was."""
     return [None if stand is None else _stand_text(*stand) for stand in meld.joker_stands()]
+
+
+def joker_cards(meld: Meld) -> list[str]:
+    """The natural cards a joker of the meld stands for (a run's: its card; a set's: its rank
+    in each suit the set lacks), in notation: the page reads a tap of such cards on the meld
+    as a swap, so a swap the rules refuse is answered with the swap's reason (a taken card
+    tapped alone on its joker was refused as a lay-off that extends nothing)."""
+    found: list[str] = []
+    for stand in meld.joker_stands():
+        if stand is None:
+            continue
+        stood, rank, suits = stand
+        cards = [stood] if stood is not None else [card_of(rank, suit) for suit in suits]
+        found.extend(str(card) for card in cards if str(card) not in found)
+    return found
 
 
 def _stand_text(stood: Card | None, rank: int, suits: tuple[str, ...]) -> str:

@@ -260,7 +260,14 @@
     if (target.kind === "stock") return "draw";
     if (target.kind === "discard") return cards.length ? "discard " + cards.join(" ") : "take";
     if (target.kind === "newmeld") return cards.length ? "meld " + meldOrder(cards).join(" ") : null;
-    if (target.kind === "meld") return cards.length ? `layoff ${cards.join(" ")} to ${target.meld}` : null;
+    if (target.kind === "meld") {
+      if (!cards.length) return null;
+      const meld = ((S.state.public || {}).melds || [])[target.meld - 1];
+      const stands = (meld && meld.joker_cards) || [];
+      // cards a joker of the meld stands for: a swap, answered with the swap's own reason
+      if (stands.length && cards.every((c) => stands.includes(c))) return `swap ${cards.join(" ")} for joker in ${target.meld}`;
+      return `layoff ${cards.join(" ")} to ${target.meld}`;
+    }
     return null;
   }
 
