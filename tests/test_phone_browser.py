@@ -501,4 +501,6 @@ def test_a_taken_card_tapped_alone_on_its_joker_is_answered_with_the_swap_rule(b
         tap_card(browser, "9H")
         tap_element(browser, "#melds .meld[data-meld='1']")
         said = wait_until(lambda: shown_refusal(browser))
+        if SHOTS:
+            browser.save_screenshot(str(Path(SHOTS) / "phone-joker-swap.png"))
     assert "never goes on the table alone" in said, said
