@@ -36,7 +36,7 @@ PHONE: dict[str, str] = {
     "codes.no_network": "No home network found: phones can only join on the same network as this computer.",
     "codes.cannot_listen": "Phones cannot join: {reason}",
     "phone.wrong_link.title": "Wrong or old link",
-    "phone.wrong_link.text": "This address is wrong or belongs to an earlier game. Scan the code on the big screen again to take your seat.",
+    "phone.wrong_link.text": "This address is wrong or belongs to an earlier game. Scan your seat's code again, or open the link you were given for this game, to take your seat.",
     "phone.bad_request": "This request could not be read: send {\"move\": \"<notation>\"} in UTF-8 JSON.",
     "phone.bad_text": "This move holds characters that are not text.",
     "phone.too_deep": "This request is nested too deeply to be read.",

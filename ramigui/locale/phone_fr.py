@@ -35,7 +35,7 @@ PHONE: dict[str, str] = {
     "codes.no_network": "Aucun réseau local trouvé : les téléphones doivent être sur le même réseau que cet ordinateur.",
     "codes.cannot_listen": "Les téléphones ne peuvent pas se connecter : {reason}",
     "phone.wrong_link.title": "Lien erroné ou périmé",
-    "phone.wrong_link.text": "Cette adresse est fausse ou vient d’une partie précédente. Scannez à nouveau le code affiché sur le grand écran pour reprendre votre place.",
+    "phone.wrong_link.text": "Cette adresse est fausse ou vient d’une partie précédente. Scannez à nouveau le code de votre place, ou ouvrez le lien donné pour cette partie, pour la reprendre.",
     "phone.bad_request": "Cette demande est illisible : envoyez {\"move\": \"<notation>\"} en JSON UTF-8.",
     "phone.bad_text": "Ce coup contient des caractères qui ne sont pas du texte.",
     "phone.too_deep": "Cette demande est trop imbriquée pour être lue.",
