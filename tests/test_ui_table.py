@@ -602,6 +602,22 @@ def test_undo_after_rearranging_brings_a_group_back_whole_beside_its_neighbour()
     assert put_back(parse_cards("10H 5S"), parse_cards("5S"), parse_cards("10H")) == parse_cards("10H 5S")
 
 
+def test_melds_laid_short_of_the_opening_say_what_they_wait_for(app: App) -> None:
+    """Rami 51 (seed 004: « il faut étaler sur la table des combinaisons régulières dont la
+    valeur atteint au minimum 51 points »): a set of 9 laid (27 points) left the prompt at
+    "Meld, lay off, then discard", and the discard was refused. It says what is missing."""
+    game = Game.from_position("rami51", hands=["9S 9H 9D KC QH 2C 7H 8S 5C 6C JD 4H 10S AS",
+                                               "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AD AC"],
+                              stock="3S 5H 8H 9D 10C JC", discard="4C", to_play=0)
+    scene = table(app, game)
+    press(app, pygame.K_p)
+    assert scene.play("meld 9S 9H 9D")
+    assert scene.family.prompt(scene.frame()) == "Lay more melds to open (laid: 27 of 51), or Undo"
+    from ramigui.phone.texts import rummy_prompt
+
+    assert rummy_prompt(scene.game.view(0), ["You", "Bot 1"]) == scene.family.prompt(scene.frame())  # a phone too
+
+
 def test_a_lay_off_before_opening_says_at_once_what_it_waits_for(app: App) -> None:
     """Rami 51 (seed 004: one lays off once the minimum is laid, or going out in one turn):
     3♦ laid off on 4-5-6♦ before opening was kept, then the discard refused "you must open

@@ -47,6 +47,7 @@ CATALOGUE: dict[str, str] = {
     "table.gin.enter_offer": "T takes the upcard, P passes it",
     "table.fresh_card": "New card: {card} (green tab). {prompt}",
     "table.open_to_keep_layoffs": "Open this turn (laid: {have} of {need}) to keep your lay-off, or Undo",
+    "table.open_short": "Lay more melds to open (laid: {have} of {need}), or Undo",
     "table.your_turn_play": "Meld, lay off, then discard a card",
     "table.waiting": "{name} is playing…",
     "pile.title": "The discard pile ({n}), the oldest first",

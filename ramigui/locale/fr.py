@@ -51,6 +51,7 @@ CATALOGUE: dict[str, str] = {
     "table.gin.enter_offer": "T prend l'entame, P la refuse",
     "table.fresh_card": "Nouvelle carte : {card} (onglet vert). {prompt}",
     "table.open_to_keep_layoffs": "Ouvrez dans ce tour (posé : {have} sur {need}) pour garder votre ajout, ou Annulez",
+    "table.open_short": "Posez d'autres combinaisons pour ouvrir (posé : {have} sur {need}), ou Annulez",
     "table.your_turn_play": "Posez, complétez, puis défaussez une carte",
     "table.waiting": "{name} joue…",
     "pile.title": "La défausse ({n}), de la plus ancienne à la plus récente",
