@@ -684,7 +684,9 @@
   function handLayout(count) {
     const area = $("hand");
     const avail = Math.max(200, area.clientWidth);
-    const big = Math.min(124, Math.round(window.innerHeight * 0.2));
+    // a few cards are drawn big, but never taller than a fifth of the screen or so (one card
+    // left at 320×568 was 113 px wide and squeezed the table)
+    const big = Math.min(124, Math.round(window.innerHeight * 0.16));
     const overlap = 0.56;
     const widthFor = (n) => Math.min(big, Math.floor(avail / (1 + Math.max(0, n - 1) * overlap)));
     let rows = 1, perRow = Math.max(1, count), width = widthFor(perRow);
