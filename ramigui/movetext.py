@@ -81,6 +81,9 @@ def rummy_turn_prompt(view: PlayerView) -> str:
         return i18n.tr("table.your_turn_all_at_once")
     if public.layoffs_wait:  # the rules keep such a lay-off and would refuse the discard
         return i18n.tr("table.open_to_keep_layoffs", have=public.turn_points, need=rules.opening_minimum)
+    if public.taken_waits and public.taken is not None:  # the discard would be refused
+        where = i18n.tr(f"where.{public.taken_must}")
+        return i18n.tr("table.taken_waits", card=i18n.card_text(public.taken), where=where)
     short = not public.opened[view.seat] and 0 < public.turn_points < rules.opening_minimum
     if short and public.turn_melds:  # melds laid short of the minimum: the discard would be refused
         return i18n.tr("table.open_short", have=public.turn_points, need=rules.opening_minimum)

@@ -228,6 +228,25 @@ def test_swap_a_joker_for_the_card_it_stands_for() -> None:
     assert table(game) == ["6C 6H 6S", "7H 8H JK 10H", "2D 3D 4D", "QS QD JK"]
 
 
+def test_a_joker_that_could_not_go_down_is_not_won_back() -> None:
+    """« 3 – Il peut récupérer un joker … Le joker ainsi récupéré doit servir à faire
+    immédiatement une nouvelle combinaison » — and « un joueur doit toujours se défausser
+    d'une carte ». With 4♥ 6♥ left the joker makes 4♥ JK 6♥ and nothing stays to discard:
+    the swap was accepted and every move after it refused (a newcomer's dead end). It is
+    refused at once, with the reason; with a card more to keep, it is won back."""
+    # seat 0: KC 4H 6H     table: [1] KH KD JK (seat 1)   [2] 2D 3D 4D (seat 0)
+    stuck = position("rami", ["KC 4H 6H", "2C 5D 9S"], "2S 4C", "9C",
+                     melds=[(1, "KH KD JK"), (0, "2D 3D 4D")])
+    assert not [m for m in stuck.legal_moves() if m.kind == "swap"]
+    error = refused(stuck, "swap KC for joker in 1", "swap_not_allowed")
+    assert "new meld" in str(error)
+    free = position("rami", ["KC 4H 6H 9S", "2C 5D 9S"], "2S 4C", "9C",
+                    melds=[(1, "KH KD JK"), (0, "2D 3D 4D")])
+    assert "swap KC for joker in 1" in [str(m) for m in free.legal_moves()]
+    play(free, "swap KC for joker in 1", "meld 4H JK 6H", "discard 9S")
+    assert table(free) == ["KH KD KC", "2D 3D 4D", "4H JK 6H"]
+
+
 def test_swap_in_a_run_puts_the_exact_card() -> None:
     """In a run the joker stands for one card: « à condition de posséder la carte qu'il
     remplace » (7H 8H JK 10H: the 9H)."""

@@ -618,6 +618,24 @@ def test_melds_laid_short_of_the_opening_say_what_they_wait_for(app: App) -> Non
     assert rummy_prompt(scene.game.view(0), ["You", "Bot 1"]) == scene.family.prompt(scene.frame())  # a phone too
 
 
+def test_a_taken_card_says_where_it_must_go_until_it_has(app: App) -> None:
+    """Seed 004: « La carte ainsi ramassée doit être exposée sur la table ». A newcomer took A♣,
+    read "Meld, lay off, then discard" and found the discard refused. The prompt says what
+    the taken card must do until it has done it."""
+    game = Game.from_position("rami40", hands=["6H KC 5S 9C", "5D 9S QD"], stock="10H 4S", discard="3S 7H",
+                              melds=[(0, "2H 3H 4H 5H")], opened=[0], to_play=0)
+    scene = table(app, game)
+    assert scene.play("take")
+    waits = ("7♥, which you took, must go onto the table (in a meld, or laid off with a card of your hand) "
+             "this turn — or Undo")
+    assert scene.family.prompt(scene.frame()) == waits
+    from ramigui.phone.texts import rummy_prompt
+
+    assert rummy_prompt(scene.game.view(0), ["You", "Bot 1"]) == waits  # a phone too
+    assert scene.play("layoff 6H 7H to 1")
+    assert scene.family.prompt(scene.frame()) == i18n.tr("table.your_turn_play")
+
+
 def test_a_lay_off_before_opening_says_at_once_what_it_waits_for(app: App) -> None:
     """Rami 51 (seed 004: one lays off once the minimum is laid, or going out in one turn):
     3♦ laid off on 4-5-6♦ before opening was kept, then the discard refused "you must open

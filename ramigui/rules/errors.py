@@ -105,6 +105,10 @@ DETAILS: dict[str, str] = {
     "one_card_draw_only": "with one card left you may only draw from the stock",
     "keep_joker_open": "open this turn or go out to keep a joker taken from the table",
     "taken_alone": "{card}, which you took, never goes on the table alone: lay it with cards of your hand",
+    "joker_no_meld": ("the joker would have to go into a new meld this turn, and your other cards make none "
+                      "with it (keeping one to discard)"),
+    "joker_no_place": ("the joker would have to go onto the table this turn, and your cards give it no place "
+                       "(keeping one to discard)"),
     # why a move cannot be read (moves.py): bad_notation
     "bad_card": "{token!r} is not a card (expected e.g. AS, 10H, QC, JK)",
     "bad_meld_number": "{token!r} is not a meld number",

@@ -64,6 +64,9 @@ class RummyPublic:
     taken_must: str
     """What the taken card must become before the turn may end (`none`, `new_meld`, …); told
     to the seat playing the turn only (`none` to others)."""
+    taken_waits: bool
+    """The taken card has not yet gone down as `taken_must` asks, so the turn may not end;
+    told to the seat playing the turn only."""
     announced: bool
     """The player to play announced "Carte !" this turn."""
     winner: int | None

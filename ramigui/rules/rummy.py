@@ -470,20 +470,55 @@ def _play_swap(state: RummyState, move: Move) -> RummyState:
         raise IllegalMove("one_card_draw_only")
     if _spends_taken(state, move.cards):
         raise IllegalMove("swap_not_allowed", detail="taken_alone", card=str(state.log.taken))
-    hand = _remove(state.hand, move.cards)
+    _remove(state.hand, move.cards)
     target = move.target or 0
     try:
         meld = swap_joker(_meld(state, target), move.cards, state.variant)
     except MeldError as error:
         raise IllegalMove("swap_not_allowed", detail=error.code, **error.params) from None
+    after = _swapped(state, target, meld, move.cards)
+    stuck = _joker_stuck(after)
+    if stuck:
+        raise IllegalMove("swap_not_allowed", detail=stuck)
+    return after
+
+
+def _swapped(state: RummyState, target: int, meld: Meld, cards: Sequence[Card]) -> RummyState:
+    """The state once `cards` of the hand took the joker of meld `target` (now `meld`)."""
     log = replace(state.log, jokers_taken=state.log.jokers_taken + 1, drawn=True)
-    return replace(
-        state,
-        melds=_replace_meld(state, target, meld),
-        hands=_set_hand(state, seat, hand + (JOKER,)),
-        phase=PLAY,
-        log=log,
-    )
+    hand = _remove(state.hand, cards) + (JOKER,)
+    return replace(state, melds=_replace_meld(state, target, meld), hands=_set_hand(state, state.to_play, hand),
+                   phase=PLAY, log=log)
+
+
+def _joker_stuck(state: RummyState) -> str:
+    """Why a joker just won back could not go down this turn as the rules ask ("" when it
+    could), a newcomer's dead end: R♣ swapped for the joker of R♥ R♦ JK, with 4♥ 6♥ left,
+    was accepted, then every meld and the discard were refused until Undo (seed 000: the
+    joker « doit servir à faire immédiatement une nouvelle combinaison »). Any meld that
+    holds the joker holds one of three cards with it, so the hand is searched for that
+    (a card kept to discard); `joker_must: table` also lets it be laid off on a meld."""
+    rules = state.rules
+    if rules.joker_must == "none":
+        return ""
+    hand = list(state.hand)
+    keep = cards_kept(rules)
+    hand.remove(JOKER)
+    if len(hand) + 1 - 3 >= keep:
+        for pair in combinations(hand, 2):
+            try:
+                arrange((JOKER, *pair), state.variant)
+            except MeldError:
+                continue
+            return ""
+    if rules.joker_must == "table" and len(hand) >= keep:
+        for placed in state.melds:
+            try:
+                lay_off(placed, (JOKER,), state.variant)
+            except MeldError:
+                continue
+            return ""
+    return "joker_no_meld" if rules.joker_must == "new_meld" else "joker_no_place"
 
 
 def _spends_taken(state: RummyState, cards: Sequence[Card]) -> bool:
@@ -559,6 +594,19 @@ def _check_taken_card(state: RummyState, card: Card, must: str) -> None:
         raise IllegalMove("taken_card_unused", card=str(card), where="new_meld")
     if must == "table" and not (in_meld or with_hand_card):
         raise IllegalMove("taken_card_unused", card=str(card), where="table")
+
+
+def _taken_waits(state: RummyState) -> bool:
+    """A card taken this turn has not yet gone down as the rules ask (`_check_taken_card`):
+    the discard would be refused. A rule fact, so the prompt can say it before the discard."""
+    log = state.log
+    if log.taken is None or log.taken_must == "none":
+        return False
+    try:
+        _check_taken_card(state, log.taken, log.taken_must)
+    except IllegalMove:
+        return True
+    return False
 
 
 def _check_taken_jokers(state: RummyState, may_swap: bool) -> None:
@@ -810,10 +858,11 @@ def _swap_moves(state: RummyState) -> list[Move]:
             if _spends_taken(state, cards):
                 continue
             try:
-                swap_joker(meld, cards, state.variant)
+                swapped = swap_joker(meld, cards, state.variant)
             except MeldError:
                 continue
-            moves.append(Move("swap", cards, number))
+            if not _joker_stuck(_swapped(state, number, swapped, cards)):
+                moves.append(Move("swap", cards, number))
     return moves
 
 
@@ -1016,6 +1065,7 @@ class Rummy:
             turn_melds=state.log.new_melds,
             taken=state.log.taken,
             taken_must=state.log.taken_must if own else "none",
+            taken_waits=_taken_waits(state) if own else False,
             announced=state.log.announced,
             winner=state.winner,
         )
