@@ -281,6 +281,8 @@ def reason_text(error: Any) -> str:
     if key not in LANGUAGES[_current]:
         return str(error)
     params = dict(getattr(error, "params", {}) or {})
+    if params.get("card") == "JK" and f"{key}.joker" in LANGUAGES[_current]:
+        key = f"{key}.joker"  # French: « le joker que vous avez pris », not « Joker, que vous avez prise »
     for name in SUB_CODE_PARAMS:  # sub-codes first, so each is filled with the same params
         value = params.get(name)
         if isinstance(value, str) and has_key(f"{name}.{value}"):

@@ -486,3 +486,21 @@ def test_undo_takes_back_provisional_moves_only() -> None:
     play(game, "meld 2C 3C 4C", "discard KS")
     refused(game, "undo", "no_undo")
     assert table(game) == ["2C 3C 4C"]
+
+
+def test_the_joker_left_unused_is_said_as_a_joker() -> None:
+    """« Le joker ainsi récupéré doit servir à faire immédiatement une nouvelle combinaison »:
+    refused, the French read « Joker, que vous avez prise, doit aller… » (a newcomer's
+    finding); the joker is masculine and said as such."""
+    from ramigui import i18n
+
+    game = position("rami", ["6S 9H QS QD 5C", "2C 5D 9S"], "2D 4C", "9C",
+                    melds=[(1, "6C JK 6H"), (0, "2D 3D 4D")])
+    play(game, "swap 6S for joker in 1")
+    error = refused(game, "discard 5C", "taken_card_unused")
+    i18n.set_language("fr")
+    try:
+        said = i18n.reason_text(error)
+        assert said == "le joker que vous avez pris doit aller dans une nouvelle combinaison ce tour-ci"
+    finally:
+        i18n.set_language("en")

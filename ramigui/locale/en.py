@@ -253,6 +253,7 @@ CATALOGUE: dict[str, str] = {
     "reason.opening_short": "your opening melds total {have} points; {need} are needed (or go out in one turn)",
     "reason.not_opened": "you must open (melds worth {need}) before laying off",
     "reason.taken_card_unused": "{card}, which you took, must go {where} this turn",
+    "reason.taken_card_unused.joker": "the joker you took must go {where} this turn",
     "reason.all_at_once": "in this deal you may only put cards down when you lay your whole hand at once",
     "reason.one_card_draw_only": "with one card left you may only draw from the stock",
     "reason.no_undo": "there is nothing to take back this turn",

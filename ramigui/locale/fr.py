@@ -257,6 +257,7 @@ CATALOGUE: dict[str, str] = {
     "reason.opening_short": "vos combinaisons d'ouverture font {have} points ; il en faut {need} (ou sortir d'un coup)",
     "reason.not_opened": "il faut d'abord ouvrir (combinaisons de {need} points) pour compléter",
     "reason.taken_card_unused": "{card}, que vous avez prise, doit aller {where} ce tour-ci",
+    "reason.taken_card_unused.joker": "le joker que vous avez pris doit aller {where} ce tour-ci",
     "reason.all_at_once": "dans cette manche, on ne pose qu'en étalant toute sa main d'un coup",
     "reason.one_card_draw_only": "avec une seule carte, il faut piocher",
     "reason.no_undo": "rien à reprendre ce tour-ci",
