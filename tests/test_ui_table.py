@@ -636,6 +636,23 @@ def test_a_taken_card_says_where_it_must_go_until_it_has(app: App) -> None:
     assert scene.family.prompt(scene.frame()) == i18n.tr("table.your_turn_play")
 
 
+def test_a_click_on_the_greyed_meld_button_says_why(app: App) -> None:
+    """Three cards chosen that make no meld: the Meld button is grey, and a click on it did
+    nothing while M said why (a newcomer's finding). The click says it too."""
+    game = Game.from_position("rami51", hands=["9S 9H 2D KC QH 2C 7H 8S 5C 6C JD 4H 10S AS",
+                                               "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AD AC"],
+                              stock="3S 5H 8H 9D 10C JC", discard="4C", to_play=0)
+    scene = table(app, game)
+    press(app, pygame.K_p)
+    scene.selected = {scene.order.index(c) for c in parse_cards("9S 2D KC")}
+    meld = next(b for b in scene.buttons if b.action == "meld")
+    app.step()
+    assert meld.visible and not meld.enabled
+    click(app, meld.rect.center)
+    assert scene.message_kind == "refusal" and "9♠" in scene.message, scene.message
+    assert len(scene.game.log) == 1, "nothing was played"
+
+
 def test_a_lay_off_before_opening_says_at_once_what_it_waits_for(app: App) -> None:
     """Rami 51 (seed 004: one lays off once the minimum is laid, or going out in one turn):
     3♦ laid off on 4-5-6♦ before opening was kept, then the discard refused "you must open

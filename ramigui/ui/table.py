@@ -680,6 +680,11 @@ class TableScene(Scene):
         for button in self.buttons:
             if button.handle_event(event):
                 return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            greyed = next((b for b in self.buttons
+                           if b.visible and not b.enabled and b.rect.collidepoint(event.pos)), None)
+            if greyed is not None and self._explain(greyed):
+                return True  # a click on a greyed button says why, as its key does
         if event.type == pygame.KEYDOWN:
             return self._key(event.key) or self._explain_key(event.key)
         intents = self.pointer.handle_event(event, self.frame())
@@ -695,14 +700,22 @@ class TableScene(Scene):
         whose turn it is. A button hidden at this step counts too (Gin's K while the
         upcard is offered): its key is still the player's way of asking for that move."""
         button = next((b for b in self.buttons if b.key == key and not (b.visible and b.enabled)), None)
-        if button is None or self.game.round_over:
+        return button is not None and self._explain(button)
+
+    def _explain(self, button: Button) -> bool:
+        """Say why a button cannot be used now (False: nothing to say)."""
+        if self.game.round_over:
             return False
         if not self.is_human_turn():
             if self.viewer is None or button.action in SORT_ACTIONS:
                 return False
             self.refuse(i18n.tr("table.not_your_turn", name=self.name(self.game.to_play)))
             return True
-        move = self.family.intended(button.action, self.frame())
+        try:
+            move = self.family.intended(button.action, self.frame())
+        except IllegalMove as error:  # chosen cards the rules cannot even write as that move
+            self.refuse(i18n.reason_text(error))
+            return True
         reason = self.why_not(move) if move is not None else None
         if reason is None:
             return False
