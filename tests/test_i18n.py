@@ -80,7 +80,7 @@ def test_french_punctuation_never_starts_a_line() -> None:
         said = i18n.tr("move.carte", name="Ana")
     finally:
         i18n.set_language("en")
-    assert said == f"Ana annonce «{NBSP}Carte{NBSP}!{NBSP}»"
+    assert said == f"Ana a annoncé «{NBSP}Carte{NBSP}!{NBSP}»"
     assert " !" not in said and " »" not in said
 
 

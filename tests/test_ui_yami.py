@@ -138,7 +138,7 @@ def test_last_moves_say_the_box_and_its_points_in_both_languages(app: App) -> No
     mine = next(entry for entry in scene.game.public_record(0) if entry.seat == 0 and entry.move.kind == "score")
     i18n.set_language("fr")
     try:
-        assert scene.describe(mine) == "Vous marquez 25 dans la case Carré"
+        assert scene.describe(mine) == "Vous avez marqué 25 dans la case Carré"
     finally:
         i18n.set_language("en")
 
