@@ -174,6 +174,18 @@ def seat_name(name: str) -> str:
     return tr(key, n=int(match.group(1))) if match.groups() else tr(key)
 
 
+def canonical_name(name: str) -> str:
+    """A name as the statistics keep it: a name the game gave in the default language ("Vous"
+    and "You" are one person, seen twice in "Par joueur" after a change of language), any
+    other name as typed."""
+    found = _default_match(name)
+    if found is None:
+        return name
+    key, match = found
+    template = LANGUAGES[DEFAULT_LANGUAGE][key]
+    return template.format(n=int(match.group(1))) if match.groups() else template
+
+
 def player_number(name: str) -> int | None:
     """The number of a seat the game named "Player 2" ("Joueur 2"), else None: French says
     "au joueur 2" where it says "à Léa"."""

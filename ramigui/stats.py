@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+from ramigui import i18n
 from ramigui.rules.public import YamiPublic
 from ramigui.rules.yami_boxes import SHEET_BOXES
 from ramigui.storage import (
@@ -336,6 +337,7 @@ class Stats:
         A re-deal goes to the history and the re-deal count only: its cards were chosen."""
         if game.game_id and any(old.game_id == game.game_id for old in self.history):
             return self
+        game = replace(game, names=tuple(i18n.canonical_name(name) for name in game.names))
         if game.redeal:
             redeals = dict(self.redeals)
             redeals[game.variant] = redeals.get(game.variant, 0) + 1
@@ -357,7 +359,7 @@ class Stats:
         return self.games.get(variant, 0)
 
     def record(self, variant: str, name: str) -> PlayerRecord:
-        return self.records.get(variant, {}).get(name, PlayerRecord())
+        return self.records.get(variant, {}).get(i18n.canonical_name(name), PlayerRecord())
 
     def names(self) -> list[str]:
         """Every player name with a record, sorted."""
@@ -371,11 +373,16 @@ class Stats:
 
     def overall(self, name: str) -> PlayerRecord:
         """Games played and won by a name over all variants (no best/worst: they do not mix)."""
+        name = i18n.canonical_name(name)
         return sum((names[name] for names in self.records.values() if name in names), PlayerRecord())
 
     def renamed(self, old: str, new: str) -> Stats:
         """These statistics with a person renamed: their records (joined with any the new
         name already had, counts added) and their seats in the history."""
+        return self._moved(i18n.canonical_name(old), i18n.canonical_name(new))
+
+    def _moved(self, old: str, new: str) -> Stats:
+        """The records and the seats kept under `old`, under `new` (joined with any there)."""
         records: dict[str, dict[str, PlayerRecord]] = {}
         for variant, names in self.records.items():
             table = {name: record for name, record in names.items() if name != old}
@@ -414,7 +421,18 @@ class Stats:
         history = tuple(FinishedGame.from_json(game) for game in expect_key(body, "history", list))
         redeals = {variant: expect(count, int, f"redeals.{variant}")
                    for variant, count in expect(body.get("redeals", {}), dict, "redeals").items()}
-        return cls(records, games, history, redeals)
+        return cls(records, games, history, redeals).canonical()
+
+    def canonical(self) -> Stats:
+        """These statistics with every name the game gave in one language (records kept under
+        "Vous" and "You" joined): files written before names were kept so."""
+        stats = self
+        seen = {name for names in self.records.values() for name in names} | {
+            name for game in self.history for name in game.names}
+        for name in sorted(seen):
+            if i18n.canonical_name(name) != name:
+                stats = stats._moved(name, i18n.canonical_name(name))
+        return stats
 
 
 def _stats_v0_to_v1(body: Document) -> Document:

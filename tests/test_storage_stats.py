@@ -99,3 +99,20 @@ def test_inconsistent_records_are_set_aside(store: Store) -> None:
     store.write_json(store.stats_path, {**document, "version": 1})
     assert load_stats(store) == Stats()
     assert store.take_notices()[0].params["reason"] == "wrong_shape"
+
+
+def test_the_viewer_is_one_person_in_either_language() -> None:
+    """Games played as « Vous » (French) and as "You" (English) showed as two « Vous » rows in
+    « Par joueur » (a newcomer's finding): a name the game gave is kept in one language, and
+    a file with both is read as one person."""
+    stats = Stats().with_game(finished("g1", (10, 60), (0,), names=("Vous", "Robot 1")))
+    stats = stats.with_game(finished("g2", (80, 5), (1,), names=("You", "Bot 1")))
+    assert stats.names() == ["Bot 1", "You"]
+    assert counts(stats.record("rami51", "Vous")) == counts(PlayerRecord(played=2, won=1, best=10, worst=80))
+    both = {"records": {"rami51": {"Vous": PlayerRecord(played=1, won=1, best=10, worst=10).to_json(),
+                                   "You": PlayerRecord(played=1, won=0, best=80, worst=80).to_json()}},
+            "games": {"rami51": 2}, "history": []}
+    read = Stats.from_json(json.loads(json.dumps(both)))
+    assert read.names() == ["You"] and counts(read.record("rami51", "You")) == (2, 1, 10, 80, 0)
+    renamed = read.renamed("Vous", "Léa")  # the people file may still say « Vous »
+    assert renamed.names() == ["Léa"] and renamed.record("rami51", "Léa").played == 2
