@@ -496,8 +496,9 @@ def _joker_stuck(state: RummyState) -> str:
     could), a newcomer's dead end: R♣ swapped for the joker of R♥ R♦ JK, with 4♥ 6♥ left,
     was accepted, then every meld and the discard were refused until Undo (seed 000: the
     joker « doit servir à faire immédiatement une nouvelle combinaison »). Any meld that
-    holds the joker holds one of three cards with it, so the hand is searched for that
-    (a card kept to discard); `joker_must: table` also lets it be laid off on a meld."""
+    holds the joker has three of its cards, the joker among them, that make a meld too, so
+    the hand is searched for two cards that make one with it (a card kept to discard);
+    `joker_must: table` also lets it be laid off on a meld."""
     rules = state.rules
     if rules.joker_must == "none":
         return ""

@@ -171,6 +171,7 @@ class TableScene(Scene):
         self.size = (1280, 800)
         self.buttons: list[Button] = []
         self.button_rows: list[list[Button]] = []
+        self._shared_for: tuple[object, ...] = ()  # the buttons as their row sizes were shared for
         self._kept = KeptTable()
         self._to_prepare: list[tuple[Card, int]] = []  # faces to draw ahead (prepare)
         self._moved: list[pygame.Rect] = []  # where the last frame drew moving cards
@@ -359,7 +360,12 @@ class TableScene(Scene):
                 button.rect = pygame.Rect(rect.left + i * (width + gap), rect.top, width, rect.height)
 
     def _share_text_sizes(self) -> None:
-        """A row's buttons say their words at one size (their labels and places may have changed)."""
+        """A row's buttons say their words at one size, worked out again only when a label,
+        a place or a button's showing changed (it is asked every frame)."""
+        key = tuple((id(b), b.label(), b.rect.size, b.visible) for b in self.buttons)
+        if key == self._shared_for:
+            return
+        self._shared_for = key
         for row in self.button_rows:
             share_text_size(row)
 
