@@ -9,8 +9,9 @@ for a hint, sometimes lays a meld down and takes it back (the move that once tol
 player four of their cards), and plays like a bot otherwise. `privacy_watch` catches every
 text and card face of every frame and checks it against what that frame's viewer may know.
 
-The default run plays a few short games per family (one round or a few deals); the `long`
-run plays games of every family to their end, in both languages.
+The default run plays one short game per family (one round or a few deals, both languages
+among them); the `long` run plays short games of more variants, and games of every family
+to their end, in both languages.
 """
 
 from __future__ import annotations
@@ -184,21 +185,24 @@ def test_the_watch_sees_a_hand_drawn_for_the_wrong_viewer(monkeypatch: pytest.Mo
 
 # --- whole games, every family ---------------------------------------------------------------
 
-SHORT = [  # variant, players, options, seed, language, bot seats
-    ("rami", 3, {"rounds": 1}, 1, "en", ()),
+SHORT = [  # variant, players, options, seed, language, bot seats: one game of each family
     ("rami", 3, {"rounds": 1}, 5, "fr", (2,)),
-    ("rami51", 2, {"rounds": 1}, 2, "en", ()),
-    ("manie_joker51", 3, None, 6, "fr", ()),
     ("rami_base", 4, None, 8, "en", (3,)),
     ("gin", 2, None, 3, "en", ()),
+    ("yami", 2, None, 10, "fr", ()),
+]
+MORE_SHORT = [  # the same checks on more variants, in the long step: the default run keeps its two minutes
+    ("rami", 3, {"rounds": 1}, 1, "en", ()),
+    ("rami51", 2, {"rounds": 1}, 2, "en", ()),
+    ("manie_joker51", 3, None, 6, "fr", ()),
     ("gin_oklahoma", 2, None, 9, "fr", ()),
     ("yami", 3, None, 4, "en", ()),
-    ("yami", 2, None, 10, "fr", ()),
 ]
 
 
-@pytest.mark.parametrize(("variant", "players", "options", "seed", "lang", "robots"), SHORT,
-                         ids=[f"{s[0]}-{s[1]}-{s[4]}" + ("-bot" if s[5] else "") for s in SHORT])
+@pytest.mark.parametrize(("variant", "players", "options", "seed", "lang", "robots"),
+                         [*SHORT, *(pytest.param(*s, marks=pytest.mark.long) for s in MORE_SHORT)],
+                         ids=[f"{s[0]}-{s[1]}-{s[4]}" + ("-bot" if s[5] else "") for s in (*SHORT, *MORE_SHORT)])
 def test_no_hidden_card_reaches_the_wrong_viewer(variant: str, players: int, options: dict[str, object] | None,
                                                   seed: int, lang: str, robots: tuple[int, ...],
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
@@ -209,7 +213,9 @@ def test_no_hidden_card_reaches_the_wrong_viewer(variant: str, players: int, opt
     assert not watch.leaks, "\n".join(str(leak) for leak in watch.leaks[:10])
 
 
-@pytest.mark.parametrize(("variant", "players"), [("rami51", 2), ("gin", 2), ("yami", 3)])
+@pytest.mark.parametrize(("variant", "players"),
+                         [("rami51", 2), pytest.param("gin", 2, marks=pytest.mark.long),
+                          pytest.param("yami", 3, marks=pytest.mark.long)])
 def test_a_keyed_deal_stays_sealed_on_the_screen_until_the_round_ends(variant: str, players: int,
                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     """The table shows the round's fingerprint, never its code, nonce or the game secret,
