@@ -168,3 +168,24 @@ def test_a_forgotten_carte_is_told_with_its_penalty() -> None:
     said = position("rami", ["KH", "4C 5C 6C QD JD TH 2H"], stock="AD 5H 8D 9D TC JC", discard="4H")
     play(said, "draw", "carte", "discard KH")  # announced: no penalty, nothing more said
     assert [entry.penalty for entry in said.public_record(None)] == [0, 0, 0] and len(said.hand(0)) == 1
+
+
+def test_a_phone_hears_a_yami_score_with_its_points_as_the_table_says_it() -> None:
+    """The last moves name the box's points from the score sheets (`score_sheets`): the
+    phone's list says "You scored 25 in the 4 of a kind box" as the table's log does."""
+    import json
+
+    import ramigui.variants  # noqa: F401  (the catalogue Game.from_position reads)
+    from ramigui import i18n
+    from ramigui.phone.bridge import Bridge
+    from ramigui.phone.relay import PhoneRelay
+    from ramigui.phone.tokens import PhoneSeats
+
+    i18n.set_language("en")
+    game = Game.from_position("yami", hands=["7H 7S 7D 7C KC", "2C 3D 9S 10H QS"], stock="KD 8H JS",
+                              discard="8D", to_play=0)
+    play(game, "expose", "score carre")
+    relay = PhoneRelay(game, ["Ann", "Bob"], PhoneSeats([0, 1]), Bridge([0, 1]))
+    relay.publish()
+    assert "You scored 25 in the 4 of a kind box" in json.loads(relay._published[0])["last_moves"]
+    assert "Ann scored 25 in the 4 of a kind box" in json.loads(relay._published[1])["last_moves"]

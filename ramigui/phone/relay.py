@@ -24,7 +24,6 @@ from ramigui.phone.bridge import Bridge, MoveRequest
 from ramigui.phone.tokens import PhoneSeats
 from ramigui.phone.viewjson import state_bytes, view_json
 from ramigui.rules import Game, IllegalMove, Move, PlayerView
-from ramigui.rules.public import YamiPublic
 from ramigui.score_words import points_parts, round_summary
 
 LAST_MOVES = 6
@@ -87,7 +86,7 @@ class PhoneRelay:
         seat = view.seat
         extra = ["next"] if self.accept_next and view.round_over and not view.game_over else []
         you = i18n.tr("table.you")
-        sheets = view.public.sheets if isinstance(view.public, YamiPublic) else ()
+        sheets = view.public.score_sheets()
         this_round = [entry for entry in self.game.public_record(seat) if entry.round_no == view.round_no]
         lines = record_lines(this_round[-LAST_MOVES:],  # round 2's list began with round 1's last discard
                              lambda other: you if other == seat else self.names[other], sheets, self.game.variant)

@@ -81,6 +81,10 @@ class RummyPublic:
         """The scores as they stand mid-round: the game's, changed only at a round's end."""
         return scores
 
+    def score_sheets(self) -> tuple[Mapping[str, int | None], ...]:
+        """Rummy keeps no score sheet: a line of the record never names a box's points."""
+        return ()
+
 
 @dataclass(frozen=True, slots=True)
 class GinPublic:
@@ -128,6 +132,10 @@ class GinPublic:
     def running_scores(self, scores: tuple[int, ...]) -> tuple[int, ...]:
         """The scores as they stand mid-round: the game's, changed only at a hand's end."""
         return scores
+
+    def score_sheets(self) -> tuple[Mapping[str, int | None], ...]:
+        """Gin keeps no score sheet: a line of the record never names a box's points."""
+        return ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,6 +189,10 @@ class YamiPublic:
         """The scores as they stand mid-deal: each sheet's total, which counts a box as soon
         as it is filled (the game's scores catch up at the deal's end)."""
         return self.sheet_totals
+
+    def score_sheets(self) -> tuple[Mapping[str, int | None], ...]:
+        """Each seat's sheet, box by box: the record's "scored 25 in Full" reads its box here."""
+        return self.sheets
 
 
 PublicTable: TypeAlias = RummyPublic | GinPublic | YamiPublic

@@ -21,7 +21,6 @@ from ramigui import i18n
 from ramigui.movetext import record_lines
 from ramigui.rules import Game
 from ramigui.rules.game import PublicMove
-from ramigui.rules.public import YamiPublic
 
 KEEP = 40
 """The most lines kept (the panel shows as many of the latest as fit)."""
@@ -75,6 +74,6 @@ def _deal_line(game: Game, first: int, names: Sequence[str]) -> str:
 def said_lines(game: Game, record: Sequence[PublicMove], names: Sequence[str]) -> list[str]:
     """The moves of `record` in words, with the seats' names as shown now."""
     shown = [i18n.seat_name(name) for name in names]
-    public = game.view(game.to_play).public if any(e.move.kind == "score" for e in record) else None
-    sheets = public.sheets if isinstance(public, YamiPublic) else ()
+    scored = any(e.move.kind == "score" for e in record)
+    sheets = game.view(game.to_play).public.score_sheets() if scored else ()
     return record_lines(record, lambda seat: shown[seat] if seat < len(shown) else "", sheets, game.variant)
