@@ -15,6 +15,7 @@ from ui_helpers import (
     open_app,
     post,
     press,
+    settle,
     table,
 )
 
@@ -730,3 +731,22 @@ def test_a_card_drawn_after_a_discard_that_regrouped_the_hand_still_finds_its_pl
     assert [str(c) for c in diamonds] == ["5D", "6D", "7D", "8D"], [str(c) for c in scene.order]
     scene.hand.move_cards([0], len(scene.order) - 1)  # the player's own order from now on
     assert scene.hand.own_order
+
+
+@pytest.mark.parametrize("lang, words", [("en", "into your hand first"), ("fr", "d'abord la carte dans votre main")])
+def test_the_discard_dragged_straight_onto_a_meld_flies_back_saying_why(app: App, lang: str, words: str) -> None:
+    """A card from the pile dropped on a meld flew back without a word (a newcomer's
+    finding): it says to take the card into the hand first, and nothing was played."""
+    i18n.set_language(lang)
+    try:
+        game = Game.from_position("rami_base", hands=["6S 7S 8S KH 2C 3D", "4C 5C 6C QD JD"],
+                                  stock="3S 5H 8H 9D 10C JC", discard="5H", melds=[(1, "4D 5D 6D")], opened=[1],
+                                  to_play=0)
+        scene = table(app, game)
+        meld = next(rect for name, rect in scene.frame().drop_targets() if name.startswith("meld:"))
+        drag(app, scene.layout.discard.center, meld.center)
+        settle(app)
+        assert scene.message_kind == "refusal" and words in scene.message
+        assert len(scene.game.hand(0)) == 6 and [str(c) for c in scene.game.view(0).public.discard] == ["5H"]
+    finally:
+        i18n.set_language("en")

@@ -261,6 +261,7 @@ CATALOGUE: dict[str, str] = {
     "reason.unknown_move": "that is not a move of this game",
     "reason.wrong_family": "that is not a move of this game",
     "reason.not_one_writing": "{move} is written {written}",
+    "reason.pile_to_hand_first": "take the card into your hand first, then lay it from there",
     "reason.not_legal": "that move is not allowed now",
     "reason.discard_one_card": "discard one card only",
     "reason.melds_then_knock": "you have laid melds out: knock or go gin (or take them back with undo)",

@@ -265,6 +265,7 @@ CATALOGUE: dict[str, str] = {
     "reason.unknown_move": "ce coup n'existe pas dans ce jeu",
     "reason.wrong_family": "ce coup n'existe pas dans ce jeu",
     "reason.not_one_writing": "{move} s'écrit {written}",
+    "reason.pile_to_hand_first": "prenez d'abord la carte dans votre main, puis posez-la depuis la main",
     "reason.not_legal": "ce coup n'est pas permis maintenant",
     "reason.discard_one_card": "défaussez une seule carte",
     "reason.melds_then_knock": "vous avez étalé des combinaisons : frappez ou faites gin (ou reprenez-les avec Annuler)",

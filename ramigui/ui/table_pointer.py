@@ -237,7 +237,17 @@ class Pointer:
             return (PlayMove(move, otherwise=(back,)),)
         if move is None and target not in (None, "hand") and drag.source == "hand":
             return Refuse(i18n.tr("reason.not_legal")), back
+        if target is not None and target.startswith("meld:") and drag.source in ("stock", "discard") \
+                and frame.human_turn:
+            return Refuse(self._pile_to_meld(drag, frame)), back
         return (back,)
+
+    @staticmethod
+    def _pile_to_meld(drag: Drag, frame: TableFrame) -> str:
+        """Why a card dragged from a pile straight onto a meld flies back: it goes into the
+        hand first (the rules' reason if it may not be taken now)."""
+        taking = Move("draw") if drag.source == "stock" else Move("take")
+        return frame.why_not(taking) or i18n.tr("reason.pile_to_hand_first")
 
     @staticmethod
     def _slide_back(drag: Drag, pos: tuple[int, int], frame: TableFrame) -> Fly:
