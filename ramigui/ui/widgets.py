@@ -294,14 +294,15 @@ class Button:
         if not self.visible:
             return
         radius = self.rect.height // 3
+        border = (0, 0, 0, 0)
         if self.enabled:
             fill = (250, 236, 190, 255) if self.hot else (240, 226, 178, 245)
             text_colour: Colour = (40, 36, 28)
-        else:
-            fill, text_colour = (255, 255, 255, 40), (170, 190, 175)
+        else:  # greyed, yet read from the sofa: an outline keeps its shape, the words stay light
+            fill, text_colour, border = (255, 255, 255, 30), (226, 236, 228), (226, 236, 228, 110)
         shadow = self._shadow()
         draw_panel(target, shadow, (0, 0, 0, 70 if self.enabled else 0), radius)
-        draw_panel(target, self.rect, fill, radius)
+        draw_panel(target, self.rect, fill, radius, border)
         size = min(self.text_size, self.fitted_size()) if self.text_size else self.fitted_size()
         blit_text(target, self.label(), size, text_colour, self.rect.center, "center", bold=True, light_suits=False)
 
