@@ -11,7 +11,9 @@ from __future__ import annotations
 import locale
 import os
 import re
-from collections.abc import Iterable, Mapping
+import threading
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from datetime import datetime
 from typing import Any
 
@@ -23,6 +25,8 @@ DEFAULT_LANGUAGE = "en"
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 _current = DEFAULT_LANGUAGE
+_speaking = threading.local()
+"""A language this thread speaks for a while (`speaking`): a phone's own, while its state is made."""
 
 
 def system_language() -> str:
@@ -46,11 +50,25 @@ def set_language(lang: str | None) -> str:
 
 
 def language() -> str:
-    return _current
+    """The language texts are made in now: this thread's `speaking` one, else the game's."""
+    return getattr(_speaking, "lang", None) or _current
+
+
+@contextmanager
+def speaking(lang: str | None) -> Iterator[str]:
+    """Texts made by this thread inside the block are in `lang` (None, or one we do not
+    speak: the language in force), and the game's language is untouched: a phone's state
+    is told in the phone's language while the table and the other threads go on in theirs."""
+    before = getattr(_speaking, "lang", None)
+    _speaking.lang = lang if lang in LANGUAGES else before
+    try:
+        yield language()
+    finally:
+        _speaking.lang = before
 
 
 def has_key(key: str) -> bool:
-    return key in LANGUAGES[_current]
+    return key in LANGUAGES[language()]
 
 
 def tr(key: str, **params: Any) -> str:
@@ -62,7 +80,7 @@ def tr(key: str, **params: Any) -> str:
     variant is used if there is one: "Vous avez posé", never "Vous a posé".
     """
     key = person_key(key, params.get("name"))
-    template = LANGUAGES[_current].get(key)
+    template = LANGUAGES[language()].get(key)
     if template is None:
         template = LANGUAGES[DEFAULT_LANGUAGE].get(key, key)
     shown = {name: _display(name, value) for name, value in params.items()}
@@ -71,7 +89,7 @@ def tr(key: str, **params: Any) -> str:
     except (KeyError, IndexError, ValueError):
         text = template
     text = singular_counts(text)
-    return french_spacing(text) if _current == "fr" else text
+    return french_spacing(text) if language() == "fr" else text
 
 
 _SINGULARS: dict[str, dict[str, str]] = {
@@ -89,10 +107,10 @@ _SINGULAR_COUNTS = {
 def singular_counts(text: str) -> str:
     """A count of one (and of zero in French) takes the singular, whatever the template
     says: "il vous manque 1 point", "1 card", "0 manche" — the catalogues write the plural."""
-    pattern = _SINGULAR_COUNTS.get(_current)
+    pattern = _SINGULAR_COUNTS.get(language())
     if pattern is None:
         return text
-    return pattern.sub(lambda m: f"{m.group(1)} {_SINGULARS[_current][m.group(2)]}", text)
+    return pattern.sub(lambda m: f"{m.group(1)} {_SINGULARS[language()][m.group(2)]}", text)
 
 
 NBSP = "\u00a0"
@@ -111,8 +129,8 @@ def tr_count(key: str, n: int, **params: Any) -> str:
     The singular form is the key's `.one` variant; French takes it for 0 and 1 ("0 manche",
     "1 manche"), English for 1 only ("0 rounds", "1 round"). `n` is passed on as a param.
     """
-    singular = n in (0, 1) if _current == "fr" else n == 1
-    if singular and f"{key}.one" in LANGUAGES[_current]:
+    singular = n in (0, 1) if language() == "fr" else n == 1
+    if singular and f"{key}.one" in LANGUAGES[language()]:
         key = f"{key}.one"
     return tr(key, n=n, **params)
 
@@ -148,7 +166,7 @@ def is_you(name: Any) -> bool:
 def person_key(key: str, name: Any) -> str:
     """The key for a sentence whose subject is `name`: its `.you` form (second person) when
     the subject is the viewer's pronoun and the catalogue has one, else `key` itself."""
-    if is_you(name) and f"{key}.you" in LANGUAGES[_current]:
+    if is_you(name) and f"{key}.you" in LANGUAGES[language()]:
         return f"{key}.you"
     return key
 
@@ -233,7 +251,7 @@ def rank_text(rank: int) -> str:
 def decimal_text(value: float, places: int = 1) -> str:
     """A number with `places` decimals as the language writes it: 15.8, in French 15,8."""
     text = f"{value:.{places}f}"
-    return text.replace(".", ",") if _current == "fr" else text
+    return text.replace(".", ",") if language() == "fr" else text
 
 
 def card_text(card: Card) -> str:
@@ -290,10 +308,10 @@ def reason_text(error: Any) -> str:
     """
     code = getattr(error, "code", "")
     key = f"reason.{code}"
-    if key not in LANGUAGES[_current]:
+    if key not in LANGUAGES[language()]:
         return str(error)
     params = dict(getattr(error, "params", {}) or {})
-    if params.get("card") == "JK" and f"{key}.joker" in LANGUAGES[_current]:
+    if params.get("card") == "JK" and f"{key}.joker" in LANGUAGES[language()]:
         key = f"{key}.joker"  # French: « le joker que vous avez pris », not « Joker, que vous avez prise »
     for name in SUB_CODE_PARAMS:  # sub-codes first, so each is filled with the same params
         value = params.get(name)
@@ -309,7 +327,7 @@ SUB_CODE_PARAMS = ("detail", "action", "expected", "where")
 def variant_name(variant: Any) -> str:
     """A variant's name in the current language (variants.yaml holds both)."""
     names = getattr(variant, "name", {}) or {}
-    return str(names.get(_current) or names.get(DEFAULT_LANGUAGE) or getattr(variant, "id", ""))
+    return str(names.get(language()) or names.get(DEFAULT_LANGUAGE) or getattr(variant, "id", ""))
 
 
 def variant_problem_text(error: Any) -> str:

@@ -53,8 +53,9 @@ pytestmark = pytest.mark.skipif(
 
 
 @contextmanager
-def phone_browser(width: int = 360, height: int = 740) -> Iterator[Any]:
-    """Headless Chromium as a phone of `width`×`height` CSS pixels (touch, twice the pixels)."""
+def phone_browser(width: int = 360, height: int = 740, lang: str = "en") -> Iterator[Any]:
+    """Headless Chromium as a phone of `width`×`height` CSS pixels (touch, twice the pixels),
+    set to `lang` (each phone is told the game in its own language)."""
     from selenium import webdriver
     from selenium.webdriver.chrome.options import Options
     from selenium.webdriver.chrome.service import Service
@@ -65,8 +66,9 @@ def phone_browser(width: int = 360, height: int = 740) -> Iterator[Any]:
     options.binary_location = CHROMIUM
     for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-dev-shm-usage",
-                 "--hide-scrollbars", f"--user-data-dir={profile}"):
+                 "--hide-scrollbars", f"--user-data-dir={profile}", f"--lang={lang}"):
         options.add_argument(flag)
+    options.add_experimental_option("prefs", {"intl.accept_languages": lang})
     options.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": width, "height": height,
                                                                           "pixelRatio": 2, "touch": True}})
     driver = webdriver.Chrome(options=options, service=Service(CHROMEDRIVER))
@@ -78,8 +80,10 @@ def phone_browser(width: int = 360, height: int = 740) -> Iterator[Any]:
 
 
 @pytest.fixture
-def browser() -> Iterator[Any]:
-    with phone_browser() as driver:
+def browser(request: pytest.FixtureRequest) -> Iterator[Any]:
+    """A phone in the test's `lang` (its parameter), else in English."""
+    callspec = getattr(request.node, "callspec", None)
+    with phone_browser(lang=callspec.params.get("lang", "en") if callspec else "en") as driver:
         yield driver
 
 
@@ -275,8 +279,9 @@ def drag_card_to(driver: Any, card: str, selector: str) -> None:
     actions.perform()
 
 
+@pytest.mark.parametrize("lang", ["fr"])
 def test_court_cards_are_the_tables_figures_and_a_second_row_leaves_the_first_readable(
-        browser: Any, tmp_path: Path) -> None:
+        browser: Any, tmp_path: Path, lang: str) -> None:
     """On the phone page, the two-row hand hid the top row's figures, and the phone's
     courts were a letter and a crown. The courts are the table's own figures (the drawing of
     `ramigui.art.courts` written as SVG), and a top-row card shows its index and the upper
@@ -370,7 +375,8 @@ def test_several_cards_on_the_pile_are_refused_in_words_and_the_last_moves_run_a
         i18n.set_language("en")
 
 
-def test_gin_on_a_phone_says_how_to_discard_and_shows_whole_last_moves(browser: Any) -> None:
+@pytest.mark.parametrize("lang", ["fr"])
+def test_gin_on_a_phone_says_how_to_discard_and_shows_whole_last_moves(browser: Any, lang: str) -> None:
     """At the discard, a phone has no D key and no Discard button: the prompt says the taps.
     The last moves show as whole lines, none cut by the buttons below them."""
     from phone_helpers import get_json, post_move

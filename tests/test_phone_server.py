@@ -765,3 +765,58 @@ def test_stopping_the_door_lets_an_answer_being_written_finish() -> None:
         while chunk := client.recv(4096):
             reply += chunk
     assert reply.startswith(b"HTTP/1.1 200") and reply.endswith(b"ok")
+
+
+def test_each_phone_is_told_the_game_in_its_own_language() -> None:
+    """A French table, an English phone and a French one: each phone's page, state, last
+    moves and refusals are in the language it asks for (Accept-Language); a phone that asks
+    for none of ours gets the game's; the game's own language is untouched."""
+    i18n.set_language("fr")
+    english = {"Accept-Language": "en-GB,en;q=0.9"}
+    french = {"Accept-Language": "fr-FR,fr;q=0.9,en;q=0.5"}
+    try:
+        with running_host("rami51", players=2, phones=2, seed=7) as host:
+            first = host.game.to_play  # Ann plays first, on the English phone
+            ann, bob = host.server.url(first), host.server.url(1 - first)
+            ann_page = json.loads(request(ann + "page", headers=english)[1])
+            bob_page = json.loads(request(bob + "page", headers=french)[1])
+            other_page = json.loads(request(bob + "page", headers={"Accept-Language": "de-DE"})[1])
+            assert (ann_page["lang"], ann_page["strings"]["button.undo"], ann_page["look"]["letters"][12]) == \
+                ("en", "Undo", "Q")
+            assert (bob_page["lang"], bob_page["strings"]["button.undo"], bob_page["look"]["letters"][12]) == \
+                ("fr", "Annuler", "D")
+            assert other_page["lang"] == "fr", "a language we do not speak: the game's"
+            state = my_turn(ann)
+            assert state["prompt"] in ("Your turn: draw from the stock or take the discard",
+                                       i18n.text_in("en", "table.your_turn_play"))
+            status, refused = post_move(bob, "draw")  # Ann's turn, not Bob's
+            assert status == 400 and refused["message"].endswith("joue…"), refused
+            first_two = [move.split()[1] for move in state["legal"] if move.startswith("discard")][:2]
+            status, refused = post_move(ann, "discard " + " ".join(first_two))
+            assert status == 400 and "one card" in refused["message"], refused
+            status, state = post_move(ann, f"discard {first_two[0]}")
+            assert status == 200 and any(line.startswith("You discarded") for line in state["last_moves"]), state
+            told_bob = get_json(bob + "state")[1]["last_moves"]
+            assert any(line.startswith(f"Joueur {first + 1} a défaussé") for line in told_bob), told_bob
+            assert i18n.language() == "fr" and i18n.tr("button.undo") == "Annuler"
+    finally:
+        i18n.set_language("en")
+
+
+def test_a_language_spoken_for_a_while_stays_in_its_thread() -> None:
+    """`i18n.speaking` changes only the words this thread makes, and only inside the block."""
+    import threading
+
+    i18n.set_language("fr")
+    seen: list[str] = []
+    try:
+        with i18n.speaking("en"):
+            other = threading.Thread(target=lambda: seen.append(i18n.tr("button.undo")))
+            other.start()
+            other.join()
+            assert i18n.tr("button.undo") == "Undo"
+            with i18n.speaking("xx"):  # a language we do not speak: the one in force
+                assert i18n.tr("button.undo") == "Undo"
+        assert seen == ["Annuler"] and i18n.tr("button.undo") == "Annuler"
+    finally:
+        i18n.set_language("en")

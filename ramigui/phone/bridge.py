@@ -51,6 +51,7 @@ class Bridge:
         self._pending: list[MoveRequest] = []
         self._version = 0
         self._closed = False
+        self._languages: dict[int, str] = {}
         self.wake: Callable[[], None] = wake or (lambda: None)
 
     # --- the owner's side ----------------------------------------------------------------
@@ -95,6 +96,11 @@ class Bridge:
         with self._lock:
             return {seat for seat, feed in self._feeds.items() if feed.joined}
 
+    def languages(self) -> dict[int, str]:
+        """The language each seat's phone asked for (a seat not here: the game's)."""
+        with self._lock:
+            return dict(self._languages)
+
     def connected(self) -> set[int]:
         """The seats followed by a live stream right now."""
         with self._lock:
@@ -107,6 +113,14 @@ class Bridge:
             feed = self._feeds[seat]
             feed.joined = True
             return feed.version, feed.state
+
+    def speak(self, seat: int, lang: str) -> None:
+        """A seat's phone asks for `lang`: the owner is woken to tell it its state again in it."""
+        with self._lock:
+            if seat not in self._feeds or self._languages.get(seat) == lang:
+                return
+            self._languages[seat] = lang
+        self.wake()
 
     def submit(self, seat: int, text: str, timeout: float) -> tuple[int, bytes]:
         """Hand a move to the owner and wait for its answer: (HTTP status, JSON body)."""

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager
 from typing import Any, Protocol
 
 from ramigui import i18n
@@ -62,6 +63,7 @@ class PhoneRelay:
         self._seen = len(game.log)
         self._published: dict[int, bytes] = {}
         self.version = 0  # counts publishes: a phone keeps the newest state it got
+        self._told_in: dict[int, str] = {}  # the phones' languages at the last publish
         self.paused = False
 
     # --- out: every phone's state ---------------------------------------------------------
@@ -69,6 +71,7 @@ class PhoneRelay:
     def publish(self) -> None:
         """Every phone seat's state after whatever was played since the last publish."""
         self.version += 1
+        self._told_in = self.bridge.languages()
         views = {seat: self.game.view(seat) for seat in self.seats.seats}
         self._seen = len(self.game.log)
         self._published = {seat: state_bytes(self._state(view)) for seat, view in views.items()}
@@ -82,7 +85,15 @@ class PhoneRelay:
         """The JSON state of one phone seat, from its view."""
         return self._state(self.game.view(seat))
 
+    def _speaking(self, seat: int) -> AbstractContextManager[str]:
+        """Texts for `seat`'s phone are made in the language it asked for (else the game's)."""
+        return i18n.speaking(self.bridge.languages().get(seat))
+
     def _state(self, view: PlayerView) -> dict[str, Any]:
+        with self._speaking(view.seat):
+            return self._state_words(view)
+
+    def _state_words(self, view: PlayerView) -> dict[str, Any]:
         seat = view.seat
         extra = ["next"] if self.accept_next and view.round_over and not view.game_over else []
         you = i18n.tr("table.you")
@@ -116,6 +127,8 @@ class PhoneRelay:
         played = 0
         for request in self.bridge.take_requests():
             played += self.handle(request, play)
+        if self.bridge.languages() != self._told_in:  # a phone asked for its own language
+            self.publish()
         return played
 
     def handle(self, request: MoveRequest, play: Play) -> bool:
@@ -128,10 +141,12 @@ class PhoneRelay:
                 self.bridge.answer(request, 200, self._published.get(seat) or state_bytes(self.state(seat)))
                 return True
             move = self.game.canonical(request.text)
-            self._check(seat, move)
-            play(seat, move)
+            with self._speaking(seat):
+                self._check(seat, move)
+            play(seat, move)  # the table's own words stay in the game's language
         except IllegalMove as error:
-            body = {"error": error.code, "reason": i18n.reason_text(error), "message": texts.refusal(error)}
+            with self._speaking(seat):
+                body = {"error": error.code, "reason": i18n.reason_text(error), "message": texts.refusal(error)}
             self.bridge.answer(request, 400, json.dumps(body, ensure_ascii=False).encode("utf-8"))
             return False
         except PhoneRefusal as refusal:

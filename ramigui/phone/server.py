@@ -93,7 +93,7 @@ def static_files() -> dict[str, bytes]:
 
 def default_page_data() -> dict[str, Any]:
     """What every phone's page loads once: its labels and the card and table design, in
-    the game's language (the one in force when the server starts)."""
+    the language in force (`page_data_by_language` makes it in each)."""
     from ramigui.art.cards import court_pattern, rank_letters
     from ramigui.phone.court_svg import court_figures
     from ramigui.phone.look import card_look, table_look
@@ -101,6 +101,19 @@ def default_page_data() -> dict[str, Any]:
 
     look = {**card_look(), "courts": court_figures(court_pattern(rank_letters(i18n.tr)))}
     return {"lang": i18n.language(), "strings": page_strings(), "look": look, "table": table_look()}
+
+
+def page_data_by_language(given: dict[str, Any] | None = None) -> dict[str, bytes]:
+    """The page's data as JSON in each language we speak, and under "" in the game's (for a
+    phone that asks for none of ours); `given` (a test's) in every language alike."""
+    def encoded() -> bytes:
+        return json.dumps(given or default_page_data(), ensure_ascii=False).encode("utf-8")
+
+    by_language = {"": encoded()}
+    for lang in i18n.LANGUAGES:
+        with i18n.speaking(lang):
+            by_language[lang] = encoded()
+    return by_language
 
 
 def preferred_language(accept: str | None, default: str) -> str:
@@ -312,12 +325,16 @@ class PhoneHandler(BaseHTTPRequestHandler):
         elif rest in STATIC:
             name, kind = STATIC[rest]
             self._send(200, self.phone.files[name], kind)
-        elif rest == "state":
-            self._state(seat)
-        elif rest == "page":
-            self._send(200, self.phone.page_data)
-        elif rest == "events":
-            self._events(seat)
+        elif rest in ("state", "page", "events"):
+            lang = self._language("")
+            if lang:
+                self.phone.bridge.speak(seat, lang)  # the state comes in the phone's language
+            if rest == "state":
+                self._state(seat)
+            elif rest == "page":
+                self._send(200, self.phone.page_data.get(lang) or self.phone.page_data[""])
+            else:
+                self._events(seat)
         else:
             self._send(404, b'{"error": "not_found"}')
 
@@ -421,7 +438,7 @@ class PhoneServer:
         self.seats = seats
         self.bridge = bridge
         self.files = static_files()
-        self.page_data = json.dumps(page_data or default_page_data(), ensure_ascii=False).encode("utf-8")
+        self.page_data = page_data_by_language(page_data)
         hosts = as_list(host)
         self.door = Door(hosts, port, self._serve, refusal_answer, self._is_seated)
         self.port = self.door.port
