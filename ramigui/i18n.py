@@ -80,7 +80,8 @@ def tr(key: str, **params: Any) -> str:
     variant is used if there is one: "Vous avez posé", never "Vous a posé".
     """
     key = person_key(key, params.get("name"))
-    template = LANGUAGES[language()].get(key)
+    lang = language()
+    template = LANGUAGES[lang].get(key)
     if template is None:
         template = LANGUAGES[DEFAULT_LANGUAGE].get(key, key)
     shown = {name: _display(name, value) for name, value in params.items()}
@@ -88,8 +89,8 @@ def tr(key: str, **params: Any) -> str:
         text = template.format(**shown)
     except (KeyError, IndexError, ValueError):
         text = template
-    text = singular_counts(text)
-    return french_spacing(text) if language() == "fr" else text
+    text = singular_counts(text, lang)
+    return french_spacing(text) if lang == "fr" else text
 
 
 _SINGULARS: dict[str, dict[str, str]] = {
@@ -104,13 +105,16 @@ _SINGULAR_COUNTS = {
 }
 
 
-def singular_counts(text: str) -> str:
+def singular_counts(text: str, lang: str | None = None) -> str:
     """A count of one (and of zero in French) takes the singular, whatever the template
-    says: "il vous manque 1 point", "1 card", "0 manche" — the catalogues write the plural."""
-    pattern = _SINGULAR_COUNTS.get(language())
+    says: "il vous manque 1 point", "1 card", "0 manche" — the catalogues write the plural.
+    `lang`: the language the text is in (None: the one in force)."""
+    lang = lang or language()
+    pattern = _SINGULAR_COUNTS.get(lang)
     if pattern is None:
         return text
-    return pattern.sub(lambda m: f"{m.group(1)} {_SINGULARS[language()][m.group(2)]}", text)
+    singulars = _SINGULARS[lang]
+    return pattern.sub(lambda m: f"{m.group(1)} {singulars[m.group(2)]}", text)
 
 
 NBSP = "\u00a0"
