@@ -71,10 +71,12 @@ def wait_until(check: Any, timeout: float = 30.0) -> Any:
 class EventStream:
     """A Server-Sent Events reader: `next_event()` gives (event, data) pairs."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, lang: str | None = None) -> None:
         parts = urlsplit(url)
         self.sock = socket.create_connection((parts.hostname, parts.port), timeout=10)
-        self.sock.sendall(f"GET {parts.path}events HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n".encode())
+        asks = f"Accept-Language: {lang}\r\n" if lang else ""
+        self.sock.sendall(f"GET {parts.path}events HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n{asks}\r\n"
+                          .encode())
         self.buffer = b""
         self.last_id: str | None = None  # the `id:` of the last event (the page's screen)
         head = self._until(b"\r\n\r\n")

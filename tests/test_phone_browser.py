@@ -417,7 +417,8 @@ def test_a_page_another_one_replaced_is_locked_until_taken_back(browser: Any) ->
     """The seat's address opened elsewhere: the first page said so with "Play on this
     screen" and "Cancel", and after Cancel it looked live and drew a card. Now its notice
     offers only "Play on this screen", its prompt says where the seat went, and a move it
-    sends anyway is refused; taking it back makes it live again."""
+    sends anyway is refused; taking it back makes it live again. The other screen asks for
+    French: its first state is French, and the English page it replaced hears no French."""
     from phone_helpers import EventStream
 
     i18n.set_language("en")
@@ -425,13 +426,17 @@ def test_a_page_another_one_replaced_is_locked_until_taken_back(browser: Any) ->
         url = host.server.url(0)
         browser.get(url)
         wait_until(lambda: page_turn(browser, host))
-        other = EventStream(url)  # the same seat opened on another screen
+        said = "return document.getElementById('moves').textContent + document.getElementById('prompt').textContent;"
+        english = browser.execute_script(said)
+        other = EventStream(url, "fr")  # the same seat opened on another screen, in French
         try:
-            assert other.next_event()[0] == "state"
+            event, state = other.next_event()
+            assert event == "state" and state["prompt"].startswith(("À vous", "Posez")), state["prompt"]
             buttons = wait_until(lambda: browser.execute_script(
                 "const d = document.getElementById('dialog');"
                 "return d.hidden ? null : [...d.querySelectorAll('button')].map(b => b.textContent);"))
             assert buttons == [i18n.tr("phone.take_back")], buttons
+            assert browser.execute_script("return document.getElementById('moves').textContent;") in english
             assert browser.execute_script("return document.getElementById('prompt').textContent;") \
                 == i18n.tr("phone.elsewhere")
             moves = len(host.game.log)

@@ -786,6 +786,8 @@ def test_each_phone_is_told_the_game_in_its_own_language() -> None:
             assert (bob_page["lang"], bob_page["strings"]["button.undo"], bob_page["look"]["letters"][12]) == \
                 ("fr", "Annuler", "D")
             assert other_page["lang"] == "fr", "a language we do not speak: the game's"
+            for url, heard in ((ann, english), (bob, french)):  # each asks for its state in its language
+                wait_until(lambda url=url, heard=heard: request(url + "state", headers=heard)[0] == 200)
             state = my_turn(ann)
             assert state["prompt"] in ("Your turn: draw from the stock or take the discard",
                                        i18n.text_in("en", "table.your_turn_play"))

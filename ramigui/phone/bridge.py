@@ -37,6 +37,7 @@ class SeatFeed:
 
     version: int = 0
     state: bytes | None = None
+    told_in: str | None = None  # the language the state was made in (None: the game's)
     stream: int = 0  # the generation of the live stream; an older one steps down
     streams: int = 0  # streams open now
     joined: bool = False  # a phone has opened this seat's page at least once
@@ -56,8 +57,9 @@ class Bridge:
 
     # --- the owner's side ----------------------------------------------------------------
 
-    def publish(self, states: Mapping[int, bytes]) -> None:
-        """New states for some seats: stored, and every stream of those seats woken."""
+    def publish(self, states: Mapping[int, bytes], told_in: Mapping[int, str] | None = None) -> None:
+        """New states for some seats, each made in the language `told_in` names for its
+        seat (none: the game's): stored, and every stream of those seats woken."""
         with self._lock:
             self._version += 1
             for seat, state in states.items():
@@ -65,6 +67,7 @@ class Bridge:
                 if feed is not None:
                     feed.version = self._version
                     feed.state = state
+                    feed.told_in = (told_in or {}).get(seat)
             self._lock.notify_all()
 
     def take_requests(self) -> list[MoveRequest]:
@@ -108,19 +111,33 @@ class Bridge:
 
     # --- the server's side ---------------------------------------------------------------
 
-    def state(self, seat: int) -> tuple[int, bytes | None]:
+    def state(self, seat: int, timeout: float = 2.0) -> tuple[int, bytes | None]:
+        """The seat's latest state: one made in the language its phone asked for, waited for
+        at most `timeout` seconds (the owner tells it at its next step), else the last one."""
         with self._lock:
             feed = self._feeds[seat]
             feed.joined = True
-            return feed.version, feed.state
+            self._lock.wait_for(lambda: self._closed or self._told(seat, feed) is not None, timeout)
+            return feed.version, self._told(seat, feed) or feed.state
+
+    def _told(self, seat: int, feed: SeatFeed) -> bytes | None:
+        """The feed's state if it was made in the seat's language (a phone that asked for
+        another is sent the next one, made in its own)."""
+        return feed.state if feed.told_in == self._languages.get(seat) else None
 
     def speak(self, seat: int, lang: str) -> None:
         """A seat's phone asks for `lang`: the owner is woken to tell it its state again in it."""
         with self._lock:
-            if seat not in self._feeds or self._languages.get(seat) == lang:
+            if not self._speak(seat, lang):
                 return
-            self._languages[seat] = lang
         self.wake()
+
+    def _speak(self, seat: int, lang: str | None) -> bool:
+        """(Lock held.) The seat's language is now `lang` if it names one; whether it changed."""
+        if not lang or seat not in self._feeds or self._languages.get(seat) == lang:
+            return False
+        self._languages[seat] = lang
+        return True
 
     def submit(self, seat: int, text: str, timeout: float) -> tuple[int, bytes]:
         """Hand a move to the owner and wait for its answer: (HTTP status, JSON body)."""
@@ -141,9 +158,11 @@ class Bridge:
                 return 503, b'{"error": "no_answer"}'
         return request.status, request.body
 
-    def open_stream(self, seat: int) -> int:
-        """A new live stream for `seat`: its generation (any older stream steps down)."""
+    def open_stream(self, seat: int, lang: str | None = None) -> int:
+        """A new live stream for `seat`, from a phone asking for `lang`: its generation (any
+        older stream steps down before a state in the new one's language is made)."""
         with self._lock:
+            self._speak(seat, lang)
             feed = self._feeds[seat]
             feed.stream += 1
             feed.streams += 1
@@ -179,13 +198,15 @@ class Bridge:
             feed = self._feeds[seat]
 
             def changed() -> bool:
-                return self._closed or feed.stream != generation or (feed.version > seen and feed.state is not None)
+                return self._closed or feed.stream != generation or (feed.version > seen and
+                                                                      self._told(seat, feed) is not None)
 
             self._lock.wait_for(changed, timeout)
             if feed.stream != generation:
                 return "replaced", seen, None
-            if feed.version > seen and feed.state is not None:  # the last state before closing
-                return "state", feed.version, feed.state
+            state = self._told(seat, feed)
+            if feed.version > seen and state is not None:  # the last state before closing
+                return "state", feed.version, state
             if self._closed:
                 return "closed", seen, None
             return "idle", seen, None

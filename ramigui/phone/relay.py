@@ -75,7 +75,7 @@ class PhoneRelay:
         views = {seat: self.game.view(seat) for seat in self.seats.seats}
         self._seen = len(self.game.log)
         self._published = {seat: state_bytes(self._state(view)) for seat, view in views.items()}
-        self.bridge.publish(self._published)
+        self.bridge.publish(self._published, self._told_in)
 
     def stale(self) -> bool:
         """Moves were played since the last publish (the phones have not heard of them)."""
@@ -86,8 +86,9 @@ class PhoneRelay:
         return self._state(self.game.view(seat))
 
     def _speaking(self, seat: int) -> AbstractContextManager[str]:
-        """Texts for `seat`'s phone are made in the language it asked for (else the game's)."""
-        return i18n.speaking(self.bridge.languages().get(seat))
+        """Texts for `seat`'s phone are made in the language it had asked for at the last
+        publish (else the game's): the language its states are marked with (`Bridge.publish`)."""
+        return i18n.speaking(self._told_in.get(seat))
 
     def _state(self, view: PlayerView) -> dict[str, Any]:
         with self._speaking(view.seat):

@@ -325,16 +325,13 @@ class PhoneHandler(BaseHTTPRequestHandler):
         elif rest in STATIC:
             name, kind = STATIC[rest]
             self._send(200, self.phone.files[name], kind)
-        elif rest in ("state", "page", "events"):
-            lang = self._language("")
-            if lang:
-                self.phone.bridge.speak(seat, lang)  # the state comes in the phone's language
-            if rest == "state":
-                self._state(seat)
-            elif rest == "page":
-                self._send(200, self.phone.page_data.get(lang) or self.phone.page_data[""])
-            else:
-                self._events(seat)
+        elif rest == "state":
+            self.phone.bridge.speak(seat, self._language(""))  # its state comes in the phone's language
+            self._state(seat)
+        elif rest == "page":
+            self._send(200, self.phone.page_data.get(self._language("")) or self.phone.page_data[""])
+        elif rest == "events":
+            self._events(seat)
         else:
             self._send(404, b'{"error": "not_found"}')
 
@@ -407,7 +404,7 @@ class PhoneHandler(BaseHTTPRequestHandler):
             self.send_header(name, value)
         self.send_header("Connection", "close")
         self.end_headers()
-        generation = bridge.open_stream(seat)
+        generation = bridge.open_stream(seat, self._language(""))  # the page it replaces hears no more
         seen = 0
         try:
             self.wfile.write(b"retry: 2000\n\n")
