@@ -750,3 +750,18 @@ def test_the_discard_dragged_straight_onto_a_meld_flies_back_saying_why(app: App
         assert len(scene.game.hand(0)) == 6 and [str(c) for c in scene.game.view(0).public.discard] == ["5H"]
     finally:
         i18n.set_language("en")
+
+
+def test_a_card_dropped_on_the_joker_it_stands_for_says_why_the_swap_is_refused(app: App) -> None:
+    """K♣ dropped on K♥ K♦ Joker with 4♥ 6♥ left: the swap is refused (the joker won back
+    could go into no new meld, seed 000), and the table said "K♣ cannot complete meld 1 —
+    the cards extend the run at neither end" (a newcomer's finding). It says the swap's rule."""
+    game = Game.from_position("rami", hands=[["KC", "4H", "6H"], ["2C", "5D", "9S"]], stock=["2S", "4C"],
+                              discard=["9C"], melds=[(1, "KH KD JK"), (0, "2D 3D 4D")],
+                              to_play=0)
+    scene = table(app, game)
+    target = next(rect for name, rect in scene.frame().drop_targets() if name == "meld:1")
+    drag(app, hand_point(scene, parse_cards("KC")[0]), target.center)
+    settle(app)
+    assert scene.message_kind == "refusal" and "new meld" in scene.message, scene.message
+    assert len(scene.game.hand(0)) == 3

@@ -22,7 +22,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ramigui import i18n
-from ramigui.cards import Card, card_of
+from ramigui.cards import Card
 from ramigui.deal_words import fingerprint_words
 from ramigui.phone import texts
 from ramigui.rules import Move, PlayerView
@@ -60,18 +60,9 @@ def joker_labels(meld: Meld) -> list[str | None]:
 
 
 def joker_cards(meld: Meld) -> list[str]:
-    """The natural cards a joker of the meld stands for (a run's: its card; a set's: its rank
-    in each suit the set lacks), in notation: the page reads a tap of such cards on the meld
-    as a swap, so a swap the rules refuse is answered with the swap's reason (a taken card
-    tapped alone on its joker was refused as a lay-off that extends nothing)."""
-    found: list[str] = []
-    for stand in meld.joker_stands():
-        if stand is None:
-            continue
-        stood, rank, suits = stand
-        cards = [stood] if stood is not None else [card_of(rank, suit) for suit in suits]
-        found.extend(str(card) for card in cards if str(card) not in found)
-    return found
+    """The natural cards a joker of the meld stands for (`Meld.joker_naturals`), in notation:
+    the page reads a tap of such a card alone on the meld as a swap."""
+    return [str(card) for card in meld.joker_naturals()]
 
 
 def _stand_text(stood: Card | None, rank: int, suits: tuple[str, ...]) -> str:

@@ -79,6 +79,19 @@ class Meld:
             for card, stood in zip(self.cards, self.stands_for(), strict=True)
         )
 
+    def joker_naturals(self) -> tuple[Card, ...]:
+        """The natural cards a joker of the meld stands for (a run's: its card; a set's: its
+        rank in each suit the set lacks): such a card put on the meld alone means a swap, so
+        a swap the rules refuse is answered with the swap's reason, not a lay-off's."""
+        found: list[Card] = []
+        for stand in self.joker_stands():
+            if stand is None:
+                continue
+            stood, rank, suits = stand
+            cards = [stood] if stood is not None else [card_of(rank, suit) for suit in suits]
+            found.extend(card for card in cards if card not in found)
+        return tuple(found)
+
     def missing_suits(self) -> list[str]:
         """The suits a set lacks (what its jokers may stand for)."""
         present = {c.suit for c in self.naturals}

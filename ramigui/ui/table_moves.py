@@ -24,10 +24,16 @@ def meld_move(game: Game, cards: list[Card]) -> Move:
 
 
 def layoff_move(game: Game, cards: list[Card], number: int) -> Move:
-    """Lay off; a single card that the meld's joker stands for becomes a swap."""
+    """Lay off; a single card that the meld's joker stands for becomes a swap (refused, it
+    says the swap's reason: "the joker must go into a new meld now", not "extends nothing")."""
     layoff = game.canonical(Move("layoff", tuple(cards), number))
     if len(cards) == 1 and not game.is_legal(layoff):
         swap = Move("swap", tuple(cards), number)
-        if game.is_legal(swap):
+        if game.is_legal(swap) or cards[0] in _joker_naturals(game, number):
             return swap
     return layoff
+
+
+def _joker_naturals(game: Game, number: int) -> tuple[Card, ...]:
+    melds = getattr(game.view(game.to_play).public, "melds", ())
+    return melds[number - 1].joker_naturals() if 0 < number <= len(melds) else ()
