@@ -134,9 +134,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
 
 
+def _split_command(args: list[str]) -> tuple[str, list[str]]:
+    """The command and its arguments. Options written before a command's name are its own
+    (`ramigui --lang fr host …` is `ramigui host --lang fr …`): a player who puts the
+    language first meant the command, not a game with "host" as a stray word."""
+    if args and not args[0].startswith("-"):
+        return args[0], args[1:]
+    names = {name for name, _ in COMMANDS}
+    at = next((i for i, word in enumerate(args) if word in names), None)
+    if at is None or "--" in args[:at]:
+        return "", args
+    return args[at], [*args[:at], *args[at + 1:]]
+
+
 def _dispatch(args: list[str]) -> int:
-    command = args[0] if args and not args[0].startswith("-") else ""
-    rest = args[1:] if command else args
+    command, rest = _split_command(args)
     if command == "simulate":
         from ramigui.simulate import run_simulate
 

@@ -267,3 +267,16 @@ def test_random_yami_players_finish_their_games(capsys: pytest.CaptureFixture[st
     report = json.loads(capsys.readouterr().out)
     assert code == 0 and report["games"] == 1 and report["abandoned"] == 0 and report["violations"] == 0
     assert report["rounds"] == 16 and report["turns_per_round"] < 200
+
+
+def test_options_before_a_commands_name_are_the_commands(capsys: pytest.CaptureFixture[str]) -> None:
+    """`ramigui --lang fr host …` answered "unrecognized arguments: host --phones 1", as if
+    "host" were a stray word of the game's options (a newcomer's finding): options written
+    before a command's name are the command's."""
+    from ramigui.cli import main
+
+    assert main(["variants", "--lang", "fr"]) == 0
+    after = capsys.readouterr().out
+    assert main(["--lang", "fr", "variants"]) == 0
+    before = capsys.readouterr()
+    assert before.out == after and "Rami familial" in after and not before.err
