@@ -323,3 +323,17 @@ def test_a_meld_with_a_joker_says_what_it_takes_out_of_the_hand() -> None:
     game.play("draw")
     key, params, _ = said(game, "meld KS KD JK")
     assert key == "why.rummy.meld_set" and params["points"] == 35
+
+
+def test_a_draw_beside_a_free_take_never_says_the_card_must_go_down() -> None:
+    """Rami 51 lets the discard be taken with no obligation (variants.yaml: taken_card_must
+    none, as the rules page says: « sans engagement »); the hint said "draw: K♥ would have
+    to go down now, and your melds make only 39 of 51" (a newcomer's finding). Where the take
+    binds (Rami 40 before opening, seed 004: taken only to open) it still says so."""
+    hands = ["KS KD 2C 5D 9S 3H 7C 8D JC 4S 6H QD 10C", "2S 3S 4H 8C 9C 10D QC AH 5C 6C 7D 9D JD"]
+    free = Game.from_position("rami51", hands=hands, stock="AS 4D", discard="KH")
+    key, params, text = said(free, "draw")
+    assert key != "why.rummy.draw_cannot_open" and "go down now" not in text, text
+    bound = Game.from_position("rami40", hands=hands, stock="AS 4D", discard="KH")
+    key, params, text = said(bound, "draw")
+    assert key == "why.rummy.draw_cannot_open" and params["need"] == 40, text

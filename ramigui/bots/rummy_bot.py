@@ -57,7 +57,14 @@ from ramigui.cards import JOKER, Card
 from ramigui.rules.melds import Meld
 from ramigui.rules.moves import Move
 from ramigui.rules.public import RummyPublic
-from ramigui.rules.rummy import OUT_LEFT, candidate_melds, cards_kept, meld_limit, rami_possible
+from ramigui.rules.rummy import (
+    OUT_LEFT,
+    candidate_melds,
+    cards_kept,
+    meld_limit,
+    rami_possible,
+    taken_card_must,
+)
 from ramigui.rules.view import PlayerView
 
 EASY_MISTAKE = 0.2
@@ -323,13 +330,7 @@ class _Turn:
 
     def _take_must(self) -> str:
         """What the top discard must become if taken (the rules' "taken card" obligation)."""
-        rules = self.rules
-        first_round = self.public.turn < self.view.players
-        if rules.first_round_free_take and first_round:
-            return "none"
-        if rules.take_discard == "to_open" and not self.opened:
-            return "new_meld"
-        return rules.taken_card_must
+        return taken_card_must(self.rules, self.opened, self.public.turn < self.view.players)
 
     def _wants_top(self) -> bool:
         pile = self.public.discard

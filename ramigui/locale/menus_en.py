@@ -102,6 +102,7 @@ MENUS: dict[str, str] = {
     "why.rummy.draw_no_fit": "draw from the stock: {card} makes no meld with your cards.",
     "why.rummy.draw_before_opening": "draw from the stock: the discard may be taken only once you have put a meld down.",
     "why.rummy.draw_not_allowed": "draw from the stock: you may not take {card} now.",
+    "why.rummy.draw_no_gain": "draw: {card} fits a meld, but your loose cards would still make {after} points (now {before}).",
     "why.rummy.draw_cannot_open": "draw: {card} would have to go down now, and your melds make only {have} of {need}.",
     "why.rummy.meld_out": "lay down {cards}: with your other melds you go out.",
     "why.rummy.meld_out_throw": "lay down {cards}, then throw {card}: you go out.",

@@ -101,6 +101,7 @@ MENUS: dict[str, str] = {
     "why.rummy.draw_no_fit": "piochez : le {card} ne fait aucune combinaison avec vos cartes.",
     "why.rummy.draw_before_opening": "piochez : on ne prend la défausse qu'après avoir posé une combinaison.",
     "why.rummy.draw_not_allowed": "piochez : vous ne pouvez pas prendre le {card} maintenant.",
+    "why.rummy.draw_no_gain": "piochez : le {card} entre dans une combinaison, mais vos cartes isolées feraient encore {after} points (maintenant {before}).",
     "why.rummy.draw_cannot_open": "piochez : le {card} devrait être posé tout de suite, et vous n'avez que {have} points sur {need}.",
     "why.rummy.meld_out": "posez {cards} : avec vos autres combinaisons, vous sortez.",
     "why.rummy.meld_out_throw": "posez {cards}, puis jetez le {card} : vous sortez.",

@@ -333,18 +333,26 @@ def _play_draw(state: RummyState) -> RummyState:
     return replace(drawn, phase=PLAY, log=replace(drawn.log, drawn=True))
 
 
+def taken_card_must(rules: RummyRules, opened: bool, first_round: bool) -> str:
+    """What the top discard must become once taken ("none", "new_meld", "table"): free in
+    the first round where a house rule says so, into the opening where it may be taken only
+    to open, else as the variant says. The rules, the bots and the Hint read this one answer."""
+    if rules.first_round_free_take and first_round:
+        return "none"
+    if rules.take_discard == "to_open" and not opened:
+        return "new_meld"
+    return rules.taken_card_must
+
+
 def _take_rule(state: RummyState) -> tuple[bool, str, str]:
     """(allowed, what the card must become, why not: a detail code) for taking the top discard now."""
     rules, seat = state.rules, state.to_play
     if rules.one_card_draw_only and len(state.hand) == 1:
         return False, "none", "one_card_draw_only"
-    if rules.first_round_free_take and state.first_round:
-        return True, "none", ""
-    if rules.take_discard == "after_opening" and not state.opened[seat]:
+    if rules.take_discard == "after_opening" and not state.opened[seat] \
+            and not (rules.first_round_free_take and state.first_round):
         return False, "none", "after_opening"
-    if rules.take_discard == "to_open" and not state.opened[seat]:
-        return True, "new_meld", ""
-    return True, rules.taken_card_must, ""
+    return True, taken_card_must(rules, state.opened[seat], state.first_round), ""
 
 
 def _play_take(state: RummyState) -> RummyState:
