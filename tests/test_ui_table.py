@@ -654,6 +654,21 @@ def test_a_click_on_the_greyed_meld_button_says_why(app: App) -> None:
     assert len(scene.game.log) == 1, "nothing was played"
 
 
+def test_a_click_on_the_greyed_meld_button_before_the_draw_says_draw_first(app: App) -> None:
+    """Nothing chosen, the draw still to come: the greyed Meld button said nothing, three
+    clicks running, while M said "draw first" (a newcomer's finding). The click says it too."""
+    game = Game.from_position("rami51", hands=["9S 9H 2D KC QH 2C 7H 8S 5C 6C JD 4H 10S AS",
+                                               "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AD AC"],
+                              stock="3S 5H 8H 9D 10C JC", discard="4C", to_play=0)
+    scene = table(app, game)
+    meld = next(b for b in scene.buttons if b.action == "meld")
+    app.step()
+    assert meld.visible and not meld.enabled and not scene.selected
+    click(app, meld.rect.center)
+    assert scene.message_kind == "refusal" and "draw" in scene.message, scene.message
+    assert not scene.game.log, "nothing was played"
+
+
 def test_a_lay_off_before_opening_says_at_once_what_it_waits_for(app: App) -> None:
     """Rami 51 (seed 004: one lays off once the minimum is laid, or going out in one turn):
     3♦ laid off on 4-5-6♦ before opening was kept, then the discard refused "you must open

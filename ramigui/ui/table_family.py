@@ -113,8 +113,9 @@ class FamilyTable:
     def intended(self, action: str, frame: TableFrame) -> Move | None:
         """The move a button's action stands for, to ask the rules why it is not allowed
         when its shortcut is pressed or it is clicked while disabled (None: nothing to say)."""
-        if action == "meld" and frame.selected:  # the chosen cards, as M would lay them
-            return meld_move(frame.game, frame.meld_cards(sorted(frame.selected)))
+        if action == "meld":  # the chosen cards (none: the card under the cursor), as M would lay them
+            cards = frame.meld_cards(sorted(frame.selected) or [frame.focus])
+            return meld_move(frame.game, cards) if cards else None
         return Move(action) if action in ("undo", "carte", "expose", "take", "pass", "done") else None
 
     def arranged(self, cards: list[Card]) -> list[Card]:
