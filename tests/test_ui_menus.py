@@ -619,3 +619,18 @@ def test_each_game_comes_back_with_its_own_table_size_and_house_rules(app: App, 
     assert screen.count == 3 and screen.setup().options["several_melds"] is True
     click(app, control(app, name="variant:rami").rect.center)  # never started: its usual four, not Gin's two
     assert screen.count == 4
+
+
+def test_the_greyed_continue_says_why_when_clicked(app: App) -> None:
+    """No game saved: Continue is grey, and a click on it (or C) said nothing (a newcomer's
+    finding). It says there is no game to continue and how to start one; nothing opens."""
+    menu = app.top
+    assert isinstance(menu, MainMenu) and not control(app, "continue").enabled
+    rect = control(app, "continue").rect
+    post(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1)
+    post(pygame.MOUSEBUTTONUP, pos=rect.center, button=1)
+    pump(app)
+    assert app.top is menu and menu.notices == [i18n.tr("menu.nothing_to_continue")]
+    post(pygame.KEYDOWN, key=pygame.K_c, mod=0, unicode="c")
+    pump(app)
+    assert app.top is menu and menu.notices == [i18n.tr("menu.nothing_to_continue")], "said once"

@@ -14,6 +14,7 @@ MENUS: dict[str, str] = {
     "common.off": "Off",
     # main menu
     "menu.subtitle": "Rummy games for the family",
+    "menu.nothing_to_continue": "No game to continue yet: start one with New game.",
     "menu.continue": "Continue",
     "menu.new_game": "New game",
     "menu.rules": "Rules",

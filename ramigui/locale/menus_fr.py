@@ -13,6 +13,7 @@ MENUS: dict[str, str] = {
     "common.off": "Non",
     # menu principal
     "menu.subtitle": "Les jeux de rami en famille",
+    "menu.nothing_to_continue": "Aucune partie à reprendre pour l'instant : commencez-en une avec Nouvelle partie.",
     "menu.continue": "Reprendre",
     "menu.new_game": "Nouvelle partie",
     "menu.rules": "Règles",

@@ -241,6 +241,23 @@ class MainMenu(Screen):
     def back(self) -> None:
         """Esc on the first screen does nothing: leaving is the Quit button's job."""
 
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """A click on the greyed Continue (or its key) says why it is grey, as the table's
+        greyed buttons do: it said nothing (a newcomer's finding)."""
+        if not self.resumable and self._asks_to_continue(event):
+            said = i18n.tr("menu.nothing_to_continue")
+            self.notices = [*(n for n in self.notices if n != said), said][-4:]
+            return True
+        return super().handle_event(event)
+
+    def _asks_to_continue(self, event: pygame.event.Event) -> bool:
+        button = next((c for c in self.controls if isinstance(c, Button) and c.action == "continue"), None)
+        if button is None:
+            return False
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            return button.rect.collidepoint(event.pos)
+        return event.type == pygame.KEYDOWN and event.key == button.key
+
     def on_action(self, action: str, event: pygame.event.Event) -> bool:
         if self.app is None:
             return False
