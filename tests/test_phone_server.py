@@ -789,6 +789,7 @@ def test_each_phone_is_told_the_game_in_its_own_language() -> None:
             for url, heard in ((ann, english), (bob, french)):  # each asks for its state in its language
                 wait_until(lambda url=url, heard=heard: request(url + "state", headers=heard)[0] == 200)
             state = my_turn(ann)
+            assert state["names"][first] == f"Player {first + 1}", "a name the game gave, in the phone's words"
             assert state["prompt"] in ("Your turn: draw from the stock or take the discard",
                                        i18n.text_in("en", "table.your_turn_play"))
             status, refused = post_move(bob, "draw")  # Ann's turn, not Bob's
@@ -799,6 +800,7 @@ def test_each_phone_is_told_the_game_in_its_own_language() -> None:
             status, state = post_move(ann, f"discard {first_two[0]}")
             assert status == 200 and any(line.startswith("You discarded") for line in state["last_moves"]), state
             told_bob = get_json(bob + "state")[1]["last_moves"]
+            assert get_json(bob + "state")[1]["names"][first] == f"Joueur {first + 1}"
             assert any(line.startswith(f"Joueur {first + 1} a défaussé") for line in told_bob), told_bob
             assert i18n.language() == "fr" and i18n.tr("button.undo") == "Annuler"
     finally:

@@ -85,6 +85,11 @@ class PhoneRelay:
         """The JSON state of one phone seat, from its view."""
         return self._state(self.game.view(seat))
 
+    def shown_names(self) -> list[str]:
+        """The seats' names as said in the language being spoken: a name the game gave
+        ("Joueur 1") in the phone's words ("Player 1"), a typed one as typed."""
+        return [i18n.seat_name(name) for name in self.names]
+
     def _speaking(self, seat: int) -> AbstractContextManager[str]:
         """Texts for `seat`'s phone are made in the language it had asked for at the last
         publish (else the game's): the language its states are marked with (`Bridge.publish`)."""
@@ -98,12 +103,14 @@ class PhoneRelay:
         seat = view.seat
         extra = ["next"] if self.accept_next and view.round_over and not view.game_over else []
         you = i18n.tr("table.you")
+        names = self.shown_names()
         sheets = view.public.score_sheets()
         this_round = [entry for entry in self.game.public_record(seat) if entry.round_no == view.round_no]
         lines = record_lines(this_round[-LAST_MOVES:],  # round 2's list began with round 1's last discard
-                             lambda other: you if other == seat else self.names[other], sheets, self.game.variant)
+                             lambda other: you if other == seat else names[other], sheets,
+                             self.game.variant)
         guide = self.guide.guide_for(seat) if self.guide is not None else None
-        state = view_json(view, self.names, last_moves=lines, extra_legal=extra, guide=guide)
+        state = view_json(view, names, last_moves=lines, extra_legal=extra, guide=guide)
         state["round_points"] = list(self.game.round_scores) if view.round_over else []
         state["round_end"] = self._round_end(seat) if view.round_over else None
         state["paused"] = self.paused
@@ -115,7 +122,7 @@ class PhoneRelay:
         score is made up ("You: 90 points in hand + 100 never laid down")."""
         result, variant = self.game.last_result, self.game.variant
         you = i18n.tr("table.you")
-        seen = [you if other == seat else name for other, name in enumerate(self.names)]
+        seen = [you if other == seat else name for other, name in enumerate(self.shown_names())]
         parts = [points_parts(result, other, variant, names=seen) for other in range(len(seen))]
         return {"summary": round_summary(result, seen),
                 "lines": [i18n.tr("score.seat_parts", name=seen[other], parts=text)
@@ -172,7 +179,7 @@ class PhoneRelay:
         if game.round_over:
             raise IllegalMove("round_over")
         if seat != game.to_play:
-            raise PhoneRefusal("not_your_turn", i18n.tr("table.waiting", name=self.names[game.to_play]))
+            raise PhoneRefusal("not_your_turn", i18n.tr("table.waiting", name=self.shown_names()[game.to_play]))
         game.copy().play(move)
         refused = self.guide.guide_refusal(seat, move) if self.guide is not None else None
         if refused is not None:
