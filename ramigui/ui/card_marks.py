@@ -85,11 +85,12 @@ def joker_badge(surface: pygame.Surface, card: pygame.Rect, shown: int, stands: 
     joker stands for any suit the set lacks). `shown` is how much of the joker shows. No
     label at all where its letter would be under `smallest` px (a panel whose words must
     all read from the sofa)."""
-    width = max(10, min(int(card.width * 0.3), shown - 3))
-    height = int(card.height * 0.42)
     if stands is not None:
         rank, suits = stands.rank, (stands.suit,)
     letter = i18n.rank_text(rank) if rank else ""
+    wide = 0.42 if len(letter) > 1 else 0.34  # "10" takes two figures: a joker for 10♣ lost its label
+    width = max(10, min(int(card.width * wide), shown - 3))
+    height = int(card.height * 0.42)
     size = fitted_size(letter, min(int(width * 0.8), int(height * 0.5)), width - 2, True, smallest=6) if rank else 0
     if rank and size < smallest:
         return

@@ -500,8 +500,20 @@ class RoundColumns:
 MIN_CARD = 14
 STEP = 0.42
 """How much of each covered card shows in a fan (its index corner), as a share of the width."""
+JOKER_STEP = 0.55
+"""How much of a covered joker shows: room beside its index for the label of the card it
+stands for ("10♣" takes two figures)."""
 GAP = 0.3
 """The gap between two melds, as a share of a card's width."""
+
+
+def _steps(group: tuple[Card, ...]) -> list[float]:
+    """Where each card of a fanned group starts, in card widths from the group's left."""
+    starts, at = [], 0.0
+    for card in group:
+        starts.append(at)
+        at += JOKER_STEP if card.is_joker else STEP
+    return starts
 
 
 def _units(groups: tuple[tuple[Card, ...], ...]) -> float:
@@ -509,7 +521,7 @@ def _units(groups: tuple[tuple[Card, ...], ...]) -> float:
     shown = [g for g in groups if g]
     if not shown:
         return 0.0
-    return len(shown) + STEP * sum(len(g) - 1 for g in shown) + GAP * (len(shown) - 1)
+    return len(shown) + sum(_steps(g)[-1] for g in shown) + GAP * (len(shown) - 1)
 
 
 def _fitting_width(groups: tuple[tuple[Card, ...], ...], room: int, extra: float = 0.0) -> int:
@@ -538,12 +550,13 @@ def _fan(surface: pygame.Surface, art: CardArt, groups: tuple[tuple[Card, ...], 
             blit_text(surface, "+", plus_size, GOLD, (x if index else x + gap // 2, mid), "center", bold=True)
             x += gap
         group_marks = marks[index] if index < len(marks) else ()
+        starts = _steps(group)
         for k, card in enumerate(group):
-            at = x + int(k * STEP * width)
+            at = x + int(starts[k] * width)
             surface.blit(art.face(card), (at, top))
             mark = group_marks[k] if k < len(group_marks) else None
             if mark is not None:
-                shown = width if k == len(group) - 1 else int(STEP * width)
+                shown = width if k == len(group) - 1 else int(starts[k + 1] * width) - int(starts[k] * width)
                 joker_badge(surface, pygame.Rect(at, top, width, card_height(width)), shown, *mark,
                             smallest=READABLE)
-        x += width + int((len(group) - 1) * STEP * width) + int(GAP * width)
+        x += width + int(starts[-1] * width) + int(GAP * width)
