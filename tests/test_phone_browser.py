@@ -349,10 +349,13 @@ def test_several_cards_on_the_pile_are_refused_in_words_and_the_last_moves_run_a
             sent = browser.execute_script("return window.ramiguiLastSend || null;")
             played = len(host.game.log)
             first, second = shown_hand(browser)[:2]
+            where = "return ['piles', 'melds'].map(id => document.getElementById(id).getBoundingClientRect().top);"
+            before = browser.execute_script(where)
             tap_card(browser, first)
             tap_card(browser, second)
             tap_element(browser, "#discard")
             assert wait_until(lambda: shown_refusal(browser)) == said
+            assert browser.execute_script(where) == before, "the refusal floats: the melds stay in sight"
             time.sleep(0.2)
             assert len(host.game.log) == played and browser.execute_script(
                 "return window.ramiguiLastSend || null;") == sent, "nothing was sent"

@@ -898,6 +898,7 @@
       light();
     });
     $("table").addEventListener("click", onTableTap);
+    $("refusal").addEventListener("click", (event) => { event.stopPropagation(); showRefusal(""); });
     window.addEventListener("resize", () => render());
     document.addEventListener("visibilitychange", () => {
       if (document.visibilityState === "visible" && !S.replaced && (!S.stream || S.stream.readyState === EventSource.CLOSED)) connect();
