@@ -206,6 +206,13 @@ def test_a_phone_plays_a_turn_by_taps_and_the_table_follows(browser: Any, capsys
         fresh = browser.execute_script(
             "return [...document.querySelectorAll('#hand .card.fresh svg')].map(s => s.dataset.card);")
         assert fresh == [str(drawn)], fresh
+        on_other = browser.execute_script(  # the tab lies on no other card (in a second row it hangs below)
+            "const f = document.querySelector('#hand .card.fresh'); const r = f.getBoundingClientRect();"
+            "const low = getComputedStyle(f, '::before').bottom === '-9px';"
+            "const x = r.left + 15, y = low ? r.bottom + 4 : r.top - 4;"
+            "return [...document.querySelectorAll('#hand .card')].filter(c => c !== f).some(c => {"
+            "const o = c.getBoundingClientRect(); return x > o.left && x < o.right && y > o.top && y < o.bottom; });")
+        assert not on_other, "the new card's tab sits on another card"
         if SHOTS:
             browser.save_screenshot(str(shots / "phone-360x740-fresh.png"))
         # a tap on the stock again is refused, with the rules' reason on the phone

@@ -704,14 +704,14 @@
     area.replaceChildren();
     const lay = handLayout(S.order.length);
     document.documentElement.style.setProperty("--card-w", lay.width + "px");
-    area.style.height = lay.total + 20 + "px";
+    area.style.height = lay.total + (lay.rows > 1 ? 28 : 20) + "px";  // room below for a second row's tab
     S.order.forEach((name, i) => {
       const row = Math.floor(i / lay.perRow), col = i % lay.perRow;
       const slot = document.createElement("div");
       const guided = S.state && S.state.guide && S.state.guide.lit.includes(name);
       const fresh = name === S.fresh && S.order.indexOf(name) === i;
       slot.className = "card" + (S.selected.has(i) ? " selected" : "") + (guided ? " guided" : "") +
-        (fresh ? " fresh" : "");
+        (fresh ? " fresh" : "") + (fresh && row > 0 ? " low" : "");
       slot.dataset.index = String(i);
       slot.style.left = Math.round(lay.left0 + col * lay.step) + "px";
       slot.style.top = 16 + row * lay.rowStep + "px";
