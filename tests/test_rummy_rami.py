@@ -221,7 +221,11 @@ def test_swap_a_joker_for_the_card_it_stands_for() -> None:
     refused(game, "swap 9H for joker in 3", "swap_not_allowed")
     play(game, "swap 6S for joker in 1")
     assert table(game)[0] == "6C 6H 6S" and holds(game, 0, "9H QS QD 5C JK")
-    refused(game, "swap 9H for joker in 2", "not_your_phase")  # it was instead of drawing
+    error = refused(game, "swap 9H for joker in 2", "not_your_phase")  # it was instead of drawing
+    assert "instead of drawing" in str(error) and "already in your hand" in str(error), str(error)
+    from ramigui import i18n
+
+    assert "instead of drawing" in i18n.reason_text(error)
     play(game, "layoff JK to 3")
     refused(game, "discard 5C", "taken_card_unused")
     play(game, "undo", "meld QS QD JK", "discard 5C")

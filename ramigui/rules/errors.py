@@ -148,6 +148,8 @@ ACTIONS: dict[str, str] = {
 EXPECTED: dict[str, str] = {
     "draw_first": "draw first",
     "already_drawn": "you have already drawn",
+    "swap_instead_of_draw": ("a joker is won back instead of drawing, with a card already in your hand "
+                             "(you have drawn this turn)"),
     "stock_only": "draw from the stock (both players passed the upcard)",
     "take_or_pass": "take the upcard or pass",
     "draw_or_take": "draw or take the discard first",

@@ -125,6 +125,8 @@ def _replace_meld(state: RummyState, number: int, meld: Meld) -> tuple[Meld, ...
 def _phase(state: RummyState, wanted: str, action: str) -> None:
     if state.phase != wanted:
         expected = "draw_first" if state.phase == DRAW else "already_drawn"
+        if action == "swap" and wanted == DRAW:  # Rami familial: the swap is the turn's draw
+            expected = "swap_instead_of_draw"
         raise IllegalMove("not_your_phase", action=action, expected=expected)
 
 
