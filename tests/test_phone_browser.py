@@ -478,9 +478,9 @@ def test_at_a_rounds_end_a_phone_says_what_the_round_added_beside_each_total(bro
         chips = wait_until(lambda: browser.execute_script(
             "return [...document.querySelectorAll('#seats .seat .n')].map(n => n.textContent);"))
         names = list(host.names)
-        round_end, counter = browser.execute_script(
+        round_end, counter, prompt = browser.execute_script(
             "return [[...document.querySelectorAll('#round-end > *')].map(e => e.textContent),"
-            "        document.getElementById('counter').textContent];")
+            "        document.getElementById('counter').textContent, document.getElementById('prompt').textContent];")
         if SHOTS:
             browser.save_screenshot(str(Path(SHOTS) / "phone-round-over.png"))
     assert [chip.split(" · ")[-1] for chip in chips] == [f"{totals[s]} (+{points[s]})" for s in range(2)]
@@ -489,6 +489,8 @@ def test_at_a_rounds_end_a_phone_says_what_the_round_added_beside_each_total(bro
     assert winner is not None and round_end[0].startswith("You win" if winner == 0 else f"{names[winner]} wins")
     assert any(line.startswith(("You: ", "Bot 1: ")) and "deadwood" in line for line in round_end[1:]), round_end
     assert counter == "", "the deadwood count is gone once the hand is over"
+    # the prompt is a title; what "(+N)" means is said with the scores (it read as a legend up top)
+    assert round_end[-1] == i18n.tr("phone.round_points_note") and prompt == i18n.tr("phone.round_over")
 
 
 def test_on_a_small_phone_four_seats_leave_the_piles_in_sight() -> None:

@@ -125,8 +125,9 @@ class PhoneRelay:
         seen = [you if other == seat else name for other, name in enumerate(self.shown_names())]
         parts = [points_parts(result, other, variant, names=seen) for other in range(len(seen))]
         return {"summary": round_summary(result, seen),
-                "lines": [i18n.tr("score.seat_parts", name=seen[other], parts=text)
-                          for other, text in enumerate(parts) if text]}
+                "lines": [*(i18n.tr("score.seat_parts", name=seen[other], parts=text)
+                            for other, text in enumerate(parts) if text),
+                          i18n.tr("phone.round_points_note")]}  # the legend of the seats' "(+N)"
 
     # --- in: their moves ------------------------------------------------------------------
 
