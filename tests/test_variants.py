@@ -291,3 +291,24 @@ def test_a_problem_met_with_one_house_rule_value_is_translated_whole() -> None:
 @pytest.mark.parametrize("code", sorted(PROBLEMS))
 def test_every_problem_is_translated(code: str) -> None:
     assert f"variant_error.{code}" in fr.CATALOGUE and f"variant_error.{code}" in en.CATALOGUE
+
+
+def test_a_yes_or_no_house_rules_help_says_what_each_answer_means() -> None:
+    """"Several melds per turn: No" stood over "Put down as many melds as you like each turn."
+    (a newcomer read a contradiction): the help of an option answered Yes or No says both."""
+    import yaml
+
+    path = Path(__file__).resolve().parents[1] / "variants.yaml"
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    found = 0
+    for variant_id, variant in data.items():
+        if not isinstance(variant, dict):
+            continue
+        for name, option in (variant.get("options") or {}).items():
+            if {str(k).lower() for k in option.get("choices") or ()} != {"true", "false"}:
+                continue
+            found += 1
+            help_text = option["help"]
+            assert "Yes" in help_text["en"] and "No" in help_text["en"], (variant_id, name)
+            assert "Oui" in help_text["fr"] and "Non" in help_text["fr"], (variant_id, name)
+    assert found >= 8
