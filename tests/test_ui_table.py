@@ -780,3 +780,17 @@ def test_a_card_dropped_on_the_joker_it_stands_for_says_why_the_swap_is_refused(
     settle(app)
     assert scene.message_kind == "refusal" and "new meld" in scene.message, scene.message
     assert len(scene.game.hand(0)) == 3
+
+
+def test_a_forgotten_carte_is_said_on_the_table_where_the_eyes_are(app: App) -> None:
+    """« Lorsqu'un joueur n'a plus qu'une seule carte, il doit l'annoncer … sous peine de
+    devoir piocher 2 cartes » (seed 000): the penalty was only a line of the last moves, and a
+    newcomer suddenly held three cards with no word of why. The status line says it."""
+    game = Game.from_position("rami", hands=["7H 8H KS QS", "5D 9S QD"], stock="9H 4S 6C 7C", discard="5H",
+                              melds=[(0, "2H 3H 4H")], to_play=0)
+    scene = table(app, game)
+    for move in ("draw", "meld 7H 8H 9H", "discard KS"):
+        assert scene.human_play(move), move
+    settle(app)
+    assert len(scene.game.hand(0)) == 3
+    assert scene.message_kind == "info" and "Carte" in scene.message and "2 penalty cards" in scene.message

@@ -510,6 +510,7 @@ class TableScene(Scene):
             self.fresh = self._still_fresh(played.kind, before.hand, self.game.hand(seat),
                                            self.game.to_play == seat)
             self.turn_arrangements.append(arranged)
+            self._tell_penalty(seat)
         if self.game.to_play != seat or self.game.round_over:
             self.turn_arrangements.clear()
         if self.config.hot_seat and self.game.to_play != seat and self.viewer == seat:
@@ -520,6 +521,15 @@ class TableScene(Scene):
         self.bots.rest()
         self._sync()
         return True
+
+    def _tell_penalty(self, seat: int) -> None:
+        """A forgotten "Carte !" costs cards at once (seed 000): said where the eyes are, not
+        only in the last moves — a newcomer found three cards in hand and no word of why."""
+        record = self.game.public_record(seat)
+        last = record[-1] if record else None
+        if last is not None and last.seat == seat and last.penalty:  # hot-seat: the next person reads it too
+            who = self.name(seat) if self.config.hot_seat else i18n.tr("table.you")
+            self.show(i18n.tr("move.carte_penalty", name=who, n=last.penalty))
 
     def apply_move(self, move: Move | str) -> Move:
         """The match engine's path to the rules, the one call that changes the game: the
