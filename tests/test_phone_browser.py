@@ -519,6 +519,10 @@ def test_a_taken_card_tapped_alone_on_its_joker_is_answered_with_the_swap_rule(b
     with running_host("rami40", players=2, phones=1, seed=4, game=game) as host:
         browser.get(host.server.url(0))
         wait_until(lambda: page_turn(browser, host))
+        label = browser.execute_script(  # the joker's label, 9♥, in the hearts' red as on the cards
+            "const t = document.querySelector('#melds .joker-badge text');"
+            "return [t.textContent, t.getAttribute('fill')];")
+        assert label[0] == "9♥" and label[1].lower() not in ("#222", "#222222"), label
         tap_element(browser, "#discard")
         wait_until(lambda: "9H" in shown_hand(browser))
         tap_card(browser, "9H")

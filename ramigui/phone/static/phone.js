@@ -196,10 +196,20 @@
        badge);
     const [rank, suits] = label.includes(" ") ? label.split(" ") : [label, ""];
     const lines = suits ? [[rank, 30, 72], [suits, suits.length > 2 ? 15 : 22, 100]] : [[rank, rank.length > 2 ? 24 : 32, 86]];
+    // Each suit in its colour, as on the cards and the table's badge (a set's "K ♠♦" read
+    // all black); a run's label in its suit's colour.
+    const letter = { "♠": "S", "♥": "H", "♦": "D", "♣": "C" };
+    const colourOf = (symbol) => (look.suit_colour && look.suit_colour[letter[symbol]]) || "#222";
     for (const [words, size, y] of lines) {
+      const symbols = [...words].filter((c) => letter[c]);
+      const fill = words !== suits && symbols.length === 1 ? colourOf(symbols[0]) : "#222";
       const text = el("text", { x: 24, y, "text-anchor": "middle", "font-size": size, "font-weight": "bold",
-                                fill: "#222", "font-family": "sans-serif" }, badge);
-      text.textContent = words;
+                                fill, "font-family": "sans-serif" }, badge);
+      if (words === suits) {
+        for (const c of words) el("tspan", { fill: letter[c] ? colourOf(c) : "#222" }, text).textContent = c;
+      } else {
+        text.textContent = words;
+      }
     }
   }
 
