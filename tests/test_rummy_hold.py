@@ -60,10 +60,10 @@ def test_hard_opens_with_the_melds_that_leave_the_fewest_places_to_lay_off() -> 
     """Kings (30: only the other KH may join them), 10H-KH (40: 9H and AH, two of each) and
     9S-QS (39: 8S twice and the other KS). Kings + spades reach 51 leaving 4 places; the
     two richest melds would leave 7. The hearts run stays in hand. (A game of several
-    rounds, the other player down: in a one-round game, or while nobody else is down, hard
-    would not open before it can go out.)"""
+    rounds, the other player down to five cards: in a one-round game, or while nobody else is
+    near out, hard would not open before it can go out.)"""
     game = Game.from_position(
-        "rami51", options={"rounds": 5}, hands=["KS KD KC 10H JH QH KH 9S 10S JS QS 2D", "2H 3H 4H 5S 6S 7D 8D 9D"],
+        "rami51", options={"rounds": 5}, hands=["KS KD KC 10H JH QH KH 9S 10S JS QS 2D", "2H 3H 4H 5S 6S"],
         stock="5C", discard="4S", melds=[(1, "5D 6D 7D")], to_play=0,
     )
     game.play("draw")
@@ -192,22 +192,23 @@ def test_rami_sec_wait_off_hard_opens_at_once(monkeypatch: pytest.MonkeyPatch) -
     assert any(m.startswith("meld") for m in bot_turn(rami_sec_position(theirs_down=False), "hard"))
 
 
-def rami51_opening(theirs_down: bool) -> list[str]:
+def rami51_opening(theirs_down: bool, theirs: str = "2H 3H 4H 5S 6S 7D 8D 9D") -> list[str]:
     """Rami 51, five rounds: hard can open (kings and spades, 69 points) but not go out."""
     game = Game.from_position(
-        "rami51", options={"rounds": 5}, hands=["KS KD KC 9S 10S JS QS 2D 5H", "2H 3H 4H 5S 6S 7D 8D 9D"],
+        "rami51", options={"rounds": 5}, hands=["KS KD KC 9S 10S JS QS 2D 5H", theirs],
         stock="4C", discard="4S", melds=[(1, "5D 6D 7D")] if theirs_down else [], to_play=0,
     )
     game.play("draw")
     return bot_turn(game, "hard")
 
 
-def test_in_rami_51_hard_waits_for_a_rami_while_nobody_else_is_down() -> None:
+def test_in_rami_51_hard_waits_for_a_rami_while_nobody_else_is_near_out() -> None:
     """Seed 004 with seed 000's count (RULES.md): a rami — the whole hand laid at once, no
-    minimum needed — doubles the others' penalties. While the other player has laid nothing
-    hard keeps its 69 points of melds in hand; once they are down it opens at once (they may
-    go out within a turn, and an unopened hand pays every card and 100 more)."""
+    minimum needed — doubles the others' penalties. While the other player has laid nothing,
+    or is down but still holds eight cards, hard keeps its 69 points of melds in hand; once
+    they are down to six cards or fewer it opens at once (they may go out within a turn or
+    two, and an unopened hand pays every card and 100 more)."""
     assert not [m for m in rami51_opening(theirs_down=False) if m.startswith("meld")]
-    assert sorted(m for m in rami51_opening(theirs_down=True) if m.startswith("meld")) == [
-        "meld 9S 10S JS QS", "meld KS KD KC",
-    ]
+    assert not [m for m in rami51_opening(theirs_down=True) if m.startswith("meld")]
+    assert sorted(m for m in rami51_opening(theirs_down=True, theirs="2H 3H 4H 5S 6S 7D") if m.startswith("meld")) \
+        == ["meld 9S 10S JS QS", "meld KS KD KC"]

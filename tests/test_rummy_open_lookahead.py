@@ -3,8 +3,9 @@
 
 Rami 51 of five rounds (seed 004: open with 51 points of melds), two players, set with
 `Game.from_position` (stock top card first) and played through the checked path. The other
-player is down (5C 6C 7C on the table): before that, hard would wait to go out all at once
-(a rami doubles the others' penalties, `RAMI_SEC_WAIT`) and no minimum would count.
+player is down (5C 6C 7C on the table) to six cards: before that, hard would wait to go out
+all at once (a rami doubles the others' penalties, `RAMI_SEC_WAIT`, `RAMI_WAIT_CARDS`) and no
+minimum would count.
 
     seat 0:  KS KD KC 9C 9D 3C 3D, draws KH
     melds:   KS KD KC KH = 40 points, short of 51 (a set of four takes no joker)
@@ -29,7 +30,7 @@ from ramigui.rules import Game
 
 def position() -> Game:
     game = Game.from_position(
-        "rami51", options={"rounds": 5}, hands=["KS KD KC 9C 9D 3C 3D", "2H 5H 7S 8D JC AC 6D 4H"],
+        "rami51", options={"rounds": 5}, hands=["KS KD KC 9C 9D 3C 3D", "2H 5H 7S 8D JC AC"],
         stock="KH", discard="6H", melds=[(1, "5C 6C 7C")], to_play=0,
     )
     game.play("draw")
