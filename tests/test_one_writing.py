@@ -70,7 +70,7 @@ def test_the_cards_a_person_chose_make_the_move_as_the_rules_write_it() -> None:
     game.play("draw")
     meld = meld_move(game, parse_cards(["JK", "9S", "9H"]))
     assert str(meld) == "meld 9S 9H JK" and meld in game.legal_moves()
-    layoff = layoff_move(game, parse_cards(["5H", "3H", "4H"]), 1)
+    layoff = layoff_move(game, parse_cards(["5H", "3H", "4H"]), 1, game.view(game.to_play).public.melds)
     assert str(layoff) == "layoff 3H 4H 5H to 1" and layoff in game.legal_moves()
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ramigui.bots.rummy_plan import Planner
+from ramigui.bots.rummy_plan import Planner, free_take_pays
 from ramigui.cards import JOKER, Card
 from ramigui.rules import gin_melds
 from ramigui.rules.gin_layoffs import defender_layoffs
@@ -151,7 +151,7 @@ def _rummy_draw(view: PlayerView, planner: Planner) -> Reason | None:
     first_round = view.public_as(RummyPublic).turn < view.players
     if taken_card_must(rules, opened, first_round) == "none":  # a free take (Rami 51): what it would save
         now = planner.arrange(list(view.hand))
-        if after.left_points >= now.left_points:
+        if not free_take_pays(now, after, planner.points(top)):  # the bots' own measure of a free take
             return "why.rummy.draw_no_gain", {"card": top, "after": after.left_points, "before": now.left_points}
         return None
     if not opened and rules.opening_minimum and after.meld_points < rules.opening_minimum:

@@ -51,7 +51,7 @@ from ramigui.bots.common import (
     unseen_cards,
 )
 from ramigui.bots.rummy_model import Clue, HandModel
-from ramigui.bots.rummy_plan import Arrangement, Cards, Planner, keep_value
+from ramigui.bots.rummy_plan import Arrangement, Cards, Planner, free_take_pays, keep_value
 from ramigui.bots.rummy_search import Budget, Clock, DiscardSearch, Knowledge, Lines, positions
 from ramigui.cards import JOKER, Card
 from ramigui.rules.melds import Meld
@@ -356,7 +356,7 @@ class _Turn:
             return False  # every card melded but none to discard: the take cannot be used
         if not any(top in meld for meld in after.melds):
             return self.level == "hard" and self._promising(top, hand)
-        return after.left_points < now.left_points + self.planner.points(top) or len(after.left) < len(now.left)
+        return free_take_pays(now, after, self.planner.points(top))
 
     def _promising(self, top: Card, hand: list[Card]) -> bool:
         """Hard: a free take of a card that fits the table once opened (a sure lay-off later)."""

@@ -40,6 +40,13 @@ class Arrangement:
 _EMPTY = Arrangement((), (), 0, 0)
 
 
+def free_take_pays(now: Arrangement, after: Arrangement, card_points: int) -> bool:
+    """Whether taking a discard no rule binds is worth it: the hand's loose points with it
+    are below what the card would add loose, or fewer cards stay loose. The bots take by
+    it, and the Hint's reason for drawing instead reads it."""
+    return after.left_points < now.left_points + card_points or len(after.left) < len(now.left)
+
+
 def _without(cards: Cards, removed: Sequence[Card]) -> Cards | None:
     """`cards` less one copy of each removed card, or None if some is missing."""
     left = list(cards)

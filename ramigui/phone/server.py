@@ -109,10 +109,11 @@ def page_data_by_language(given: dict[str, Any] | None = None) -> dict[str, byte
     def encoded() -> bytes:
         return json.dumps(given or default_page_data(), ensure_ascii=False).encode("utf-8")
 
-    by_language = {"": encoded()}
+    by_language = {}
     for lang in i18n.LANGUAGES:
         with i18n.speaking(lang):
             by_language[lang] = encoded()
+    by_language[""] = by_language[i18n.language()]  # made once: the game's language is one of ours
     return by_language
 
 

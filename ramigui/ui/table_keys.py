@@ -163,4 +163,4 @@ class Keys:
             return (PlayMove(Move("discard", (cards[0],))),)
         if kind == "meld":
             return (PlayMove(meld_move(frame.game, cards)),)
-        return (PlayMove(layoff_move(frame.game, cards, meld or 0)),)
+        return (PlayMove(layoff_move(frame.game, cards, meld or 0, frame.view.public.melds)),)

@@ -6,8 +6,11 @@ J♠ JK Q♠ chosen in that order is played as the rules write it."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ramigui.cards import Card
 from ramigui.rules import Game, Move
+from ramigui.rules.melds import Meld
 
 
 def meld_order(cards: list[Card]) -> list[Card]:
@@ -23,17 +26,14 @@ def meld_move(game: Game, cards: list[Card]) -> Move:
     return game.canonical(Move("meld", tuple(meld_order(cards))))
 
 
-def layoff_move(game: Game, cards: list[Card], number: int) -> Move:
+def layoff_move(game: Game, cards: list[Card], number: int, melds: Sequence[Meld]) -> Move:
     """Lay off; a single card that the meld's joker stands for becomes a swap (refused, it
-    says the swap's reason: "the joker must go into a new meld now", not "extends nothing")."""
+    says the swap's reason: "the joker must go into a new meld now", not "extends nothing").
+    `melds`: the table's melds as the viewer sees them (the frame's view: no view built here)."""
     layoff = game.canonical(Move("layoff", tuple(cards), number))
     if len(cards) == 1 and not game.is_legal(layoff):
         swap = Move("swap", tuple(cards), number)
-        if game.is_legal(swap) or cards[0] in _joker_naturals(game, number):
+        stands_for = melds[number - 1].joker_naturals() if 0 < number <= len(melds) else ()
+        if game.is_legal(swap) or cards[0] in stands_for:
             return swap
     return layoff
-
-
-def _joker_naturals(game: Game, number: int) -> tuple[Card, ...]:
-    melds = getattr(game.view(game.to_play).public, "melds", ())
-    return melds[number - 1].joker_naturals() if 0 < number <= len(melds) else ()

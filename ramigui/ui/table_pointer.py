@@ -179,7 +179,7 @@ class Pointer:
             if target == "discard" and len(cards) == 1:
                 return Move("discard", cards)
             if target.startswith("meld:"):
-                return layoff_move(frame.game, list(cards), int(target[5:]))
+                return layoff_move(frame.game, list(cards), int(target[5:]), frame.view.public.melds)
             if target == "table":
                 return meld_move(frame.game, frame.meld_cards(drag.indices))
             return None
@@ -279,7 +279,7 @@ class Pointer:
         elif press.source == "discard":
             move = "take" if frame.game.is_legal(Move("take")) or not chosen else Move("discard", (chosen[0],))
         elif press.source == "meld" and chosen:
-            move = layoff_move(frame.game, chosen, press.index)
+            move = layoff_move(frame.game, chosen, press.index, frame.view.public.melds)
         elif press.source == "meld" and phase == "draw" and press.card is not None:
             move = Move("take", (press.card,), press.index)
         elif press.source == "table" and len(frame.meld_cards(sorted(frame.selected))) >= 2 \
