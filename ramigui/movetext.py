@@ -84,6 +84,9 @@ def rummy_turn_prompt(view: PlayerView) -> str:
     if public.taken_waits and public.taken is not None:  # the discard would be refused
         where = i18n.tr(f"where.{public.taken_must}")
         return i18n.tr("table.taken_waits", card=i18n.card_text(public.taken), where=where)
+    if public.jokers_wait:  # a joker won back must go down before the discard
+        where = "new_meld" if rules.joker_must == "new_meld" else "on_table"
+        return i18n.tr("table.joker_waits", where=i18n.tr(f"where.{where}"))
     short = not public.opened[view.seat] and 0 < public.turn_points < rules.opening_minimum
     if short and public.turn_melds:  # melds laid short of the minimum: the discard would be refused
         return i18n.tr("table.open_short", have=public.turn_points, need=rules.opening_minimum)

@@ -65,7 +65,7 @@ def test_the_history_holds_the_moves_played_with_their_seats() -> None:
 PHONE_KEYS = {
     "rami51": ["phase", "melds", "all_at_once", "discard", "stock", "opened", "put_down", "turn", "reuses",
                "opening_minimum", "turn_points", "layoffs_wait", "turn_melds", "taken", "taken_must", "taken_waits",
-               "announced", "winner"],
+               "jokers_wait", "announced", "winner"],
     "gin": ["phase", "melds", "discard", "stock", "turn", "upcard", "offer_passes", "stock_only", "taken",
             "knock_limit", "doubled", "knocker", "finish", "laid_off", "shown", "void_at_stock"],
     "yami": ["phase", "turn", "stock", "stock_count", "discard", "discard_top", "sheets", "free_boxes",

@@ -637,6 +637,27 @@ def test_a_taken_card_says_where_it_must_go_until_it_has(app: App) -> None:
     assert scene.family.prompt(scene.frame()) == i18n.tr("table.your_turn_play")
 
 
+def test_a_joker_won_back_says_where_it_must_go_until_it_has(app: App) -> None:
+    """Seed 000: « Le joker ainsi récupéré doit servir à faire immédiatement une nouvelle
+    combinaison ». A newcomer won a joker back, read "Meld, lay off, then discard" and found
+    only the discard's refusal said it. The prompt says it until the joker is in a new meld."""
+    game = Game.from_position("rami", hands=["6S 9H QS QD 5C", "2C 5D 9S"], stock="2D 4C", discard="9C",
+                              melds=[(1, "6C JK 6H"), (0, "2D 3D 4D")], opened=[0, 1], to_play=0)
+    scene = table(app, game)
+    assert scene.play("swap 6S for joker in 1")
+    waits = "The joker you took must go into a new meld this turn — or Undo"
+    assert scene.game.view(0).public.jokers_wait and not scene.game.view(1).public.jokers_wait
+    assert scene.family.prompt(scene.frame()) == waits
+    from ramigui.phone.texts import rummy_prompt
+
+    assert rummy_prompt(scene.game.view(0), ["You", "Bot 1"]) == waits  # a phone too
+    assert scene.play("layoff JK to 2")  # onto a meld: not what seed 000 asks
+    assert scene.family.prompt(scene.frame()) == waits
+    assert scene.play("undo")
+    assert scene.play("meld QS QD JK")
+    assert scene.family.prompt(scene.frame()) == i18n.tr("table.your_turn_play")
+
+
 def test_a_click_on_the_greyed_meld_button_says_why(app: App) -> None:
     """Three cards chosen that make no meld: the Meld button is grey, and a click on it did
     nothing while M said why (a newcomer's finding). The click says it too."""

@@ -52,6 +52,7 @@ CATALOGUE: dict[str, str] = {
     "table.fresh_card": "Nouvelle carte : {card} (onglet vert). {prompt}",
     "table.open_to_keep_layoffs": "Ouvrez dans ce tour (posé : {have} sur {need}) pour garder votre ajout, ou Annulez",
     "table.open_short": "Posez d'autres combinaisons pour ouvrir (posé : {have} sur {need}), ou Annulez",
+    "table.joker_waits": "Le joker que vous avez pris doit aller {where} ce tour-ci — ou Annulez",
     "table.taken_waits": "{card}, que vous avez prise, doit aller {where} ce tour-ci — ou Annulez",
     "table.your_turn_play": "Posez, complétez, puis défaussez une carte",
     "table.waiting": "{name} joue…",

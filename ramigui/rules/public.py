@@ -67,6 +67,9 @@ class RummyPublic:
     taken_waits: bool
     """The taken card has not yet gone down as `taken_must` asks, so the turn may not end;
     told to the seat playing the turn only."""
+    jokers_wait: bool
+    """A joker won back this turn has not yet gone down as the variant's `joker_must` asks,
+    so the turn may not end; told to the seat playing the turn only."""
     announced: bool
     """The player to play announced "Carte !" this turn."""
     winner: int | None

@@ -620,14 +620,24 @@ def _taken_waits(state: RummyState) -> bool:
     return False
 
 
+def _jokers_wait(state: RummyState) -> bool:
+    """A joker won back this turn has not yet gone down as the rules ask (seed 000: « doit
+    servir à faire immédiatement une nouvelle combinaison »): the discard would be refused.
+    A rule fact, as `_taken_waits` is for a taken card, so the prompt says it first."""
+    rules = state.rules
+    if rules.joker_must == "none" or not state.log.jokers_taken:
+        return False
+    placed = _cards_in_new_melds(state)[JOKER]
+    if rules.joker_must == "table":
+        placed += sum(cards.count(JOKER) for _, cards in state.log.layoffs)
+    return placed < state.log.jokers_taken
+
+
 def _check_taken_jokers(state: RummyState, may_swap: bool) -> None:
     rules = state.rules
     if rules.swap_needs_opened and not may_swap:
         raise IllegalMove("swap_not_allowed", detail="keep_joker_open")
-    placed = _cards_in_new_melds(state)[JOKER]
-    if rules.joker_must == "table":
-        placed += sum(cards.count(JOKER) for _, cards in state.log.layoffs)
-    if rules.joker_must != "none" and placed < state.log.jokers_taken:
+    if _jokers_wait(state):
         raise IllegalMove(
             "taken_card_unused",
             card="JK",
@@ -1077,6 +1087,7 @@ class Rummy:
             taken=state.log.taken,
             taken_must=state.log.taken_must if own else "none",
             taken_waits=_taken_waits(state) if own else False,
+            jokers_wait=_jokers_wait(state) if own else False,
             announced=state.log.announced,
             winner=state.winner,
         )
