@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 
 import pygame
@@ -814,4 +815,10 @@ def test_a_forgotten_carte_is_said_on_the_table_where_the_eyes_are(app: App) -> 
         assert scene.human_play(move), move
     settle(app)
     assert len(scene.game.hand(0)) == 3
-    assert scene.message_kind == "info" and "Carte" in scene.message and "2 penalty cards" in scene.message
+    assert scene.message_kind == "penalty" and "Carte" in scene.message and "2 penalty cards" in scene.message
+    frame = scene.frame()
+    cost = Counter(scene.game.hand(0)) - Counter(parse_cards("QS"))
+    assert Counter(frame.order[i] for i in frame.penalised) == cost, "the cards it cost are marked in the hand"
+    while scene.game.to_play != 0:
+        assert scene.play(scene.game.legal_moves()[0])
+    assert scene.human_play("draw") and not scene.frame().penalised, "marked until the player's next move"

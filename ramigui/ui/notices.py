@@ -45,6 +45,7 @@ STYLES: dict[str, NoticeStyle] = {
     "waiting": NoticeStyle(None, (0, 0, 0, 0), (205, 222, 208), "hourglass"),
     "info": NoticeStyle((18, 46, 34, 255), (*CREAM, 255), CREAM, "arrow"),
     "refusal": NoticeStyle((128, 22, 28, 255), (255, 196, 190, 255), WHITE, "no_entry"),
+    "penalty": NoticeStyle((128, 22, 28, 255), (255, 196, 190, 255), WHITE, "no_entry"),
     "hint": NoticeStyle((54, 30, 92, 255), (196, 150, 255, 255), WHITE, "bulb"),
 }
 """The look of each kind of notice (`TableScene.message_kind` and the hint banner)."""

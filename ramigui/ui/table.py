@@ -145,6 +145,7 @@ class TableScene(Scene):
         self.viewer: int | None = self._initial_viewer()
         self.hand = HandState()
         self.fresh: Card | None = None  # the card the viewer just drew or took, until their next move
+        self.penalised: tuple[Card, ...] = ()  # a forgotten "Carte !"'s cards, until the viewer's next move
         self.turn_arrangements: list[tuple[list[Card], Card | None]] = []
         """The hand's order and marked card before each of the viewer's moves this turn (undo)."""
         self._melds_of: tuple[tuple[Card, ...], list[Group]] = ((), [])  # a hand (sorted) → its melds
@@ -156,7 +157,7 @@ class TableScene(Scene):
         """The sort each seat's player chose with S / R / A this game: their next hands start from it."""
         self.flights: list[Flight] = []
         self.message = ""
-        self.message_kind = "info"  # "info" (a note, an instruction) or "refusal" (notices.STYLES)
+        self.message_kind = "info"  # "info", "refusal" or "penalty" (notices.STYLES)
         self.message_until = 0.0
         self.last_moves = LastMoves()  # the public record, said in the language of the moment (table_log)
         self.now = 0.0
@@ -389,6 +390,18 @@ class TableScene(Scene):
             return None
         return next((i for i in range(len(self.order) - 1, -1, -1) if self.order[i] == self.fresh), None)
 
+    def penalty_indices(self) -> frozenset[int]:
+        """Where a forgotten "Carte !"'s cards are in the viewer's hand, marked as a drawn card
+        is: a newcomer held three cards and could not tell which had come as the penalty."""
+        if not self.penalised or self.viewer is None:
+            return frozenset()
+        wanted, found = Counter(self.penalised), set()
+        for i in range(len(self.order) - 1, -1, -1):
+            if wanted[self.order[i]] > 0:
+                wanted[self.order[i]] -= 1
+                found.add(i)
+        return frozenset(found)
+
     def hint_move(self) -> Move | None:
         """The move a hint announced (Enter plays it); the table with menus has hints."""
         return None
@@ -407,7 +420,8 @@ class TableScene(Scene):
             layout=self.layout, size=self.size, order=tuple(self.hand.order),
             selected=frozenset(self.hand.selected), focus=self.hand.focus, drag=self.hand.drag,
             ready=tuple(self.ready), round_hands=self._round_hands(game),
-            fresh=self.fresh_index(), hinted=frozenset(self.hinted()), hint_move=self.hint_move(),
+            fresh=self.fresh_index(), penalised=self.penalty_indices(),
+            hinted=frozenset(self.hinted()), hint_move=self.hint_move(),
             flights=tuple(self.flights), now=self.now, pace=self.pace, message=self.message,
             message_kind=self.message_kind, pointer_at=self.pointer_at,
             phones_connected=frozenset(self.phones.connected()), settings=settings, art=self.art,
@@ -504,32 +518,37 @@ class TableScene(Scene):
             return False
         if self.message_kind == "refusal" and (seat == self.viewer or self.game.to_play != seat):
             self.message = ""  # your move, or the turn passed: the refusal spoke of a state now gone
+        if seat == self.viewer:
+            self.penalised = ()
         if seat == self.viewer and played.kind == "undo":
             self._put_back(self.game.hand(seat))
         elif seat == self.viewer:
             self.fresh = self._still_fresh(played.kind, before.hand, self.game.hand(seat),
                                            self.game.to_play == seat)
             self.turn_arrangements.append(arranged)
-            self._tell_penalty(seat)
+            self._tell_penalty(seat, before.hand)
         if self.game.to_play != seat or self.game.round_over:
             self.turn_arrangements.clear()
         if self.config.hot_seat and self.game.to_play != seat and self.viewer == seat:
             self.viewer = None  # a person's turn ended: hide their hand at once
             self.hand.hide()
             self.fresh = None
+            self.penalised = ()
         self.hand.clear_selection()
         self.bots.rest()
         self._sync()
         return True
 
-    def _tell_penalty(self, seat: int) -> None:
-        """A forgotten "Carte !" costs cards at once (seed 000): said where the eyes are, not
-        only in the last moves — a newcomer found three cards in hand and no word of why."""
+    def _tell_penalty(self, seat: int, before: Sequence[Card]) -> None:
+        """A forgotten "Carte !" costs cards at once (seed 000): said where the eyes are, in
+        the penalty's look, not only in the last moves — a newcomer found three cards in hand
+        and no word of why — and the cards it brought are marked in the hand."""
         record = self.game.public_record(seat)
         last = record[-1] if record else None
         if last is not None and last.seat == seat and last.penalty:  # hot-seat: the next person reads it too
             who = self.name(seat) if self.config.hot_seat else i18n.tr("table.you")
-            self.show(i18n.tr("move.carte_penalty", name=who, n=last.penalty))
+            self.show(i18n.tr("move.carte_penalty", name=who, n=last.penalty), "penalty")
+            self.penalised = tuple((Counter(self.game.hand(seat)) - Counter(before)).elements())
 
     def apply_move(self, move: Move | str) -> Move:
         """The match engine's path to the rules, the one call that changes the game: the
@@ -613,7 +632,8 @@ class TableScene(Scene):
 
     def show(self, text: str, kind: str = "info") -> None:
         """Say something for a few seconds in the status line: a note or instruction
-        ("info"), or why something was refused ("refusal"); each has its own look."""
+        ("info"), why something was refused ("refusal"), what a forgotten "Carte !" cost
+        ("penalty"); each has its own look."""
         self.message = text
         self.message_kind = kind
         self.message_until = self.now + MESSAGE_TIME

@@ -546,7 +546,7 @@ def _draw_hand(frame: TableFrame, surface: pygame.Surface, lay: TableLayout) -> 
             ring(surface, frame.visible_part(i), GOLD, thick)
         if i in hinted:
             ring(surface, frame.visible_part(i), HINTED, thick + 1, dashed=True)
-        if i == fresh:
+        if i == fresh or i in frame.penalised:
             whole = frame.hand_rect(i)  # a big hand's cards may be smaller than the table's
             fresh_tab(surface, frame.visible_part(i), whole.width, whole.height, FRESH)
     if frame.order and frame.focus in shown and frame.human_turn:
@@ -567,8 +567,8 @@ def _draw_pin(surface: pygame.Surface, mark: pygame.Rect | None) -> None:
 
 def _hand_key(frame: TableFrame, lay: TableLayout) -> object:
     drag = frame.drag
-    return (lay.hand, lay.hand_area, frame.order, frame.selected, frame.hinted, frame.fresh, frame.focus,
-            frame.human_turn, tuple(f.hides for f in frame.flights if f.hides and f.hides[0] == "hand"),
+    return (lay.hand, lay.hand_area, frame.order, frame.selected, frame.hinted, frame.fresh, frame.penalised,
+            frame.focus, frame.human_turn, tuple(f.hides for f in frame.flights if f.hides and f.hides[0] == "hand"),
             None if drag is None else (drag.source, frame.carried, "hand" in drag.lit),
             frame.landing_mark)
 

@@ -50,6 +50,8 @@ class TableFrame:
     """Once the round is over, every other hand: laid face up to be counted, as at a table."""
     fresh: int | None
     """Where the card just drawn or taken is in the hand (None: no such card)."""
+    penalised: frozenset[int]
+    """Where the cards a forgotten "Carte !" cost are in the hand, marked as `fresh` is."""
     hinted: frozenset[int]
     hint_move: Move | None
     flights: tuple[Flight, ...]
