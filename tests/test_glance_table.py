@@ -106,6 +106,26 @@ def test_notices_and_overlays_are_opaque() -> None:
     assert OVERLAY_FILL[3] == 255
 
 
+@pytest.mark.parametrize("size", [(1162, 652), (1920, 1080)])
+def test_a_long_refusal_keeps_a_readable_size(size: tuple[int, int]) -> None:
+    """A newcomer's refusal in a 1162 × 652 window wrapped onto two cramped lines of a
+    one-line band (12 px for 18). Two lines now stand at 85% of a one-line notice or more,
+    and a one-line notice keeps one line's height at the band's foot, as before."""
+    from ramigui.ui.layout import compute
+    from ramigui.ui.notices import draw_notice
+
+    lay = compute(size, [1], 5, [])
+    surface = pygame.Surface(size)
+    words = ("Refused: you may not take that joker — the joker would have to go into a new meld this turn, "
+             "and your other cards make none with it (keeping one to discard)")
+    size_px = int(lay.text * 0.95)
+    short = draw_notice(surface, lay.status, "Refused: draw first", "refusal", size_px, lay.margin)
+    long = draw_notice(surface, lay.status, words, "refusal", size_px, lay.margin)
+    assert len(short) == 1 and len(long) == 2
+    assert min(rect.height for rect in long) >= 0.85 * short[0].height, (long, short)
+    assert lay.status.bottom - short[0].centery < lay.text * 1.2, "a one-line notice sits at the band's foot"
+
+
 # --- rings -------------------------------------------------------------------------------------
 
 

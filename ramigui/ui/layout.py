@@ -96,7 +96,7 @@ def compute(size: tuple[int, int], opponents: Sequence[int], hand_count: int,
                                hand_h)
     top_h = int(card_height(opp_card_w) + lay.text * 2.8)
     lay.top = pygame.Rect(margin, margin, play_w, top_h)
-    status_h = max(int(lay.text * 1.7), 30)  # two lines of a long refusal, in a small window
+    status_h = max(int(lay.text * 2.4), 40)  # two lines of a long refusal at nearly full size
     lay.status = pygame.Rect(margin, lay.hand_area.top - status_h - int(lay.text * 0.2), play_w, status_h)
     lay.middle = pygame.Rect(margin, lay.top.bottom + margin, play_w, lay.status.top - lay.top.bottom - 2 * margin)
     _place_opponents(lay, opponents)

@@ -110,6 +110,7 @@ def draw_notice(surface: pygame.Surface, box: pygame.Rect, text: str, kind: str,
     of the words drawn. `key`: a key and what it does ("Enter: play it"), in a key cap at
     the right end, so the notice says how to act on it where the eyes already are."""
     style = STYLES.get(kind, STYLES["info"])
+    box = _notice_box(box, text, size, margin, key)
     if style.fill is not None:
         draw_panel(surface, box, style.fill, min(box.height // 3, margin * 2), style.border)
     icon = _icon_size(box, size)
@@ -132,8 +133,23 @@ def draw_notice(surface: pygame.Surface, box: pygame.Rect, text: str, kind: str,
 def notice_key_cap(box: pygame.Rect, text: str, size: int, margin: int, key: str) -> pygame.Rect | None:
     """Where `draw_notice` puts the key cap of a notice drawn with these words (None where
     it leaves the cap out): a click there does what the key does, as the cap invites."""
-    with_key = _key_beside(box, text, size, margin, key)
+    with_key = _key_beside(_notice_box(box, text, size, margin, key), text, size, margin, key)
     return with_key[0] if with_key is not None else None
+
+
+def _notice_box(box: pygame.Rect, text: str, size: int, margin: int, key: str) -> pygame.Rect:
+    """Where a notice is drawn in `box`: one line's height at its bottom when the words fit
+    on one line there, else the whole box, tall enough for two lines at nearly full size (a
+    long refusal in a small window was two cramped lines in a one-line band)."""
+    one = pygame.Rect(box.left, box.bottom, box.width, min(box.height, max(30, int(size * 1.8))))
+    one.bottom = box.bottom
+    if one.height == box.height:
+        return box
+    if key and _key_beside(one, text, size, margin, key) is not None:
+        return one
+    room = one.right - margin - (one.left + margin + _icon_size(one, size) + max(4, margin // 2))
+    lines, _ = fit_lines(text, size, room, one.height - 4)
+    return one if len(lines) == 1 and _whole(lines, text) else box
 
 
 def _icon_size(box: pygame.Rect, size: int) -> int:
