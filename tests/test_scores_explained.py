@@ -228,10 +228,27 @@ def test_the_sheet_at_640_cuts_words_with_an_ellipsis_and_keeps_the_leaders_poin
     texts = [text for text, _, _ in shown]
     lead = next(text for text in texts if text.startswith("In the lead"))
     assert re.search(r", \d+ points?$", lead), lead
-    hundred = [text for text in texts if "points in han" in text]
+    hundred = [text for text in texts if "+ 100" in text or "+ 1…" in text or "+ 10…" in text]
     assert hundred, str(texts)
     assert all(text.endswith(("never laid down", "…")) or "never laid down ·" in text
                            for text in hundred), hundred
+
+
+def test_every_players_words_are_whole_on_the_sheet_at_four(monkeypatch: pytest.MonkeyPatch,
+                                                             tmp_path: Path) -> None:
+    """A newcomer read "Robot 1 : 33 points en main + 100 rien posé · Robot 3 : 24 point…" at
+    1162 × 652: a round's words were cut at two lines. At four players each gets its line."""
+    from ramigui.ui import shots
+
+    shown = recorded(monkeypatch, scoresheet)
+    monkeypatch.setattr(shots.pygame.image, "save", lambda *args: None)
+    assert shots.screenshot_main(["--variant", "rami", "--players", "4", "--size", "1162x652", "--lang", "fr",
+                                  "--show", "scores", "--rounds", "2", "--seed", "1",
+                                  str(tmp_path / "sheet.png")]) == 0
+    texts = [text for text, _, _ in shown]
+    never_down = [text for text in texts if "rien posé" in text]
+    assert len(never_down) >= 2, texts
+    assert not [text for text in texts if "…" in text], texts
 
 
 @pytest.mark.parametrize("lang, note", [("en", "(identical cards count once)"),

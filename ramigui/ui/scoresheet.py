@@ -47,10 +47,11 @@ SERIES_BOXES = ("7", "8", "9", "10", "J", "Q", "K", "A")
 COMBINATION_BOXES = ("paire", "double_paire", "brelan", "full", "carre", "quinte", "couleur", "quinte_floche")
 BOX_RANKS = {"J": 11, "Q": 12, "K": 13, "A": 1}
 CROSS: Colour = (230, 90, 90)
-WORDS_LINES = 2
+WORDS_LINES = 4
+"""The most lines a round's words take under its points on the sheet: at four players, a
+line each (at two, "Robot 2: 39 po…" was cut; older rounds scroll)."""
 WORDS_BACK = (14, 40, 28, 255)
 """Behind a round's words, so they never run through the leader's gold column."""
-"""The most lines a round's words take under its points on the sheet."""
 
 
 def words_lines(items: list[str], size: int, width: int) -> list[str]:
