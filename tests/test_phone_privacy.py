@@ -46,7 +46,7 @@ def named_cards(value: Any, language: str) -> set[str]:
     for word in WORD.findall(json.dumps(value, ensure_ascii=False)):
         if NOTATION.match(word):
             found.add(str(parse_card(word)))
-        elif len(word) >= 2 and word[-1] in SYMBOLS and word[-2] not in SYMBOLS:  # "♠♥": suits, no card
+        elif len(word) >= 2 and word[-1] in SYMBOLS and word[-2] not in (*SYMBOLS, "/"):  # "♠/♥": suits, no card
             rank = LETTERS[language].get(word[:-1], word[:-1])
             found.add(str(parse_card(rank + SYMBOLS[word[-1]])))
     return found

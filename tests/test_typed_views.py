@@ -98,7 +98,7 @@ def test_a_phone_is_told_what_each_melded_joker_stands_for() -> None:
         run = arrange(parse_cards("9H JK JH"), variant, 0)
         assert joker_labels(run) == [None, "10♥", None]
         kings = arrange(parse_cards("KS KH JK"), variant, 1)
-        assert joker_labels(kings) == [None, None, "R ♦♣"]
+        assert joker_labels(kings) == [None, None, "R ♦/♣"]
         game = Game.from_position("rami51", hands=[["2C", "3C"], ["5D", "6D"]], stock=["4S"], discard=["8S"],
                                   melds=[(1, "9H JK JH")])
         meld = view_json(game.view(0), ["Ana", "Bob"])["public"]["melds"][0]

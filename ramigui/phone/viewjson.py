@@ -54,8 +54,9 @@ def plain(value: Any) -> Any:
 
 def joker_labels(meld: Meld) -> list[str | None]:
     """Per card of a meld, what its joker stands for, as the table's badge says it ("V♦"; a
-    set's joker: its rank and the suits it may be, "V ♦♣"), None for a card that is no
-    joker: on a phone "V♠ V♥ Joker" did not say which jack the joker was."""
+    set's joker: its rank and the suits it may be, "V ♦/♣", the slash an "or" a newcomer
+    missed in "V ♦♣"), None for a card that is no joker: on a phone "V♠ V♥ Joker" did not
+    say which jack the joker was."""
     return [None if stand is None else _stand_text(*stand) for stand in meld.joker_stands()]
 
 
@@ -68,7 +69,7 @@ def joker_cards(meld: Meld) -> list[str]:
 def _stand_text(stood: Card | None, rank: int, suits: tuple[str, ...]) -> str:
     if stood is not None:
         return i18n.card_text(stood)
-    return f"{i18n.rank_text(rank)} {''.join(i18n.SUIT_SYMBOLS[suit] for suit in suits)}".strip()
+    return f"{i18n.rank_text(rank)} {'/'.join(i18n.SUIT_SYMBOLS[suit] for suit in suits)}".strip()
 
 
 def view_json(
