@@ -83,15 +83,23 @@ def test_bench_ui_reports_every_figure_beside_its_target(capsys: pytest.CaptureF
     assert figures["size"] == "1024x600"
     measured = ("idle_cpu_percent_of_one_core", "redraw_median_ms", "redraw_p95_ms", "redraw_all_anew_median_ms",
                 "animate_fps_median", "animate_fps_p5", "animate_frame_work_p95_ms", "start_to_first_frame_s",
-                "bare_blit_flip_median_ms", "bare_blit_flip_p95_ms")
+                "bare_blit_flip_median_ms", "bare_blit_flip_p95_ms", "key_frame_median_ms")
     for key in measured:
         assert isinstance(figures[key], (int, float)) and figures[key] >= 0, key
-    for target in ("idle_cpu_target", "redraw_target", "animate_fps_target", "start_to_first_frame_target"):
+    for target in ("idle_cpu_target", "redraw_target", "animate_fps_target", "start_to_first_frame_target",
+                   "key_frame_target"):
         assert isinstance(figures[target], str) and figures[target], target
     assert figures["redraw_melds_on_table"] == 15
     assert figures["redraw_p95_ms"] >= figures["redraw_median_ms"]
     assert figures["animate_frames"] > 0
     assert figures["animate_moves_played"] >= 10 and figures["animate_frames_with_flights"] >= 100
+
+
+def test_the_redraw_target_is_issue_24s_at_1080p_and_4k_and_in_proportion_between() -> None:
+    from ramigui.ui.bench import redraw_target_ms
+
+    assert redraw_target_ms((1920, 1080)) == 4.0 and redraw_target_ms((3840, 2160)) == 12.0
+    assert redraw_target_ms((1024, 600)) == 4.0 and 4.0 < redraw_target_ms((2560, 1440)) < 12.0
 
 
 def test_bench_refuses_a_window_it_cannot_lay_out(capsys: pytest.CaptureFixture[str]) -> None:

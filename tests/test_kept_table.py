@@ -65,12 +65,19 @@ def test_a_frame_in_flight_redraws_only_the_card_and_the_buttons(display: None) 
     assert differing_pixels(screen, from_scratch(scene)) == 0
 
 
-def test_a_pointer_move_keeps_the_still_table_and_a_key_composes_it_anew(display: None) -> None:
+def test_a_pointer_move_keeps_the_still_table_and_a_key_redraws_only_what_it_changed(display: None) -> None:
+    """A key or a click asks every part what it shows (a family's own state may follow it)
+    but draws again only the parts that changed: a click composed the whole still table,
+    5.7 ms at 1080p and 21.6 ms at 4K, over a 60 Hz frame there."""
     _, scene, screen = _table_in_flight()
     scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1), buttons=(0, 0, 0)))
     assert scene.draw_changes(screen) is not None
-    scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F5, mod=0, unicode=""))
-    assert scene.draw_changes(screen) is None  # a family's own state may follow a key
+    scene.flights.clear()
+    scene.draw_changes(screen)
+    scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode=""))
+    changed = scene.draw_changes(screen)
+    assert changed, "the focus moved along the hand: its part is drawn again"
+    assert sum(r.width * r.height for r in changed) < SIZE[0] * SIZE[1] // 3
     assert differing_pixels(screen, from_scratch(scene)) == 0
 
 

@@ -195,6 +195,14 @@ def render_face(card: Card, width: int, style: DeckStyle, letters: tuple[str, ..
     return _opaque(pygame.transform.smoothscale(surf, (width, card_height(width))))
 
 
+def opaque_inside(rect: pygame.Rect) -> pygame.Rect:
+    """Where a card drawn at `rect` is wholly opaque (`_opaque`): inside its rim and clear
+    of its rounded corners. What lies under that part of a card on top never shows, so the
+    card beneath need not be drawn there (a fanned hand at 4K drew every card whole)."""
+    radius = max(1, int(rect.width * 0.075) - 1)
+    return rect.inflate(-2 * (radius + 2), -2 * 2)
+
+
 def _opaque(face: pygame.Surface) -> pygame.Surface:
     """The scaled card made fully opaque within its edge. Scaling down leaves the paper at
     alpha 253, and in a fanned hand the card below showed through the one above it (a

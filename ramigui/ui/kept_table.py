@@ -44,6 +44,12 @@ class KeptTable:
         if melds_too:
             self.melds.forget()
 
+    def recheck(self) -> None:
+        """Ask every part what it shows at the next frame, even if the frame looks the same
+        (a family's own state, a key pressed, may change a part's key and not the frame):
+        only the parts whose key changed are drawn again."""
+        self._key = None
+
     def compose(self, frame: TableFrame, family: FamilyTable, screen: pygame.Surface, felt: pygame.Surface,
                 notes: Notes, notes_key: object) -> list[pygame.Rect] | None:
         """Bring the picture up to `frame`, the size of `screen`, `notes` drawn last (what

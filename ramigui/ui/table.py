@@ -708,7 +708,7 @@ class TableScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type != pygame.MOUSEMOTION:
-            self.changed()
+            self._kept.recheck()  # a key or a click may change what a family shows: its parts' keys say
         if event.type == UI_ACTION:
             return self._action(event.action, event)
         if event.type == pygame.KEYDOWN and self.keys.meld_entry is not None:

@@ -219,8 +219,9 @@ def blit_text(target: pygame.Surface, text: str, size: int, colour: Colour, pos:
 
 
 @lru_cache(maxsize=256)
-def _panel_surface(size: tuple[int, int], fill: tuple[int, int, int, int], radius: int,
-                   border: tuple[int, int, int, int]) -> pygame.Surface:
+def panel_surface(size: tuple[int, int], fill: tuple[int, int, int, int], radius: int,
+                  border: tuple[int, int, int, int] = (0, 0, 0, 0)) -> pygame.Surface:
+    """A translucent rounded panel's picture, drawn once per size and colour."""
     surf = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.rect(surf, fill, surf.get_rect(), border_radius=radius)
     if border[3]:
@@ -244,7 +245,7 @@ def draw_panel(target: pygame.Surface, rect: pygame.Rect, fill: tuple[int, int, 
                radius: int = 12, border: tuple[int, int, int, int] = (0, 0, 0, 0)) -> None:
     """A translucent rounded panel (cached per size and colour)."""
     if rect.width > 0 and rect.height > 0:
-        target.blit(_panel_surface(rect.size, fill, radius, border), rect)
+        target.blit(panel_surface(rect.size, fill, radius, border), rect)
 
 
 def pointer_press(control: Any, event: pygame.event.Event, keyed: bool, fire: Callable[[], None]) -> bool:
