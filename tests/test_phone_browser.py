@@ -531,3 +531,29 @@ def test_a_taken_card_tapped_alone_on_its_joker_is_answered_with_the_swap_rule(b
         if SHOTS:
             browser.save_screenshot(str(Path(SHOTS) / "phone-joker-swap.png"))
     assert "never goes on the table alone" in said, said
+
+
+def test_a_forgotten_carte_is_said_on_the_phone_and_its_cards_marked(browser: Any) -> None:
+    """« Lorsqu'un joueur n'a plus qu'une seule carte, il doit l'annoncer … sous peine de
+    devoir piocher 2 cartes » (seed 000): on a phone the hand grew by two with only a line of
+    the last moves to say why. The page says it as the table does, over the table, and the
+    two cards it brought wear the new card's tab until this seat's next move."""
+    from phone_helpers import post_move
+
+    game = Game.from_position("rami", hands=["7H 8H KS QS", "5D 9S QD JC"], stock="9H 4S 6C 7C 2S 3S",
+                              discard="5H", melds=[(0, "2H 3H 4H")], to_play=0)
+    with running_host("rami", players=2, phones=1, seed=4, game=game) as host:
+        url = host.server.url(0)
+        browser.get(url)
+        wait_until(lambda: page_turn(browser, host))
+        for move in ("draw", "meld 7H 8H 9H", "discard KS"):
+            assert post_move(url, move)[0] == 200, move
+        said = wait_until(lambda: shown_refusal(browser))
+        assert said == "You did not say “Carte!” with one card left: 2 penalty cards", said
+        tabbed = "return [...document.querySelectorAll('#hand .card.fresh')].length;"
+        wait_until(lambda: len(shown_hand(browser)) == 3)
+        assert browser.execute_script(tabbed) == 2
+        wait_until(lambda: page_turn(browser, host))
+        assert post_move(url, "draw")[0] == 200
+        wait_until(lambda: len(shown_hand(browser)) == 4)
+        assert browser.execute_script(tabbed) == 1, "the drawn card's tab only: the penalty's are gone"

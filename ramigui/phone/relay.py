@@ -25,6 +25,7 @@ from ramigui.phone.bridge import Bridge, MoveRequest
 from ramigui.phone.tokens import PhoneSeats
 from ramigui.phone.viewjson import state_bytes, view_json
 from ramigui.rules import Game, IllegalMove, Move, PlayerView
+from ramigui.rules.game import PublicMove
 from ramigui.score_words import points_parts, round_summary
 
 LAST_MOVES = 6
@@ -115,6 +116,7 @@ class PhoneRelay:
         state["round_end"] = self._round_end(seat) if view.round_over else None
         state["paused"] = self.paused
         state["version"] = self.version
+        state["penalty"] = _penalty(this_round, seat, you)
         return state
 
     def _round_end(self, seat: int) -> dict[str, Any]:
@@ -194,3 +196,16 @@ class PhoneRefusal(Exception):
         super().__init__(text)
         self.code = code
         self.text = text
+
+
+def _penalty(this_round: Sequence[PublicMove], seat: int, you: str) -> dict[str, Any] | None:
+    """A forgotten "Carte !"'s penalty, until the seat's next move (seed 000): how many cards
+    it cost, said as the table says it, and at which of the round's moves, so that the page
+    says it once and marks the cards it brought, as the table does."""
+    own = [index for index, entry in enumerate(this_round) if entry.seat == seat]
+    if not own or not this_round[own[-1]].penalty:
+        return None
+    entry = this_round[own[-1]]
+    return {"cards": entry.penalty, "at": f"{entry.round_no}:{own[-1]}",
+            "line": i18n.tr("move.carte_penalty", name=you, n=entry.penalty)}
+

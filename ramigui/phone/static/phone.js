@@ -30,6 +30,7 @@
     screen: null,      // this page's stream generation (its events' id): said with each move
     replaced: false,   // a newer page took the seat: this one plays no more until taken back
     fresh: null,       // the card this turn's draw or take brought (its tab, as at the table)
+    penalised: [],     // the cards a forgotten "Carte !" brought (their tabs), until this seat's next move
   };
   try { S.sort = localStorage.getItem("ramigui.sort") || "suit"; } catch (e) { /* private mode */ }
 
@@ -433,12 +434,29 @@
     if (S.state && state.version < S.state.version) return;
     const turnStarts = state.my_turn && !S.wasMyTurn;
     S.fresh = freshCard(S.state, state);
+    const penalty = penaltyCards(S.state, state);
     S.state = state;
     S.wasMyTurn = state.my_turn;
     syncOrder(state.hand);
     render();
     if (turnStarts) yourTurn();
+    if (penalty) showRefusal(state.penalty.line);  // said where the eyes are, as the table does
     document.body.dataset.version = String(state.version);
+  }
+
+  // A forgotten "Carte !" (seed 000): the cards it brought, the hand's growth past the discard,
+  // marked until this seat's next move; true when it has just come, to be said once.
+  function penaltyCards(before, after) {
+    const told = after.penalty;
+    if (!told) { S.penalised = []; return false; }
+    if (before && before.penalty && before.penalty.at === told.at) return false;
+    const left = [...after.hand];
+    for (const card of (before ? before.hand : [])) {
+      const i = left.indexOf(card);
+      if (i >= 0) left.splice(i, 1);
+    }
+    S.penalised = left.length === told.cards ? left : [];
+    return true;
   }
 
   // The card a draw or take just brought: one card more in the hand on this seat's turn
@@ -719,7 +737,8 @@
       const row = Math.floor(i / lay.perRow), col = i % lay.perRow;
       const slot = document.createElement("div");
       const guided = S.state && S.state.guide && S.state.guide.lit.includes(name);
-      const fresh = name === S.fresh && S.order.indexOf(name) === i;
+      const fresh = (name === S.fresh && S.order.indexOf(name) === i) ||
+        (S.penalised.includes(name) && S.order.lastIndexOf(name) === i);
       slot.className = "card" + (S.selected.has(i) ? " selected" : "") + (guided ? " guided" : "") +
         (fresh ? " fresh" : "") + (fresh && row > 0 ? " low" : "");
       slot.dataset.index = String(i);
