@@ -398,6 +398,39 @@ def test_the_scroll_mark_stands_clear_of_the_names(app: App, monkeypatch: pytest
     assert len(heading) == 4 and not any(mark.colliderect(rect) for rect in heading.values())
 
 
+def test_scrolled_to_the_top_the_sheet_shows_the_first_rounds_down_to_its_foot(
+        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A newcomer scrolled the final sheet up: it showed rounds 1 and 2 over an empty
+    half, each wheel step added one round, and the ▼ saying more lay below hid under the
+    footnote. Scrolled to the top it shows as many rounds from the first as fit, and the ▼
+    stands beside the last row shown."""
+    from ramigui.settings import Settings
+
+    names = ("Ann", "Bob", "Cleo")
+    data = SheetData("Rami", names, tuple((k, 2, 3) for k in range(12)), ("out",) * 12, (66, 24, 36),
+                     (), lower_wins=True, over=False)
+    sheet = ScoreSheetScene(Context(None, Settings(language="en"), Sounds(False)), data)
+    app.push(sheet)
+    shown = recorded(monkeypatch, scoresheet)
+
+    def row_labels() -> list[tuple[int, pygame.Rect]]:  # the round numbers, down the left edge
+        return [(int(text), rect) for text, size, rect in shown
+                if text.isdigit() and size == sheet.m.text and rect.left < 60]
+
+    app.draw()
+    at_foot = [number for number, _ in row_labels()]
+    assert at_foot[-1] == 12 and len(at_foot) >= 4, at_foot
+    for _ in range(30):
+        sheet.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1))
+    shown.clear()
+    app.draw()
+    at_top = row_labels()
+    assert [number for number, _ in at_top] == list(range(1, len(at_foot) + 1)), (at_top, at_foot)
+    down = next(rect for text, _, rect in shown if text == "▼")
+    assert abs(down.top - at_top[-1][1].top) < sheet.m.text, "beside the last row shown"
+    assert sheet.back_rounds == sheet.scroll_room, "the wheel stops at the first round"
+
+
 def test_two_players_with_the_same_totals_both_show_in_the_graph(app: App) -> None:
     """Ann and Bob scored alike every round: Bob's line was drawn over Ann's, and the
     graph showed three players of four."""

@@ -50,6 +50,8 @@ CROSS: Colour = (230, 90, 90)
 WORDS_LINES = 4
 """The most lines a round's words take under its points on the sheet: at four players, a
 line each (at two, "Robot 2: 39 po…" was cut; older rounds scroll)."""
+POINTS_LINE = 1.4
+"""A round's line of points, in text sizes: its words' band starts clear of the digits."""
 WORDS_BACK = (14, 40, 28, 255)
 """Behind a round's words, so they never run through the leader's gold column."""
 
@@ -176,6 +178,15 @@ class SheetData:
         return table
 
 
+def _latest_that_fit(heights: list[int], room: int) -> int:
+    """The first of the latest rows whose `heights` fit in `room` (the last row at least)."""
+    used, first = 0, len(heights)
+    while first > 0 and (used + heights[first - 1] <= room or first == len(heights)):
+        first -= 1
+        used += heights[first]
+    return min(first, max(0, len(heights) - 1))
+
+
 def seat_colour(seat: int) -> Colour:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 
@@ -196,7 +207,9 @@ class ScoreSheetScene(Screen):
         self.saved_picture: Any = None
         """Where the sheet was last saved as a picture (a Path), None before."""
         self.back_rounds = 0
-        """How many of the latest rounds are scrolled out of view, below (the wheel, Page Up/Down)."""
+        """How many rounds the view is scrolled back from the latest (the wheel, Page Up/Down)."""
+        self.scroll_room = max(0, len(data.rounds) - 1)
+        """How far back it may scroll: to the first round at the top (known once drawn)."""
 
     def title_text(self) -> str:
         return f"{i18n.tr('sheet.title')} · {self.data.title}"
@@ -223,7 +236,7 @@ class ScoreSheetScene(Screen):
         return super().handle_event(event)
 
     def _scroll_rounds(self, delta: int) -> None:
-        self.back_rounds = max(0, min(len(self.data.rounds) - 1, self.back_rounds + delta))
+        self.back_rounds = max(0, min(self.scroll_room, self.back_rounds + delta))
         if self.app is not None:
             self.app.invalidate()
 
@@ -382,25 +395,28 @@ class ScoreSheetScene(Screen):
             bottom -= step
         rows = [(number, points, words_lines(self.data.round_words(number), m.small, width))
                 for number, points in enumerate(data.rounds)]
-        end = len(rows) - min(self.back_rounds, max(0, len(rows) - 1))
+        heights = [int(m.text * POINTS_LINE) + step * len(lines) + m.pad // 3 for _, _, lines in rows]
+        latest = _latest_that_fit(heights, bottom - y)
+        self.scroll_room = latest
+        first = max(0, latest - self.back_rounds)  # scrolled back: older rounds from the top down
         shown: list[tuple[int, tuple[int, ...], list[str]]] = []
         used = 0
-        for row in reversed(rows[:end]):  # the latest rounds first, as many as fit
-            height = int(m.text * 1.25) + step * len(row[2]) + m.pad // 3
+        for row, height in zip(rows[first:], heights[first:], strict=True):
             if used + height > bottom - y and shown:
                 break
-            shown.insert(0, row)
+            shown.append(row)
             used += height
-        if shown and shown[0][0] > 0:
+        if first > 0:
             # beside the first row shown, under the names (over them it ran into the last one)
             blit_text(surface, "▲", m.small, DIM, (area.right - m.pad // 3, y), "topright")
-        if end < len(rows):
-            blit_text(surface, "▼", m.small, DIM, (area.right - m.pad, bottom - 2), "bottomright")
+        more_below = first + len(shown) < len(rows)
         for number, points, lines in shown:
+            if more_below and number == shown[-1][0]:  # beside the last row shown, clear of the note
+                blit_text(surface, "▼", m.small, DIM, (area.right - m.pad // 3, y), "topright")
             blit_text(surface, str(number + 1), m.text, DIM, (area.left + m.pad // 2, y))
             for seat, x in enumerate(cols):
                 blit_text(surface, str(points[seat]), m.text, WHITE, (x, y), "midtop")
-            y += int(m.text * 1.25)
+            y += int(m.text * POINTS_LINE)
             for line in lines:
                 self._words(surface, ellipsized(line, m.small, width), area, y)
                 y += step
