@@ -221,6 +221,8 @@ def test_swap_a_joker_for_the_card_it_stands_for() -> None:
     refused(game, "swap 9H for joker in 3", "swap_not_allowed")
     play(game, "swap 6S for joker in 1")
     assert table(game)[0] == "6C 6H 6S" and holds(game, 0, "9H QS QD 5C JK")
+    error = refused(game, "draw", "not_your_phase")  # a newcomer read "you have already drawn"
+    assert "took the place of the draw" in str(error), str(error)
     error = refused(game, "swap 9H for joker in 2", "not_your_phase")  # it was instead of drawing
     assert "instead of drawing" in str(error) and "already in your hand" in str(error), str(error)
     from ramigui import i18n

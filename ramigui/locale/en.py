@@ -350,6 +350,7 @@ CATALOGUE: dict[str, str] = {
     "action.cross": "cross a box out",
     "expected.draw_first": "draw first",
     "expected.already_drawn": "you have already drawn",
+    "expected.joker_was_the_draw": "the joker you won back this turn took the place of the draw",
     "expected.swap_instead_of_draw": "a joker is won back instead of drawing, with a card already in your hand (you have drawn this turn)",
     "expected.stock_only": "draw from the stock (both players passed the upcard)",
     "expected.take_or_pass": "take the upcard or pass",

@@ -354,6 +354,7 @@ CATALOGUE: dict[str, str] = {
     "action.cross": "barrer une case",
     "expected.draw_first": "piochez d'abord",
     "expected.already_drawn": "vous avez déjà pioché",
+    "expected.joker_was_the_draw": "le joker que vous avez repris ce tour-ci a tenu lieu de pioche",
     "expected.swap_instead_of_draw": "un joker se reprend à la place de la pioche, avec une carte déjà dans votre main (vous avez pioché ce tour-ci)",
     "expected.stock_only": "piochez (les deux joueurs ont refusé l'entame)",
     "expected.take_or_pass": "prenez l'entame ou passez",

@@ -150,6 +150,7 @@ EXPECTED: dict[str, str] = {
     "already_drawn": "you have already drawn",
     "swap_instead_of_draw": ("a joker is won back instead of drawing, with a card already in your hand "
                              "(you have drawn this turn)"),
+    "joker_was_the_draw": "the joker you won back this turn took the place of the draw",
     "stock_only": "draw from the stock (both players passed the upcard)",
     "take_or_pass": "take the upcard or pass",
     "draw_or_take": "draw or take the discard first",

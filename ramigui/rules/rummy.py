@@ -127,6 +127,8 @@ def _phase(state: RummyState, wanted: str, action: str) -> None:
         expected = "draw_first" if state.phase == DRAW else "already_drawn"
         if action == "swap" and wanted == DRAW:  # Rami familial: the swap is the turn's draw
             expected = "swap_instead_of_draw"
+        elif wanted == DRAW and state.log.jokers_taken:  # and a draw after a swap: it was the draw
+            expected = "joker_was_the_draw"
         raise IllegalMove("not_your_phase", action=action, expected=expected)
 
 
