@@ -818,7 +818,10 @@ def test_a_forgotten_carte_is_said_on_the_table_where_the_eyes_are(app: App) -> 
     assert scene.message_kind == "penalty" and "Carte" in scene.message and "2 penalty cards" in scene.message
     frame = scene.frame()
     cost = Counter(scene.game.hand(0)) - Counter(parse_cards("QS"))
+    assert all(i18n.card_text(card) in scene.message for card in cost), "named to the one person at the table"
     assert Counter(frame.order[i] for i in frame.penalised) == cost, "the cards it cost are marked in the hand"
     while scene.game.to_play != 0:
         assert scene.play(scene.game.legal_moves()[0])
+    assert scene.message_kind == "penalty" and scene.message, "the bots' moves leave it"
     assert scene.human_play("draw") and not scene.frame().penalised, "marked until the player's next move"
+    assert not scene.message, "the prompt speaks again"

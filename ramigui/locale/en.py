@@ -49,6 +49,7 @@ CATALOGUE: dict[str, str] = {
     "table.open_to_keep_layoffs": "Open this turn (laid: {have} of {need}) to keep your lay-off, or Undo",
     "table.open_short": "Lay more melds to open (laid: {have} of {need}), or Undo",
     "table.joker_waits": "The joker you took must go {where} this turn — or Undo",
+    "table.carte_penalty_cards": "You did not say “Carte!” with one card left: {n} penalty cards, {cards}",
     "table.taken_waits": "{card}, which you took, must go {where} this turn — or Undo",
     "table.your_turn_play": "Meld, lay off, then discard a card",
     "table.waiting": "{name} is playing…",

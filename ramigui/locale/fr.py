@@ -53,6 +53,7 @@ CATALOGUE: dict[str, str] = {
     "table.open_to_keep_layoffs": "Ouvrez dans ce tour (posé : {have} sur {need}) pour garder votre ajout, ou Annulez",
     "table.open_short": "Posez d'autres combinaisons pour ouvrir (posé : {have} sur {need}), ou Annulez",
     "table.joker_waits": "Le joker que vous avez pris doit aller {where} ce tour-ci — ou Annulez",
+    "table.carte_penalty_cards": "Vous n'avez pas annoncé « Carte ! » avec une seule carte : {n} cartes de pénalité, {cards}",
     "table.taken_waits": "{card}, que vous avez prise, doit aller {where} ce tour-ci — ou Annulez",
     "table.your_turn_play": "Posez, complétez, puis défaussez une carte",
     "table.waiting": "{name} joue…",

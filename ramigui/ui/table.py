@@ -96,6 +96,8 @@ THROWS = ("discard", "knock", "gin")
 """The one-card moves: refused, their card is let go (a meld refused stays chosen, to be
 mended by a card more or less)."""
 MESSAGE_TIME = 5.0
+PENALTY_TIME = 9.0
+"""A forgotten « Carte ! »'s notice stays longer: it names the cards while the bots play on."""
 
 
 def _kind(move: Move | str) -> str:
@@ -518,6 +520,8 @@ class TableScene(Scene):
             return False
         if self.message_kind == "refusal" and (seat == self.viewer or self.game.to_play != seat):
             self.message = ""  # your move, or the turn passed: the refusal spoke of a state now gone
+        if self.message_kind == "penalty" and seat == self.viewer:
+            self.message = ""  # the player moves on: the prompt speaks again, as the penalty's tabs go
         if seat == self.viewer:
             self.penalised = ()
         if seat == self.viewer and played.kind == "undo":
@@ -545,10 +549,15 @@ class TableScene(Scene):
         and no word of why — and the cards it brought are marked in the hand."""
         record = self.game.public_record(seat)
         last = record[-1] if record else None
-        if last is not None and last.seat == seat and last.penalty:  # hot-seat: the next person reads it too
-            who = self.name(seat) if self.config.hot_seat else i18n.tr("table.you")
-            self.show(i18n.tr("move.carte_penalty", name=who, n=last.penalty), "penalty")
-            self.penalised = tuple((Counter(self.game.hand(seat)) - Counter(before)).elements())
+        if last is None or last.seat != seat or not last.penalty:
+            return
+        self.penalised = tuple((Counter(self.game.hand(seat)) - Counter(before)).elements())
+        if self.config.hot_seat:  # the next person reads it too: the cards are not named
+            self.show(i18n.tr("move.carte_penalty", name=self.name(seat), n=last.penalty), "penalty")
+        else:
+            cards = " ".join(i18n.card_text(card) for card in self.penalised)
+            self.show(i18n.tr("table.carte_penalty_cards", n=last.penalty, cards=cards), "penalty")
+        self.message_until = self.now + PENALTY_TIME
 
     def apply_move(self, move: Move | str) -> Move:
         """The match engine's path to the rules, the one call that changes the game: the
