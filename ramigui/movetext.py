@@ -58,7 +58,9 @@ def draw_prompt(view: PlayerView) -> str:
     allow the take (Rami familial before the first meld: the stock only), so the table
     and the phones never offer a move that would be refused."""
     takes = any(m.kind == "take" and m.target is None for m in view.legal_moves)
-    return i18n.tr("table.your_turn_draw" if takes else "table.your_turn_draw_stock")
+    swaps = any(m.kind == "swap" for m in view.legal_moves)  # Rami familial: a joker won back is the draw
+    key = "table.your_turn_draw" if takes else "table.your_turn_draw_stock"
+    return i18n.tr(f"{key}_swap" if swaps else key)
 
 
 def yami_exchange_prompt(view: PlayerView) -> str:

@@ -645,6 +645,7 @@ def test_a_joker_won_back_says_where_it_must_go_until_it_has(app: App) -> None:
     game = Game.from_position("rami", hands=["6S 9H QS QD 5C", "2C 5D 9S"], stock="2D 4C", discard="9C",
                               melds=[(1, "6C JK 6H"), (0, "2D 3D 4D")], opened=[0, 1], to_play=0)
     scene = table(app, game)
+    assert scene.family.prompt(scene.frame()) == "Your turn: draw from the stock, take the discard or win a joker back"
     assert scene.play("swap 6S for joker in 1")
     waits = "The joker you took must go into a new meld this turn — or Undo"
     assert scene.game.view(0).public.jokers_wait and not scene.game.view(1).public.jokers_wait

@@ -43,6 +43,8 @@ CATALOGUE: dict[str, str] = {
     "table.opening": "Opening: {have} / {need}",
     "table.your_turn_draw": "Your turn: draw from the stock or take the discard",
     "table.your_turn_draw_stock": "Your turn: draw from the stock",
+    "table.your_turn_draw_swap": "Your turn: draw from the stock, take the discard or win a joker back",
+    "table.your_turn_draw_stock_swap": "Your turn: draw from the stock or win a joker back",
     "table.enter_select_first": "Enter plays the cards you select: Space selects one, D discards the card under the cursor",
     "table.gin.enter_offer": "T takes the upcard, P passes it",
     "table.fresh_card": "New card: {card} (green tab). {prompt}",

@@ -47,6 +47,8 @@ CATALOGUE: dict[str, str] = {
     "table.opening": "Ouverture : {have} / {need}",
     "table.your_turn_draw": "À vous : piochez ou prenez la défausse",
     "table.your_turn_draw_stock": "À vous : piochez",
+    "table.your_turn_draw_swap": "À vous : piochez, prenez la défausse ou reprenez un joker",
+    "table.your_turn_draw_stock_swap": "À vous : piochez ou reprenez un joker",
     "table.enter_select_first": "Entrée joue les cartes choisies : Espace en choisit une, D défausse la carte sous le curseur",
     "table.gin.enter_offer": "T prend l'entame, P la refuse",
     "table.fresh_card": "Nouvelle carte : {card} (onglet vert). {prompt}",
