@@ -135,7 +135,9 @@ def test_before_melding_only_the_stock() -> None:
     # table: [1] 6C JK 6H (seat 1)   [2] 7H 8H JK 10H (seat 1)   [3] 2C 3C 4C 5C (seat 1)
     game = position("rami", ["6S 9H KS QS", "2C 5D 9S"], "2D 4C", "5H",
                     melds=[(1, "6C JK 6H"), (1, "7H 8H JK 10H"), (1, "2C 3C 4C 5C")])
-    refused(game, "take", "take_not_allowed")
+    error = refused(game, "take", "take_not_allowed")
+    # a newcomer read "put a meld down first", tried to meld and was told "draw first"
+    assert "on an earlier turn: draw from the stock for now" in str(error), str(error)
     refused(game, "take 5C from 3", "take_from_meld_not_allowed")
     refused(game, "swap 6S for joker in 1", "swap_not_allowed")
     refused(game, "swap 9H for joker in 2", "swap_not_allowed")

@@ -318,7 +318,7 @@ CATALOGUE: dict[str, str] = {
     "detail.gin_set_layoff": "a set takes only the missing card of its rank",
     "detail.gin_run_layoff": "a run takes only the next cards of its suit at either end",
     "detail.not_in_game": "not in this game",
-    "detail.after_opening": "put a meld down first",
+    "detail.after_opening": "only once you have put a meld down, on an earlier turn: draw from the stock for now",
     "detail.one_card_draw_only": "with one card left you may only draw from the stock",
     "detail.keep_joker_open": "open this turn or go out to keep a joker taken from the table",
     "detail.taken_alone": "{card}, which you took, never goes on the table alone: lay it with cards of your hand",

@@ -322,7 +322,7 @@ CATALOGUE: dict[str, str] = {
     "detail.gin_set_layoff": "un brelan ne prend que la carte de sa valeur qui lui manque",
     "detail.gin_run_layoff": "une suite ne prend que les cartes suivantes de sa couleur, à un bout ou à l'autre",
     "detail.not_in_game": "pas dans ce jeu",
-    "detail.after_opening": "posez d'abord une combinaison",
+    "detail.after_opening": "seulement une fois une combinaison posée, à un tour précédent : piochez pour l'instant",
     "detail.one_card_draw_only": "avec une seule carte, il faut piocher",
     "detail.keep_joker_open": "ouvrez ce tour-ci ou sortez pour garder un joker pris sur la table",
     "detail.taken_alone": "{card}, que vous avez prise, ne va jamais seule sur la table : posez-la avec des cartes de votre main",

@@ -101,7 +101,7 @@ DETAILS: dict[str, str] = {
     "gin_run_layoff": "a run takes only the next cards of its suit at either end",
     # why a card may not be taken now (rummy.py): take_not_allowed, take_from_meld_not_allowed, swap_not_allowed
     "not_in_game": "not in this game",
-    "after_opening": "put a meld down first",
+    "after_opening": "only once you have put a meld down, on an earlier turn: draw from the stock for now",
     "one_card_draw_only": "with one card left you may only draw from the stock",
     "keep_joker_open": "open this turn or go out to keep a joker taken from the table",
     "taken_alone": "{card}, which you took, never goes on the table alone: lay it with cards of your hand",
