@@ -826,3 +826,20 @@ def test_a_forgotten_carte_is_said_on_the_table_where_the_eyes_are(app: App) -> 
     assert scene.message_kind == "penalty" and scene.message, "the bots' moves leave it"
     assert scene.human_play("draw") and not scene.frame().penalised, "marked until the player's next move"
     assert not scene.message, "the prompt speaks again"
+
+
+def test_a_seat_that_opened_says_opened_not_laid_down(app: App) -> None:
+    """A newcomer who had only laid cards off on others' melds read no "✓ laid down" on their
+    plate, yet was not charged "+ 100 never laid down": the tick is for the opening (a meld of
+    one's own, seed 000 « avoir déjà posé une combinaison »), and now says so."""
+    from ramigui.ui.table_draw import seat_facts
+
+    game = Game.from_position("rami", hands=["6S 9H QS QD 5C", "2C 5D 9S"], stock="2D 4C", discard="9C",
+                              melds=[(1, "6C JK 6H")], opened=[1], to_play=0)
+    scene = table(app, game)
+    assert "✓ opened" in seat_facts(scene.frame(), 1)[0] and "✓" not in seat_facts(scene.frame(), 0)[0]
+    i18n.set_language("fr")
+    try:
+        assert "✓ a ouvert" in seat_facts(scene.frame(), 1)[0]
+    finally:
+        i18n.set_language("en")

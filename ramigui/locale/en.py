@@ -26,7 +26,7 @@ CATALOGUE: dict[str, str] = {
     "table.new_meld": "Drop here for a new meld",
     "table.cards": "{n} cards",
     "table.one_card": "1 card",
-    "table.opened": "laid down",
+    "table.opened": "opened",
     "table.bot": "bot",
     "table.you": "You",
     "table.you_within": "you",

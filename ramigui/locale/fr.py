@@ -30,7 +30,7 @@ CATALOGUE: dict[str, str] = {
     "table.new_meld": "Déposez ici pour une nouvelle combinaison",
     "table.cards": "{n} cartes",
     "table.one_card": "1 carte",
-    "table.opened": "a posé",
+    "table.opened": "a ouvert",
     "table.bot": "robot",
     "table.you": "Vous",
     "table.you_within": "vous",
