@@ -90,7 +90,7 @@ def tr(key: str, **params: Any) -> str:
     except (KeyError, IndexError, ValueError):
         text = template
     text = singular_counts(text, lang)
-    return french_spacing(text) if lang == "fr" else text
+    return french_spacing(french_articles(text)) if lang == "fr" else text
 
 
 _SINGULARS: dict[str, dict[str, str]] = {
@@ -115,6 +115,16 @@ def singular_counts(text: str, lang: str | None = None) -> str:
         return text
     singulars = _SINGULARS[lang]
     return pattern.sub(lambda m: f"{m.group(1)} {singulars[m.group(2)]}", text)
+
+
+_FRENCH_ARTICLE = re.compile(r"\b([Ll])e (D|A)(?=[♠♥♦♣])")
+
+
+def french_articles(text: str) -> str:
+    """The catalogues write « jetez le {card} »: a queen takes « la » and an ace « l' »
+    (« jetez la D♠ », « l'A♣ »), as a player says them; a newcomer read « le D♠ »."""
+    return _FRENCH_ARTICLE.sub(lambda m: f"{m.group(1)}a {m.group(2)}" if m.group(2) == "D"
+                               else f"{m.group(1)}'{m.group(2)}", text)
 
 
 NBSP = "\u00a0"

@@ -126,3 +126,17 @@ def test_numbers_and_the_bots_speed_read_as_french_writes_them() -> None:
         assert i18n.decimal_text(15.84) == "15.8" and value_text("bot_speed", "fast") == "Fast"
     finally:
         i18n.set_language("en")
+
+
+def test_a_queen_takes_la_and_an_ace_l_in_french() -> None:
+    """A newcomer read the hint « jetez le D♠ »: a queen is « la dame », an ace « l'as »."""
+    from ramigui.cards import parse_card
+
+    i18n.set_language("fr")
+    try:
+        said = [i18n.tr("why.rummy.discard_loose", card=parse_card(card)) for card in ("QS", "AC", "KH", "10D")]
+    finally:
+        i18n.set_language("en")
+    assert [line.split(":")[0].rstrip("\u00a0 ") for line in said] == [
+        "jetez la D♠", "jetez l'A♣", "jetez le R♥", "jetez le 10♦"]
+    assert i18n.french_articles("Le D♥ n'est pas là") == "La D♥ n'est pas là"
