@@ -468,3 +468,27 @@ def test_every_jokers_label_is_drawn_on_the_round_end_panel(size: tuple[int, int
         rows = {y // 40 for x in range(0, size[0], 2) for y in range(0, size[1], 2)
                 if tuple(screen.get_at((x, y)))[:3] == BADGE_FILL[:3]}
     assert len({row // 2 for row in rows}) >= 2, f"a joker's label is missing: label pixels in bands {sorted(rows)}"
+
+
+def test_the_final_sheets_buttons_say_their_words_at_full_size(app: App, tmp_path: Path) -> None:
+    """« Enregistrer la feuille en image » squeezed into three equal buttons made every label
+    of the row small (a newcomer's finding): each button is as wide as its words."""
+    from ramigui.settings import Settings
+    from ramigui.storage import Store
+
+    i18n.set_language("fr")
+    try:
+        data = SheetData("Rami familial", ("Vous", "Robot 1", "Robot 2"), ((0, 12, 30),), ("out",), (0, 12, 30),
+                         (), lower_wins=True, over=True)
+        store = Store(tmp_path / "data", tmp_path / "config")
+        sheet = ScoreSheetScene(Context(store, Settings(language="fr"), Sounds(False)), data, final=True,
+                                again=lambda: None)
+        app.push(sheet)
+        app.draw()
+        buttons = [control for control in sheet.controls if getattr(control, "action", "") in
+                   ("picture", "play_again", "back")]
+        assert len(buttons) == 3
+        full = max(12, int(buttons[0].rect.height * 0.42))
+        assert all(button.fitted_size() == full and button.text_size == full for button in buttons)
+    finally:
+        i18n.set_language("en")

@@ -221,14 +221,18 @@ class Screen(Scene):
         """Buttons spread along the bottom band, left to right (action, label key)."""
         m = self.m
         count = max(1, len(specs))
-        width = min(int(m.text * 11), (m.width - m.pad * (count + 1)) // count)
-        total = count * width + (count - 1) * m.pad
-        left = (m.width - total) // 2
+        room = m.width - m.pad * (count + 1)
+        size = max(12, int(m.row * 0.42))  # a button's own text size (`Button.fitted_size`)
+        natural = [max(int(m.text * 8), text_width(i18n.tr(key), size, True) + 2 * m.pad) for _, key in specs]
+        # each as wide as its words where all fit: "Enregistrer la feuille en image" made every
+        # label of the final sheet's row small, squeezed into equal widths
+        widths = natural if sum(natural) <= room else [min(int(m.text * 11), room // count)] * count
+        left = (m.width - sum(widths) - (count - 1) * m.pad) // 2
         top = m.height - m.footer + m.pad
         made = []
-        for i, (action, key) in enumerate(specs):
-            rect = pygame.Rect(left + i * (width + m.pad), top, width, m.row)
-            made.append(Button(action, (lambda k=key: i18n.tr(k)), rect))
+        for (action, key), width in zip(specs, widths, strict=True):
+            made.append(Button(action, (lambda k=key: i18n.tr(k)), pygame.Rect(left, top, width, m.row)))
+            left += width + m.pad
         share_text_size(made)  # "Enregistrer la feuille en image" stood smaller than "Retour"
         for button in made:
             self.add(button)
