@@ -634,6 +634,8 @@ def test_a_log_line_never_leaves_one_card_alone_on_its_last_line(app: App) -> No
     assert lines[-2:] == ["5♥ 6♥ 7♥", "8♥ 9♥"] and all(text_width(line, 18) <= width for line in lines)
     assert wrap_lines("Bob drew from the stock", 18, text_width("Bob drew from the", 18) + 2) == [
         "Bob drew from the", "stock"]
+    width = text_width("Vous avez posé Joker", 18) + 2  # a joker is a card of the meld too
+    assert wrap_lines("Vous avez posé Joker V♥ D♥", 18, width) == ["Vous avez posé", "Joker V♥ D♥"]
 
 
 def test_meld_owner_labels_at_640_are_never_a_bare_ellipsis(monkeypatch: pytest.MonkeyPatch, tmp_path: object) -> None:

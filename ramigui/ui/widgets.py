@@ -98,9 +98,9 @@ def _wrapped(text: str, size: int, width: int, bold: bool) -> tuple[str, ...]:
     return tuple(lines)
 
 
-CARD_WORD = re.compile(r"^(10|[2-9AJQKRDV])[♠♥♦♣][,.:;)]?$")
-"""A card as the table writes it (7♥, V♠, 10♦), perhaps with the punctuation after it."""
-BARE_CARD = re.compile(r"^(10|[2-9AJQKRDV])[♠♥♦♣]$")
+CARD_WORD = re.compile(r"^(?:(?:10|[2-9AJQKRDV])[♠♥♦♣]|Joker)[,.:;)]?$")
+"""A card as the table writes it (7♥, V♠, 10♦, Joker), perhaps with the punctuation after it."""
+BARE_CARD = re.compile(r"^(?:(?:10|[2-9AJQKRDV])[♠♥♦♣]|Joker)$")
 """A card with nothing after it: the group it begins goes on."""
 
 
