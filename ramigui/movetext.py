@@ -15,6 +15,7 @@ from ramigui.cards import Card
 from ramigui.rules import Move, PlayerView
 from ramigui.rules.game import PublicMove
 from ramigui.rules.public import RummyPublic
+from ramigui.rules.rummy import joker_goes
 from ramigui.rules.variant import Variant
 from ramigui.rules.yami_boxes import box_of
 
@@ -87,8 +88,7 @@ def rummy_turn_prompt(view: PlayerView) -> str:
         where = i18n.tr(f"where.{public.taken_must}")
         return i18n.tr("table.taken_waits", card=i18n.card_text(public.taken), where=where)
     if public.jokers_wait:  # a joker won back must go down before the discard
-        where = "new_meld" if rules.joker_must == "new_meld" else "on_table"
-        return i18n.tr("table.joker_waits", where=i18n.tr(f"where.{where}"))
+        return i18n.tr("table.joker_waits", where=i18n.tr(f"where.{joker_goes(rules)}"))
     short = not public.opened[view.seat] and 0 < public.turn_points < rules.opening_minimum
     if short and public.turn_melds:  # melds laid short of the minimum: the discard would be refused
         return i18n.tr("table.open_short", have=public.turn_points, need=rules.opening_minimum)

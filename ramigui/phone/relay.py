@@ -208,4 +208,3 @@ def _penalty(this_round: Sequence[PublicMove], seat: int, you: str) -> dict[str,
     entry = this_round[own[-1]]
     return {"cards": entry.penalty, "at": f"{entry.round_no}:{own[-1]}",
             "line": i18n.tr("move.carte_penalty", name=you, n=entry.penalty)}
-

@@ -635,6 +635,12 @@ def _jokers_wait(state: RummyState) -> bool:
     return placed < state.log.jokers_taken
 
 
+def joker_goes(rules: RummyRules) -> str:
+    """Where a joker won back must go this turn, as the reasons and prompts say it
+    (`where.<code>`): into a new meld, or anywhere on the table."""
+    return "new_meld" if rules.joker_must == "new_meld" else "on_table"
+
+
 def _check_taken_jokers(state: RummyState, may_swap: bool) -> None:
     rules = state.rules
     if rules.swap_needs_opened and not may_swap:
@@ -643,7 +649,7 @@ def _check_taken_jokers(state: RummyState, may_swap: bool) -> None:
         raise IllegalMove(
             "taken_card_unused",
             card="JK",
-            where="new_meld" if rules.joker_must == "new_meld" else "on_table",
+            where=joker_goes(rules),
         )
 
 
