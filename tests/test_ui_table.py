@@ -843,3 +843,28 @@ def test_a_seat_that_opened_says_opened_not_laid_down(app: App) -> None:
         assert "✓ a ouvert" in seat_facts(scene.frame(), 1)[0]
     finally:
         i18n.set_language("en")
+
+
+def test_at_a_hot_seat_table_the_penalty_cards_are_marked_when_their_owner_takes_the_screen(app: App) -> None:
+    """A hot-seat hand is hidden as its turn ends, the moment a forgotten « Carte ! » costs
+    cards: the cards are not named on the shared screen, and wear their tabs when their
+    owner takes the screen back, until their next move."""
+    from ramigui.ui.widgets import UI_ACTION
+
+    game = Game.from_position("rami", hands=["7H 8H KS QS", "5D 9S QD JC"], stock="9H 4S 6C 7C 2S 3S",
+                              discard="5H", melds=[(0, "2H 3H 4H")], to_play=0)
+    scene = table(app, game, humans=[True, True])
+    scene.viewer = 0
+    scene._sync()
+    for move in ("draw", "meld 7H 8H 9H", "discard KS"):
+        assert scene.human_play(move), move
+    cost = Counter(scene.game.hand(0)) - Counter(parse_cards("QS"))
+    assert scene.message_kind == "penalty" and not any(i18n.card_text(c) in scene.message for c in cost)
+    assert scene.viewer is None and not scene.frame().penalised
+    for seat, move in ((1, "draw"), (1, "discard JC")):
+        scene._action("claim", pygame.event.Event(UI_ACTION, action="claim", seat=seat))
+        assert scene.human_play(move), move
+    scene._action("claim", pygame.event.Event(UI_ACTION, action="claim", seat=0))
+    frame = scene.frame()
+    assert Counter(frame.order[i] for i in frame.penalised) == cost
+    assert scene.human_play("draw") and not scene.frame().penalised

@@ -40,12 +40,13 @@ class NoticeStyle:
 
 
 CREAM: Colour = (255, 246, 210)
+REFUSAL = NoticeStyle((128, 22, 28, 255), (255, 196, 190, 255), WHITE, "no_entry")
 STYLES: dict[str, NoticeStyle] = {
     "prompt": NoticeStyle(None, (0, 0, 0, 0), CREAM, "arrow"),
     "waiting": NoticeStyle(None, (0, 0, 0, 0), (205, 222, 208), "hourglass"),
     "info": NoticeStyle((18, 46, 34, 255), (*CREAM, 255), CREAM, "arrow"),
-    "refusal": NoticeStyle((128, 22, 28, 255), (255, 196, 190, 255), WHITE, "no_entry"),
-    "penalty": NoticeStyle((128, 22, 28, 255), (255, 196, 190, 255), WHITE, "no_entry"),
+    "refusal": REFUSAL,
+    "penalty": REFUSAL,  # what a forgotten « Carte ! » cost: kept while the others play on
     "hint": NoticeStyle((54, 30, 92, 255), (196, 150, 255, 255), WHITE, "bulb"),
 }
 """The look of each kind of notice (`TableScene.message_kind` and the hint banner)."""

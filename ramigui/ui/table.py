@@ -147,7 +147,8 @@ class TableScene(Scene):
         self.viewer: int | None = self._initial_viewer()
         self.hand = HandState()
         self.fresh: Card | None = None  # the card the viewer just drew or took, until their next move
-        self.penalised: tuple[Card, ...] = ()  # a forgotten "Carte !"'s cards, until the viewer's next move
+        self.penalised: dict[int, tuple[int, tuple[Card, ...]]] = {}
+        """Per seat, the round and the cards a forgotten "Carte !" cost, until the seat's next move."""
         self.turn_arrangements: list[tuple[list[Card], Card | None]] = []
         """The hand's order and marked card before each of the viewer's moves this turn (undo)."""
         self._melds_of: tuple[tuple[Card, ...], list[Group]] = ((), [])  # a hand (sorted) → its melds
@@ -395,9 +396,10 @@ class TableScene(Scene):
     def penalty_indices(self) -> frozenset[int]:
         """Where a forgotten "Carte !"'s cards are in the viewer's hand, marked as a drawn card
         is: a newcomer held three cards and could not tell which had come as the penalty."""
-        if not self.penalised or self.viewer is None:
+        round_no, cards = self.penalised.get(self.viewer, (0, ())) if self.viewer is not None else (0, ())
+        if not cards or round_no != self.view.round_no:
             return frozenset()
-        wanted, found = Counter(self.penalised), set()
+        wanted, found = Counter(cards), set()
         for i in range(len(self.order) - 1, -1, -1):
             if wanted[self.order[i]] > 0:
                 wanted[self.order[i]] -= 1
@@ -522,8 +524,7 @@ class TableScene(Scene):
             self.message = ""  # your move, or the turn passed: the refusal spoke of a state now gone
         if self.message_kind == "penalty" and seat == self.viewer:
             self.message = ""  # the player moves on: the prompt speaks again, as the penalty's tabs go
-        if seat == self.viewer:
-            self.penalised = ()
+        self.penalised.pop(seat, None)
         if seat == self.viewer and played.kind == "undo":
             self._put_back(self.game.hand(seat))
         elif seat == self.viewer:
@@ -537,7 +538,6 @@ class TableScene(Scene):
             self.viewer = None  # a person's turn ended: hide their hand at once
             self.hand.hide()
             self.fresh = None
-            self.penalised = ()
         self.hand.clear_selection()
         self.bots.rest()
         self._sync()
@@ -551,11 +551,12 @@ class TableScene(Scene):
         last = record[-1] if record else None
         if last is None or last.seat != seat or not last.penalty:
             return
-        self.penalised = tuple((Counter(self.game.hand(seat)) - Counter(before)).elements())
+        cost = tuple((Counter(self.game.hand(seat)) - Counter(before)).elements())
+        self.penalised[seat] = (self.view.round_no, cost)  # marked again when the seat's hand shows
         if self.config.hot_seat:  # the next person reads it too: the cards are not named
             self.show(i18n.tr("move.carte_penalty", name=self.name(seat), n=last.penalty), "penalty")
         else:
-            cards = " ".join(i18n.card_text(card) for card in self.penalised)
+            cards = " ".join(i18n.card_text(card) for card in cost)
             self.show(i18n.tr("table.carte_penalty_cards", n=last.penalty, cards=cards), "penalty")
         self.message_until = self.now + PENALTY_TIME
 
