@@ -546,9 +546,14 @@ def test_a_forgotten_carte_is_said_on_the_phone_and_its_cards_marked(browser: An
         url = host.server.url(0)
         browser.get(url)
         wait_until(lambda: page_turn(browser, host))
-        for move in ("draw", "meld 7H 8H 9H", "discard KS"):
+        for move in ("draw", "meld 7H 8H 9H"):
             assert post_move(url, move)[0] == 200, move
+        wait_until(lambda: len(shown_hand(browser)) == 2)
+        tap_card(browser, "KS")  # the page's own discard: its answer came after the penalty's state
+        tap_element(browser, "#discard")
         said = wait_until(lambda: shown_refusal(browser))
+        time.sleep(0.5)
+        assert shown_refusal(browser) == said, "the answer to the discard left the penalty said"
         assert said == "You did not say “Carte!” with one card left: 2 penalty cards", said
         tabbed = "return [...document.querySelectorAll('#hand .card.fresh')].length;"
         wait_until(lambda: len(shown_hand(browser)) == 3)

@@ -26,6 +26,7 @@
     drag: null,        // {cards, indices, ghost, over}
     audio: null,
     refusalTimer: 0,
+    notice: "",        // what the floating box says: "refusal", "penalty" (a forgotten Carte !) or ""
     stream: null,
     screen: null,      // this page's stream generation (its events' id): said with each move
     replaced: false,   // a newer page took the seat: this one plays no more until taken back
@@ -346,7 +347,7 @@
       const body = await reply.json().catch(() => ({}));
       if (reply.ok) {
         S.selected.clear();
-        showRefusal("");
+        if (S.notice !== "penalty") showRefusal("");  // a penalty the stream just told stays
         apply(body);
       } else {
         showRefusal(body.message || body.reason || t("phone.offline"));
@@ -358,8 +359,9 @@
     }
   }
 
-  function showRefusal(text) {
+  function showRefusal(text, kind = "refusal") {
     const box = $("refusal");
+    S.notice = text ? kind : "";
     clearTimeout(S.refusalTimer);
     box.textContent = text;
     box.hidden = !text;
@@ -440,7 +442,7 @@
     syncOrder(state.hand);
     render();
     if (turnStarts) yourTurn();
-    if (penalty) showRefusal(state.penalty.line);  // said where the eyes are, as the table does
+    if (penalty) showRefusal(state.penalty.line, "penalty");  // said where the eyes are, as the table does
     document.body.dataset.version = String(state.version);
   }
 
