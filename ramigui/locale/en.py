@@ -175,6 +175,8 @@ CATALOGUE: dict[str, str] = {
     "score.leader.one": "In the lead: {name}, {n} point",
     "score.winner": "{name} wins the game with {n} points",
     "score.winner.one": "{name} wins the game with {n} point",
+    "score.winners": "A tie: {name} win the game with {n} points each",
+    "score.winners.one": "A tie: {name} win the game with {n} point each",
     "score.winner.you": "You win the game with {n} points",
     "score.winner.one.you": "You win the game with {n} point",
     "round.continue_tab": "Click or press Enter to continue · Tab: the scores",

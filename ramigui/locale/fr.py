@@ -179,6 +179,8 @@ CATALOGUE: dict[str, str] = {
     "score.leader.one": "En tête : {name}, {n} point",
     "score.winner": "{name} gagne la partie avec {n} points",
     "score.winner.one": "{name} gagne la partie avec {n} point",
+    "score.winners": "Égalité : {name} gagnent la partie avec {n} points chacun",
+    "score.winners.one": "Égalité : {name} gagnent la partie avec {n} point chacun",
     "score.winner.you": "Vous gagnez la partie avec {n} points",
     "score.winner.one.you": "Vous gagnez la partie avec {n} point",
     "round.continue_tab": "Cliquez ou appuyez sur Entrée pour continuer · Tab : les scores",
