@@ -483,7 +483,8 @@ def test_undo_takes_back_provisional_moves_only() -> None:
     game = position("rami", ["7H 8H 9H 2C 3C 4C KS QS", "5D 9S QD"], "10H 4S", "5H")
     refused(game, "undo", "no_undo")
     play(game, "draw")
-    refused(game, "undo", "no_undo")
+    error = refused(game, "undo", "drawn_stays")  # a newcomer read "nothing to take back this turn"
+    assert "has been seen" in str(error)
     play(game, "meld 7H 8H 9H", "meld 2C 3C 4C", "layoff 10H to 1")
     assert table(game) == ["7H 8H 9H 10H", "2C 3C 4C"]
     play(game, "undo")

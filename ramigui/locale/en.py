@@ -263,6 +263,7 @@ CATALOGUE: dict[str, str] = {
     "reason.all_at_once": "in this deal you may only put cards down when you lay your whole hand at once",
     "reason.one_card_draw_only": "with one card left you may only draw from the stock",
     "reason.no_undo": "there is nothing to take back this turn",
+    "reason.drawn_stays": "a card drawn from the stock stays in your hand: it has been seen",
     "reason.carte_not_now": "announce “Carte!” when you are about to keep a single card",
     "reason.unknown_move": "that is not a move of this game",
     "reason.wrong_family": "that is not a move of this game",

@@ -267,6 +267,7 @@ CATALOGUE: dict[str, str] = {
     "reason.all_at_once": "dans cette manche, on ne pose qu'en étalant toute sa main d'un coup",
     "reason.one_card_draw_only": "avec une seule carte, il faut piocher",
     "reason.no_undo": "rien à reprendre ce tour-ci",
+    "reason.drawn_stays": "une carte piochée reste dans votre main : elle a été vue",
     "reason.carte_not_now": "annoncez « Carte ! » quand vous allez garder une seule carte",
     "reason.unknown_move": "ce coup n'existe pas dans ce jeu",
     "reason.wrong_family": "ce coup n'existe pas dans ce jeu",

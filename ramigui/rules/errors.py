@@ -35,6 +35,7 @@ REASONS: dict[str, str] = {
     "all_at_once": "in this deal you may only put cards down when you lay your whole hand at once",
     "one_card_draw_only": "with one card left you may only draw from the stock",
     "no_undo": "there is nothing to take back this turn",
+    "drawn_stays": "a card drawn from the stock stays in your hand: it has been seen",
     "carte_not_now": "announce “Carte !” when you are about to keep a single card",
     "unknown_move": "{move} is not a move of this game",
     "not_one_writing": "{move} is written {written}: a move object must be in its one writing",

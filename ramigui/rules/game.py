@@ -434,6 +434,9 @@ class Game:
 
     def _take_back(self) -> None:
         if not self._undo:
+            last = self.round_log[-1] if self.round_log else None
+            if last is not None and last[0] == self.state.to_play and last[1].kind == "draw":
+                raise IllegalMove("drawn_stays")  # a newcomer read "nothing to take back" after drawing
             raise IllegalMove("no_undo")
         self.state, kept, recorded = self._undo.pop()
         del self.round_log[kept:]
