@@ -12,7 +12,7 @@ PHONE: dict[str, str] = {
     "phone.take_back": "Play on this screen",
     "phone.your_turn": "Your turn!",
     "phone.new_meld": "New meld",
-    "phone.pending_meld": "not laid yet",
+    "phone.pending_meld": "final when you discard",
     "phone.tap_hint": "Tap cards to choose them, then tap where they go (or drag them there)",
     "phone.boxes": "Choose a box",
     "phone.cross": "cross out",

@@ -11,7 +11,7 @@ PHONE: dict[str, str] = {
     "phone.take_back": "Jouer sur cet écran",
     "phone.your_turn": "À vous de jouer !",
     "phone.new_meld": "Nouvelle combinaison",
-    "phone.pending_meld": "pas encore posée",
+    "phone.pending_meld": "définitive à la défausse",
     "phone.tap_hint": "Touchez des cartes pour les choisir, puis l'endroit où elles vont (ou faites-les glisser)",
     "phone.boxes": "Choisissez une case",
     "phone.cross": "barrer",
