@@ -246,7 +246,8 @@ def test_every_players_words_are_whole_on_the_sheet_at_four(monkeypatch: pytest.
     from ramigui.ui import shots
 
     shown = recorded(monkeypatch, scoresheet)
-    monkeypatch.setattr(shots.pygame.image, "save", lambda *args: None)
+    saved: list[pygame.Surface] = []
+    monkeypatch.setattr(shots.pygame.image, "save", lambda surface, path: saved.append(surface.copy()))
     assert shots.screenshot_main(["--variant", "rami", "--players", "4", "--size", "1162x652", "--lang", "fr",
                                   "--show", "scores", "--rounds", "2", "--seed", "1",
                                   str(tmp_path / "sheet.png")]) == 0
@@ -254,6 +255,9 @@ def test_every_players_words_are_whole_on_the_sheet_at_four(monkeypatch: pytest.
     never_down = [text for text in texts if "rien posé" in text]
     assert len(never_down) >= 2, texts
     assert not [text for text in texts if "…" in text], texts
+    # one band under a round's lines, no notch where two lines meet (a newcomer saw one at each join)
+    second = next(rect for text, _, rect in shown if text == never_down[0])
+    assert tuple(saved[0].get_at((second.left - 3, second.top - 1)))[:3] == scoresheet.WORDS_BACK[:3]
 
 
 @pytest.mark.parametrize("lang, note", [("en", "(identical cards count once)"),

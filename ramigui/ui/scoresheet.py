@@ -417,13 +417,11 @@ class ScoreSheetScene(Screen):
             for seat, x in enumerate(cols):
                 blit_text(surface, str(points[seat]), m.text, WHITE, (x, y), "midtop")
             y += int(m.text * POINTS_LINE)
-            for line in lines:
-                self._words(surface, ellipsized(line, m.small, width), area, y)
-                y += step
-            y += m.pad // 3
+            self._words(surface, [ellipsized(line, m.small, width) for line in lines], area, y, step)
+            y += step * len(lines) + m.pad // 3
         if note:  # right under the rounds it explains (at the foot, far below one round, it floated)
             top = min(y, bottom - m.pad // 3)
-            self._words(surface, ellipsized(note, m.small, width), area, top)
+            self._words(surface, [ellipsized(note, m.small, width)], area, top, step)
         line_y = area.bottom - int(m.text * 1.7)
         pygame.draw.line(surface, GOLD, (area.left + 4, line_y), (area.right - 4, line_y), 2)
         blit_text(
@@ -437,14 +435,18 @@ class ScoreSheetScene(Screen):
         for seat, x in enumerate(cols):
             blit_text(surface, str(data.totals[seat]), m.text, GOLD, (x, line_y + m.pad // 3), "midtop", bold=True)
 
-    def _words(self, surface: pygame.Surface, text: str, area: pygame.Rect, top: int) -> None:
-        """A line of words under the rounds' points, on a band across the whole sheet: it
+    def _words(self, surface: pygame.Surface, lines: list[str], area: pygame.Rect, top: int, step: int) -> None:
+        """Lines of words under the rounds' points, on one band across the whole sheet: it
         crosses the leader's gold column as a row of its own (boxes the size of the words
-        ran through the column in patches, two newcomers found)."""
+        ran through the column in patches, two newcomers found; a band a line, a notch at
+        each join, another)."""
+        if not lines:
+            return
         size = self.m.small
-        back = pygame.Rect(area.left + 4, top - 1, area.width - 8, size + 4)
+        back = pygame.Rect(area.left + 4, top - 1, area.width - 8, step * (len(lines) - 1) + size + 4)
         draw_panel(surface, back, WORDS_BACK, 4)
-        blit_text(surface, text, size, DIM, (area.left + self.m.pad // 2, top))
+        for k, line in enumerate(lines):
+            blit_text(surface, line, size, DIM, (area.left + self.m.pad // 2, top + k * step))
 
     def _grid(self, surface: pygame.Surface, area: pygame.Rect, yami: YamiSheets) -> None:
         """The Yami fiche: 8 séries, their subtotal and bonus, 8 combinaisons, the total."""
