@@ -437,6 +437,8 @@ def test_scrolled_to_the_top_the_sheet_shows_the_first_rounds_down_to_its_foot(
     assert [number for number, _ in at_top] == list(range(1, len(at_foot) + 1)), (at_top, at_foot)
     down = next(rect for text, _, rect in shown if text == "▼")
     assert abs(down.top - at_top[-1][1].top) < sheet.m.text, "beside the last row shown"
+    ann = next(rect for text, _, rect in shown if text == "Ann")
+    assert down.right < ann.left, "in the rounds' column: by the last score it read as 'went up'"
     assert sheet.back_rounds == sheet.scroll_room, "the wheel stops at the first round"
 
 

@@ -398,21 +398,22 @@ class ScoreSheetScene(Screen):
         heights = [int(m.text * POINTS_LINE) + step * len(lines) + m.pad // 3 for _, _, lines in rows]
         latest = _latest_that_fit(heights, bottom - y)
         self.scroll_room = latest
-        first = max(0, latest - self.back_rounds)  # scrolled back: older rounds from the top down
+        top_row = max(0, latest - self.back_rounds)  # scrolled back: older rounds from the top down
         shown: list[tuple[int, tuple[int, ...], list[str]]] = []
         used = 0
-        for row, height in zip(rows[first:], heights[first:], strict=True):
+        for row, height in zip(rows[top_row:], heights[top_row:], strict=True):
             if used + height > bottom - y and shown:
                 break
             shown.append(row)
             used += height
-        if first > 0:
-            # beside the first row shown, under the names (over them it ran into the last one)
-            blit_text(surface, "▲", m.small, DIM, (area.right - m.pad // 3, y), "topright")
-        more_below = first + len(shown) < len(rows)
+        if top_row > 0:
+            # in the rounds' column, beside the first row's number: by the last player's
+            # score it read as "went up" (a newcomer); over the names it ran into the last one
+            blit_text(surface, "▲", m.small, DIM, (area.left + first - m.pad // 3, y), "topright")
+        more_below = top_row + len(shown) < len(rows)
         for number, points, lines in shown:
             if more_below and number == shown[-1][0]:  # beside the last row shown, clear of the note
-                blit_text(surface, "▼", m.small, DIM, (area.right - m.pad // 3, y), "topright")
+                blit_text(surface, "▼", m.small, DIM, (area.left + first - m.pad // 3, y), "topright")
             blit_text(surface, str(number + 1), m.text, DIM, (area.left + m.pad // 2, y))
             for seat, x in enumerate(cols):
                 blit_text(surface, str(points[seat]), m.text, WHITE, (x, y), "midtop")
