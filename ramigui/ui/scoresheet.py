@@ -420,9 +420,10 @@ class ScoreSheetScene(Screen):
             y += int(m.text * POINTS_LINE)
             self._words(surface, [ellipsized(line, m.small, width) for line in lines], area, y, step)
             y += step * len(lines) + m.pad // 3
-        if note:  # right under the rounds it explains (at the foot, far below one round, it floated)
-            top = min(y, bottom - m.pad // 3)
-            self._words(surface, [ellipsized(note, m.small, width)], area, top, step)
+        if note:  # right under the rounds it explains (at the foot, far below one round, it floated);
+            # a footnote apart, not on a round's band (a newcomer took it for a round)
+            top = min(y + m.pad // 2, bottom - m.pad // 3)
+            blit_text(surface, ellipsized(note, m.small, width), m.small, DIM, (area.left + m.pad // 2, top))
         line_y = area.bottom - int(m.text * 1.7)
         pygame.draw.line(surface, GOLD, (area.left + 4, line_y), (area.right - 4, line_y), 2)
         blit_text(
