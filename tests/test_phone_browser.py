@@ -554,6 +554,10 @@ def test_a_forgotten_carte_is_said_on_the_phone_and_its_cards_marked(browser: An
         said = wait_until(lambda: shown_refusal(browser))
         time.sleep(0.5)
         assert shown_refusal(browser) == said, "the answer to the discard left the penalty said"
+        cut = browser.execute_script(  # the last moves' line of it whole, on two lines, not cut with "…"
+            "const li = [...document.querySelectorAll('#moves li')].find(l => l.textContent.includes('Carte'));"
+            "return li ? li.scrollWidth > li.clientWidth || li.scrollHeight > li.clientHeight + 1 : null;")
+        assert cut is False
         assert said == "You did not say “Carte!” with one card left: 2 penalty cards", said
         tabbed = "return [...document.querySelectorAll('#hand .card.fresh')].length;"
         wait_until(lambda: len(shown_hand(browser)) == 3)
