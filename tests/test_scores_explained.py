@@ -258,7 +258,7 @@ def test_every_players_words_are_whole_on_the_sheet_at_four(monkeypatch: pytest.
     # one band under a round's lines, no notch where two lines meet (a newcomer saw one at each join)
     second = next(rect for text, _, rect in shown if text == never_down[0])
     assert tuple(saved[0].get_at((second.left - 3, second.top - 1)))[:3] == scoresheet.WORDS_BACK[:3]
-    note = next(rect for text, _, rect in shown if text.startswith("À chaque manche"))
+    note = next(rect for text, _, rect in shown if text.startswith("À chaque manche, les autres marquent"))
     assert tuple(saved[0].get_at((note.left - 3, note.top + 2)))[:3] != scoresheet.WORDS_BACK[:3], (
         "the footnote is no round's band: a newcomer took it for a round")
 

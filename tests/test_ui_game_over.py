@@ -97,7 +97,7 @@ def test_the_rami_sheet_says_why_the_losers_have_their_points(app: App, store: S
     result = session.game.results[0]
     losers = [seat for seat, points in enumerate(result.points) if points and seat != result.winner]
     assert losers
-    assert sheet.data.note() == "Each round, the others: the points left in their hand"
+    assert sheet.data.note() == "Each round, the others score the points left in their hand"
     assert sheet.data.note() not in sheet.data.round_words(0)  # said once for the sheet, not per round
     with drawn_texts() as drawn:
         app.draw()

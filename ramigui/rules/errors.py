@@ -149,8 +149,8 @@ ACTIONS: dict[str, str] = {
 EXPECTED: dict[str, str] = {
     "draw_first": "draw first",
     "already_drawn": "you have already drawn",
-    "swap_instead_of_draw": ("a joker is won back instead of drawing, with a card already in your hand "
-                             "(you have drawn this turn)"),
+    "swap_instead_of_draw": ("a joker is won back instead of drawing or taking the discard, with a card already "
+                             "in your hand (you have already taken a card this turn)"),
     "joker_was_the_draw": "the joker you won back this turn took the place of the draw",
     "stock_only": "draw from the stock (both players passed the upcard)",
     "take_or_pass": "take the upcard or pass",
