@@ -15,7 +15,7 @@ from ramigui.cards import Card
 from ramigui.rules import Move, PlayerView
 from ramigui.rules.game import PublicMove
 from ramigui.rules.public import RummyPublic
-from ramigui.rules.rummy import joker_goes
+from ramigui.rules.rummy import joker_goes, taken_card_must
 from ramigui.rules.variant import Variant
 from ramigui.rules.yami_boxes import box_of
 
@@ -54,14 +54,17 @@ def describe_move(
     return i18n.tr(key, **params)
 
 
-def draw_prompt(view: PlayerView) -> str:
+def draw_prompt(view: PlayerView, must: str = "none") -> str:
     """The prompt of a turn's first move: "draw or take the discard" only while the rules
     allow the take (Rami familial before the first meld: the stock only), so the table
-    and the phones never offer a move that would be refused."""
+    and the phones never offer a move that would be refused; with what a taken discard
+    must become (`must`: rummy's `taken_card_must`), said before it is taken — a newcomer
+    found out after — and the joker won back where it is a move of the draw."""
     takes = any(m.kind == "take" and m.target is None for m in view.legal_moves)
     swaps = any(m.kind == "swap" for m in view.legal_moves)  # Rami familial: a joker won back is the draw
     key = "table.your_turn_draw" if takes else "table.your_turn_draw_stock"
-    return i18n.tr(f"{key}_swap" if swaps else key)
+    key = f"{key}_swap" if swaps else key
+    return i18n.tr(f"{key}.{must}" if takes and must != "none" else key)
 
 
 def yami_exchange_prompt(view: PlayerView) -> str:
@@ -77,9 +80,11 @@ def rummy_turn_prompt(view: PlayerView) -> str:
     """What a rummy player does now on their turn, at the table and on the phones alike:
     draw; lay down all at once (Wrotham's last deals); open this turn to keep a lay-off
     made before opening; else meld, lay off and discard."""
-    if view.public.phase == "draw":
-        return draw_prompt(view)
     public, rules = view.public_as(RummyPublic), view.variant.rummy
+    if public.phase == "draw":
+        takes = any(m.kind == "take" and m.target is None for m in view.legal_moves)
+        must = taken_card_must(rules, public.opened[view.seat], public.turn < view.players) if takes else "none"
+        return draw_prompt(view, must)
     if public.all_at_once:
         return i18n.tr("table.your_turn_all_at_once")
     if public.layoffs_wait:  # the rules keep such a lay-off and would refuse the discard

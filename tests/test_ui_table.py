@@ -627,6 +627,9 @@ def test_a_taken_card_says_where_it_must_go_until_it_has(app: App) -> None:
     game = Game.from_position("rami40", hands=["6H KC 5S 9C", "5D 9S QD"], stock="10H 4S", discard="3S 7H",
                               melds=[(0, "2H 3H 4H 5H")], opened=[0], to_play=0)
     scene = table(app, game)
+    # said before the take too: a newcomer took the discard and only then read what it owed
+    before = "Your turn: draw from the stock, or take the discard to lay it down this turn"
+    assert scene.family.prompt(scene.frame()) == before
     assert scene.play("take")
     waits = ("7♥, which you took, must go onto the table (in a meld, or laid off with a card of your hand) "
              "this turn — or Undo")
@@ -645,7 +648,9 @@ def test_a_joker_won_back_says_where_it_must_go_until_it_has(app: App) -> None:
     game = Game.from_position("rami", hands=["6S 9H QS QD 5C", "2C 5D 9S"], stock="2D 4C", discard="9C",
                               melds=[(1, "6C JK 6H"), (0, "2D 3D 4D")], opened=[0, 1], to_play=0)
     scene = table(app, game)
-    assert scene.family.prompt(scene.frame()) == "Your turn: draw from the stock, take the discard or win a joker back"
+    # the taken discard's duty said before it is taken, as the swap (a newcomer found out after)
+    assert scene.family.prompt(scene.frame()) == ("Your turn: draw from the stock, take the discard for a new meld, "
+                                                  "or win a joker back")
     assert scene.play("swap 6S for joker in 1")
     waits = "The joker you took must go into a new meld this turn — or Undo"
     assert scene.game.view(0).public.jokers_wait and not scene.game.view(1).public.jokers_wait
