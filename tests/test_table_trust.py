@@ -328,7 +328,7 @@ def test_the_prompt_offers_the_discard_only_when_it_may_be_taken(app: App) -> No
     assert scene.family.prompt(scene.frame()) == "Your turn: draw from the stock"
     opened = table(app, one_meld())  # seat 0 has opened: both are offered
     assert opened.game.is_legal("take")
-    assert opened.family.prompt(opened.frame()) == "Your turn: draw from the stock or take the discard"
+    assert opened.family.prompt(opened.frame()) == "Your turn: draw from the stock, or take the discard for a new meld"
 
 
 # --- a hint never touches the selection --------------------------------------------------------
