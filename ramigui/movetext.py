@@ -15,7 +15,7 @@ from ramigui.cards import Card
 from ramigui.rules import Move, PlayerView
 from ramigui.rules.game import PublicMove
 from ramigui.rules.public import RummyPublic
-from ramigui.rules.rummy import joker_goes, taken_card_must
+from ramigui.rules.rummy import joker_goes, taken_card_must_in
 from ramigui.rules.variant import Variant
 from ramigui.rules.yami_boxes import box_of
 
@@ -58,7 +58,7 @@ def draw_prompt(view: PlayerView, must: str = "none") -> str:
     """The prompt of a turn's first move: "draw or take the discard" only while the rules
     allow the take (Rami familial before the first meld: the stock only), so the table
     and the phones never offer a move that would be refused; with what a taken discard
-    must become (`must`: rummy's `taken_card_must`), said before it is taken — a newcomer
+    must become (`must`: rummy's `taken_card_must_in`), said before it is taken — a newcomer
     found out after — and the joker won back where it is a move of the draw."""
     takes = any(m.kind == "take" and m.target is None for m in view.legal_moves)
     swaps = any(m.kind == "swap" for m in view.legal_moves)  # Rami familial: a joker won back is the draw
@@ -82,9 +82,7 @@ def rummy_turn_prompt(view: PlayerView) -> str:
     made before opening; else meld, lay off and discard."""
     public, rules = view.public_as(RummyPublic), view.variant.rummy
     if public.phase == "draw":
-        takes = any(m.kind == "take" and m.target is None for m in view.legal_moves)
-        must = taken_card_must(rules, public.opened[view.seat], public.turn < view.players) if takes else "none"
-        return draw_prompt(view, must)
+        return draw_prompt(view, taken_card_must_in(view))
     if public.all_at_once:
         return i18n.tr("table.your_turn_all_at_once")
     if public.layoffs_wait:  # the rules keep such a lay-off and would refuse the discard

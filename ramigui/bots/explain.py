@@ -28,7 +28,7 @@ from ramigui.rules.melds import (
 )
 from ramigui.rules.moves import Move
 from ramigui.rules.public import GinPublic, RummyPublic, YamiPublic
-from ramigui.rules.rummy import OUT_LEFT, cards_kept, meld_limit, taken_card_must
+from ramigui.rules.rummy import OUT_LEFT, cards_kept, meld_limit, taken_card_must_in
 from ramigui.rules.variant import per_players
 from ramigui.rules.view import PlayerView
 from ramigui.rules.yami_boxes import SERIES, SERIES_RANKS, box_of, exposable, fillable
@@ -148,8 +148,7 @@ def _rummy_draw(view: PlayerView, planner: Planner) -> Reason | None:
     after = planner.arrange(list(view.hand) + [top])
     if not any(top in meld for meld in after.melds):
         return "why.rummy.draw_no_fit", {"card": top}
-    first_round = view.public_as(RummyPublic).turn < view.players
-    if taken_card_must(rules, opened, first_round) == "none":  # a free take (Rami 51): what it would save
+    if taken_card_must_in(view) == "none":  # a free take (Rami 51): what it would save
         now = planner.arrange(list(view.hand))
         if not free_take_pays(now, after, planner.points(top)):  # the bots' own measure of a free take
             return "why.rummy.draw_no_gain", {"card": top, "after": after.left_points, "before": now.left_points}

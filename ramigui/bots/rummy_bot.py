@@ -63,7 +63,7 @@ from ramigui.rules.rummy import (
     cards_kept,
     meld_limit,
     rami_possible,
-    taken_card_must,
+    taken_card_must_in,
 )
 from ramigui.rules.view import PlayerView
 
@@ -338,7 +338,7 @@ class _Turn:
 
     def _take_must(self) -> str:
         """What the top discard must become if taken (the rules' "taken card" obligation)."""
-        return taken_card_must(self.rules, self.opened, self.public.turn < self.view.players)
+        return taken_card_must_in(self.view)
 
     def _wants_top(self) -> bool:
         pile = self.public.discard

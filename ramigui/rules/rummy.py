@@ -36,6 +36,7 @@ from ramigui.rules.melds import (
 from ramigui.rules.moves import Move
 from ramigui.rules.public import RummyPublic
 from ramigui.rules.variant import RummyRules, Variant
+from ramigui.rules.view import PlayerView
 
 DRAW, PLAY, OVER = "draw", "play", "over"
 
@@ -346,6 +347,15 @@ def taken_card_must(rules: RummyRules, opened: bool, first_round: bool) -> str:
     if rules.take_discard == "to_open" and not opened:
         return "new_meld"
     return rules.taken_card_must
+
+
+def taken_card_must_in(view: PlayerView) -> str:
+    """`taken_card_must` for the viewer of `view`, read off what the view shows (whether
+    they opened; the first round: a turn of each player not yet played, as
+    `RummyState.first_round`): the prompt, the Hint and the bots read this one answer."""
+    public = view.public_as(RummyPublic)
+    opened = bool(public.opened[view.seat]) if public.opened else False
+    return taken_card_must(view.variant.rummy, opened, public.turn < view.players)
 
 
 def _take_rule(state: RummyState) -> tuple[bool, str, str]:
