@@ -34,7 +34,7 @@ from ramigui.storage import BrokenFile, StorageError, Store, parse_json, read_bo
 from ramigui.variants import get_variant
 
 LESSONS_DIR = "lessons"
-LESSON_IDS = ("rummy", "gin", "yami")
+LESSON_IDS = ("rummy", "familial", "gin", "yami")
 """The lessons in the order "Learn to play" lists them (a missing file is left out)."""
 LEARNER = 0
 POSITION_KEYS = frozenset({"hands", "stock", "discard", "to_play", "melds", "dealer", "opened", "round_no",

@@ -108,3 +108,56 @@ def test_a_step_that_leaves_a_bot_to_play_with_no_script_is_refused() -> None:
                                 "then: [draw, meld KS KH KC, meld 8D 9D JK JD]")
     with pytest.raises(LessonError, match=r"steps\[5\]\.then.*seat 1 is left to play"):
         lesson_from_text(broken, "rummy.yaml")
+
+
+def test_the_familial_lesson_teaches_what_rami_familial_does_its_own_way() -> None:
+    """Seed 000 (Rami familial): the discard is taken only once melded, straight into a new
+    meld (« À la place de tirer une carte dans la pioche »); « Carte » with one card left;
+    one card left, only the stock (RULES.md). The lesson asks for each of these moves, in
+    the order the rules allow them."""
+    lesson = load_lesson("familial")
+    assert lesson.variant == "rami"
+    asked = [str(step.move) for step in lesson.steps if step.move is not None]
+    take = asked.index("take")
+    assert asked[take + 1].startswith("meld") and "7C" in asked[take + 1], "the taken card goes into a new meld"
+    assert asked.index("meld 4H 5H 6H") < take, "melded on an earlier turn before the take"
+    carte = asked.index("carte")
+    assert asked[carte + 1].startswith("discard") and asked[carte + 2] == "draw"
+
+
+def test_the_familial_lessons_take_and_carte_are_the_rules_not_only_the_script() -> None:
+    """The lesson's deal follows the rules, not only its script. At its first turn the take is
+    not offered (seed 000: « À condition d’avoir déjà posé une combinaison »); at the take's
+    step, the taken 7♣ may not be kept past the turn (« la carte récupérée doit servir à faire
+    immédiatement une nouvelle combinaison »); at the Carte step a discard without it is
+    legal but costs 2 cards (« sous peine de devoir piocher 2 cartes »)."""
+    from ramigui.rules import IllegalMove
+
+    lesson = load_lesson("familial")
+    first = lesson.start(1)
+    assert "take" not in {m.kind for m in first.legal_moves()}
+    steps = [str(step.move) for step in lesson.steps]
+    carte = lesson.start(steps.index("carte"))
+    before = len(carte.state.hands[0])
+    carte.play("discard 2S")
+    assert len(carte.state.hands[0]) == before - 1 + 2, "a forgotten Carte! draws 2 penalty cards"
+    taken = lesson.start(steps.index("take"))
+    taken.play("take")
+    with pytest.raises(IllegalMove):
+        taken.play("discard QS")
+
+
+def test_the_familial_lessons_last_words_are_true_to_its_round() -> None:
+    """Lea never laid a meld down: she pays her cards and 100 more (seed 000: « Un joueur qui
+    n’a rien posé marque 100 points en plus de ses cartes »), as the scores note says; the
+    learner went out with nothing."""
+    lesson = load_lesson("familial")
+    game = lesson.start(len(lesson.steps))
+    result = game.last_result
+    assert result is not None and result.winner == 0
+    assert result.details["put_down"] == (True, False)
+    assert list(game.round_scores) == [0, result.details["hand_points"][1] + 100]
+    notes = [step.say for step in lesson.steps if step.move is None]
+    assert all(any("100" in i18n.text_in(lang, say) for say in notes) for lang in ("en", "fr"))
+    assert any("lowest score wins" in i18n.text_in("en", say) for say in notes)
+    assert any("score le plus bas gagne" in i18n.text_in("fr", say) for say in notes)

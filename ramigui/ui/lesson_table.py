@@ -42,7 +42,7 @@ REAL_GAME_LEVEL = "easy"
 """The bots of "Play a real game" after a lesson: the beginner level."""
 
 
-BUTTON_WORDS = {"meld": "button.meld", "knock": "button.knock", "expose": "button.expose",
+BUTTON_WORDS = {"meld": "button.meld", "knock": "button.knock", "expose": "button.expose", "carte": "button.carte",
                 "new_meld": "phone.new_meld", "series": "sheet.series",
                 "bonus": "sheet.bonus"}
 """The words a lesson's sentence may name, read from the keys of the buttons and sheets that
