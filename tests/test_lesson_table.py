@@ -286,3 +286,46 @@ def test_a_wrong_throw_in_a_lesson_is_refused_at_once_not_asked_about(tmp_path: 
         settle(app, 2)
         assert not isinstance(app.top, QuestionScene)
         assert scene.run.index == at and scene.message_kind == "refusal"
+
+
+def test_a_melds_lit_cards_side_by_side_get_one_ring() -> None:
+    """A ring per card over a run's overlapping cards cut it into strips that a newcomer read
+    as five cards: the lit cards side by side in a meld are ringed once, round them all; a lit
+    card alone (a joker mid-run) keeps its own ring."""
+    from ramigui.cards import parse_cards
+    from ramigui.ui.guide import lit_on_table
+
+    lesson = load_lesson("familial")
+    step = next(i for i, s in enumerate(lesson.steps) if s.move is not None and s.move.kind == "layoff")
+    with open_app((1366, 768)) as app:
+        scene = LessonTable(lesson, None, step)
+        scene.app = app
+        scene.resize((1366, 768))
+        lay = scene.layout
+        assert lay is not None
+        spot = next(s for s in lay.melds if s.number == 1)
+        run = parse_cards("4H 5H 6H")
+        rings = lit_on_table(lay, scene.view, run, False)
+        assert rings == [spot.cards[0].unionall(spot.cards[:3])]
+        assert lit_on_table(lay, scene.view, parse_cards("5H"), False) == [spot.cards[1]]
+        assert len(lit_on_table(lay, scene.view, parse_cards("4H 6H"), False)) == 2
+
+
+def test_a_lesson_prompt_does_not_point_at_an_undo_it_does_not_offer(tmp_path: Path) -> None:
+    """After the lesson's take the table's prompt said "… this turn — or Undo" beside a greyed
+    Undo (a newcomer clicked it: nothing). In a lesson the prompt says what the taken card
+    owes, without the way back the guide does not offer; a real table still offers it."""
+    lesson = load_lesson("familial")
+    step = next(i for i, s in enumerate(lesson.steps) if s.move is not None and s.move.kind == "take") + 1
+    with open_app((1280, 800)) as app:
+        scene = LessonTable(lesson, context(tmp_path), step)
+        scene.app = app
+        scene.resize((1280, 800))
+        scene._make_buttons()
+        prompt = scene.family.prompt(scene.frame())
+        assert prompt == "7♣, which you took, must go into a new meld this turn"
+        assert not next(b for b in scene.buttons if b.action == "undo").enabled
+        assert scene.frame().undo_offered is False
+    from ramigui.movetext import rummy_turn_prompt
+
+    assert rummy_turn_prompt(scene.view) == f"{prompt} — or Undo"

@@ -136,16 +136,23 @@ class GuideBubble:
 
 def lit_on_table(lay: TableLayout, view: PlayerView, cards: Sequence[Card], draws: bool) -> list[pygame.Rect]:
     """Where the step's cards lie on the table (in the melds, on top of the discard pile);
-    the stock too when the step asks to draw."""
+    the stock too when the step asks to draw. A meld's lit cards side by side get one ring:
+    a ring each, over cards that overlap, cut a run into strips that read as more cards."""
     rects: list[pygame.Rect] = []
     wanted = set(cards)
     melds = view.public.melds
     for spot in lay.melds:
         if not 1 <= spot.number <= len(melds):
             continue
+        group: list[pygame.Rect] = []  # lit cards side by side: one ring round them all
         for card, rect in zip(melds[spot.number - 1].cards, spot.cards, strict=False):
             if card in wanted:
-                rects.append(rect)
+                group.append(rect)
+            elif group:
+                rects.append(group[0].unionall(group))
+                group = []
+        if group:
+            rects.append(group[0].unionall(group))
     pile = view.public.discard
     if pile and pile[-1] in wanted:
         rects.append(lay.discard)
