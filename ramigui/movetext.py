@@ -76,15 +76,25 @@ def yami_exchange_prompt(view: PlayerView) -> str:
     return i18n.tr("table.yami.exchange_only")
 
 
-def rummy_turn_prompt(view: PlayerView) -> str:
+def rummy_turn_prompt(view: PlayerView, undo: bool = True) -> str:
     """What a rummy player does now on their turn, at the table and on the phones alike:
     draw; lay down all at once (Wrotham's last deals); open this turn to keep a lay-off
-    made before opening; else meld, lay off and discard."""
+    made before opening; else meld, lay off and discard. Where the discard would be refused,
+    "— or Undo" says the way back, when the table offers it (`undo`)."""
     public, rules = view.public_as(RummyPublic), view.variant.rummy
     if public.phase == "draw":
         return draw_prompt(view, taken_card_must_in(view))
     if public.all_at_once:
         return i18n.tr("table.your_turn_all_at_once")
+    owed = _owed_before_discard(view)
+    if owed is None:
+        return i18n.tr("table.your_turn_play")
+    return i18n.tr("table.or_undo", prompt=owed) if undo else owed
+
+
+def _owed_before_discard(view: PlayerView) -> str | None:
+    """What the rules want laid before this turn's discard, in words (None: nothing)."""
+    public, rules = view.public_as(RummyPublic), view.variant.rummy
     if public.layoffs_wait:  # the rules keep such a lay-off and would refuse the discard
         return i18n.tr("table.open_to_keep_layoffs", have=public.turn_points, need=rules.opening_minimum)
     if public.taken_waits and public.taken is not None:  # the discard would be refused
@@ -95,7 +105,7 @@ def rummy_turn_prompt(view: PlayerView) -> str:
     short = not public.opened[view.seat] and 0 < public.turn_points < rules.opening_minimum
     if short and public.turn_melds:  # melds laid short of the minimum: the discard would be refused
         return i18n.tr("table.open_short", have=public.turn_points, need=rules.opening_minimum)
-    return i18n.tr("table.your_turn_play")
+    return None
 
 
 def record_lines(record: Sequence[PublicMove], name_of: Callable[[int], str],

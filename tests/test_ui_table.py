@@ -614,7 +614,7 @@ def test_melds_laid_short_of_the_opening_say_what_they_wait_for(app: App) -> Non
     scene = table(app, game)
     press(app, pygame.K_p)
     assert scene.play("meld 9S 9H 9D")
-    assert scene.family.prompt(scene.frame()) == "Lay more melds to open (laid: 27 of 51), or Undo"
+    assert scene.family.prompt(scene.frame()) == "Lay more melds to open (laid: 27 of 51) — or Undo"
     from ramigui.phone.texts import rummy_prompt
 
     assert rummy_prompt(scene.game.view(0), ["You", "Bot 1"]) == scene.family.prompt(scene.frame())  # a phone too
@@ -712,7 +712,7 @@ def test_a_lay_off_before_opening_says_at_once_what_it_waits_for(app: App) -> No
     press(app, pygame.K_1)
     assert str(scene.game.log[-1][1]) == "layoff 3D to 1"
     assert scene.family.prompt(scene.frame()) == (
-        "Open this turn (laid: 0 of 51) to keep your lay-off, or Undo")
+        "Open this turn (laid: 0 of 51) to keep your lay-off — or Undo")
     from ramigui.phone.texts import rummy_prompt
 
     assert rummy_prompt(scene.game.view(0), ["You", "Bot 1"]) == scene.family.prompt(scene.frame())  # a phone too

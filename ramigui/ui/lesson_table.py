@@ -113,13 +113,17 @@ class LessonTable(TableScene):
         self._next_step()
         return True
 
+    def undo_offered(self) -> bool:
+        """Undo only where the guide asks for it: lit at every step it was only ever refused
+        ("Pas maintenant"), and a prompt's "— or Undo" pointed at a greyed button."""
+        return self.run.expects("undo")
+
     def _refresh_buttons(self) -> None:
-        """A move button stays lit only for the move the guide asks for: Undo lit at every
-        step was only ever refused ("Pas maintenant")."""
+        """A move button stays lit only for the move the guide asks for."""
         super()._refresh_buttons()
         for button in self.buttons:
             if button.action == "undo":
-                button.enabled = button.enabled and self.run.expects("undo")
+                button.enabled = button.enabled and self.undo_offered()
 
     def human_play(self, move: Move | str) -> bool:
         """The learner's move, without the table's questions: the one the guide just asked

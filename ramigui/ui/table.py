@@ -429,7 +429,13 @@ class TableScene(Scene):
             flights=tuple(self.flights), now=self.now, pace=self.pace, message=self.message,
             message_kind=self.message_kind, pointer_at=self.pointer_at,
             phones_connected=frozenset(self.phones.connected()), settings=settings, art=self.art,
-            said=partial(self.last_moves.lines, game, self.observer()), keys=self._key_line())
+            said=partial(self.last_moves.lines, game, self.observer()), keys=self._key_line(),
+            undo_offered=self.undo_offered())
+
+    def undo_offered(self) -> bool:
+        """Whether this table offers Undo when the rules allow it (a lesson, only where its
+        step asks for it)."""
+        return True
 
     def _round_hands(self, game: Game) -> dict[int, tuple[Card, ...]]:
         """Every hand but the viewer's, once the round is over (counted face up)."""

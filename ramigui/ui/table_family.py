@@ -126,7 +126,7 @@ class FamilyTable:
 
     def prompt(self, frame: TableFrame) -> str:
         """What the viewer should do now, on their turn."""
-        return rummy_turn_prompt(frame.view)
+        return rummy_turn_prompt(frame.view, undo=frame.undo_offered)
 
     def own_enter(self, frame: TableFrame) -> Move | None:
         """The move Enter plays in this family's own input, before what Enter means at every

@@ -68,6 +68,9 @@ class TableFrame:
     keys: tuple[str, ...]
     """The keyboard's reminder, item by item, in the language of the moment: the family's
     keys and the scene's own (the hint's H where a game is played)."""
+    undo_offered: bool = True
+    """Whether this table offers Undo now (a lesson does only where its step asks for it):
+    a prompt says "— or Undo" only then."""
 
     # --- the public table -------------------------------------------------------------------
 
