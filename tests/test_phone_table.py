@@ -390,3 +390,27 @@ def test_the_codes_are_readable_at_640_by_400(lang: str) -> None:
     finally:
         i18n.set_language("en")
         pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_one_phone_seat_is_asked_for_your_phone_not_each_players(lang: str) -> None:
+    """A lesson on the phone has one phone seat: its code's title said "Scan with each
+    player's phone" to the one learner. One seat, "your phone"; several, each player's."""
+    from screen_texts import drawn_texts
+
+    from ramigui.ui.phone_codes import SeatCode
+
+    pygame.display.init()
+    pygame.font.init()
+    i18n.set_language(lang)
+    try:
+        surface = pygame.display.set_mode((1280, 800))
+        url = "http://192.168.1.2:49152/abcdefghjkmnpqrstuvwxyz23456/"
+        for seats, key in (([SeatCode(0, "Lea", url)], "codes.title_one"),
+                           ([SeatCode(0, "Lea", url), SeatCode(1, "Hugo", url)], "codes.title")):
+            with drawn_texts() as drawn:
+                PhoneCodesScene(seats, set).draw(surface)
+            assert drawn[0].text == i18n.tr(key)
+    finally:
+        i18n.set_language("en")
+        pygame.display.quit()

@@ -31,6 +31,7 @@ PHONE: dict[str, str] = {
     "table.on_phone": "phone",
     "pause.phones": "Phones: show the codes",
     "codes.title": "Scan with each player's phone",
+    "codes.title_one": "Scan with your phone",
     "codes.help": "Same Wi-Fi as this computer; the phone's camera opens the page. Click or press Enter to play.",
     "codes.waiting": "waiting…",
     "codes.joined": "joined",

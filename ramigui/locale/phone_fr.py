@@ -30,6 +30,7 @@ PHONE: dict[str, str] = {
     "table.on_phone": "téléphone",
     "pause.phones": "Téléphones : revoir les codes",
     "codes.title": "Scannez avec le téléphone de chaque joueur",
+    "codes.title_one": "Scannez avec votre téléphone",
     "codes.help": "Même Wi-Fi que cet ordinateur ; l'appareil photo du téléphone ouvre la page. Cliquez ou appuyez sur Entrée pour jouer.",
     "codes.waiting": "en attente…",
     "codes.joined": "connecté",

@@ -160,7 +160,8 @@ class PhoneCodesScene(Scene):
         dim_screen(surface, 170)
         panel, tiles, text = self.tiles(surface.get_size())
         draw_panel(surface, panel, (12, 44, 28, 245), text, (*GOLD, 255))
-        title = i18n.tr("codes.title")
+        # one phone seat (a lesson on the phone): "each player's phone" spoke to a crowd
+        title = i18n.tr("codes.title" if len(self.codes) > 1 else "codes.title_one")
         size = fitted_size(title, int(text * 1.5), panel.width - 2 * text, True)
         blit_text(surface, title, size, GOLD, (panel.centerx, panel.top + text), "midtop", bold=True)
         small, lines = self.help_lines(panel.width - 2 * text, text)
