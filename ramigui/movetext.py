@@ -81,7 +81,7 @@ def rummy_turn_prompt(view: PlayerView, undo: bool = True) -> str:
     draw; lay down all at once (Wrotham's last deals); open this turn to keep a lay-off
     made before opening; else meld, lay off and discard. Where the discard would be refused,
     "— or Undo" says the way back, when the table offers it (`undo`)."""
-    public, rules = view.public_as(RummyPublic), view.variant.rummy
+    public = view.public_as(RummyPublic)
     if public.phase == "draw":
         return draw_prompt(view, taken_card_must_in(view))
     if public.all_at_once:
