@@ -329,3 +329,28 @@ def test_the_games_chooser_counts_an_abandoned_game(app: App, store: Store) -> N
     assert isinstance(screen, StatsScreen)
     assert screen._variant_label("rami51") == "Rami 51 · 1 game"  # what the number counts is said
 
+
+
+def test_the_replay_stopped_for_the_score_sheet_says_play_when_back(app: App, store: Store,
+                                                                    games: list[GameSession]) -> None:
+    """Play, then Scores, then Back: the replay had stopped for the sheet, yet its button
+    still said Pause, and a newcomer waited for moves that never came. Back from the sheet
+    it says Play, and Play goes on from the same move."""
+    from ramigui import i18n
+
+    screen = open_games(app)
+    click(app, next(c for c in screen.controls if getattr(c, "action", "") == "open_game").rect.center)
+    replay = app.top
+    assert isinstance(replay, ReplayScreen)
+    click(app, control(app, "play").rect.center)
+    assert replay.playing and control(app, "play").label() == i18n.tr("replay.pause")
+    click(app, control(app, "sheet").rect.center)
+    assert isinstance(app.top, ScoreSheetScene)
+    key(app, pygame.K_ESCAPE)
+    assert app.top is replay and not replay.playing
+    assert control(app, "play").label() == i18n.tr("replay.play")
+    at = replay.cursor.at
+    click(app, control(app, "play").rect.center)
+    for _ in range(80):
+        app.step()
+    assert replay.cursor.at > at

@@ -160,8 +160,7 @@ class ReplayScreen(Screen):
         elif action == "expert":
             self.ask_expert()
         elif action == "sheet":
-            self.open_sheet()
-            return True
+            self.open_sheet()  # the replay stops for the sheet: its button says Play again
         else:
             return False
         self.rebuild()
