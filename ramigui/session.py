@@ -756,7 +756,7 @@ def format_log(record: GameRecord, movers: Sequence[int], rounds: Sequence[str] 
         seat 2: bot medium Bob
         bot secret: 9876543210
         round 1 fingerprint: 3fa2… (64 hexadecimal digits)
-        round 1 code: k7m2-q9rt-xw4hz
+        round 1 code: 38v9-knkvt-nru8y
         round 1 nonce: 0c1d… (32 hexadecimal digits)
         round 1 points: 12 0 35
         round 1 totals: 12 0 35

@@ -415,3 +415,26 @@ def test_a_code_names_its_table_and_is_refused_at_another() -> None:
     with pytest.raises(DealCodeError):  # the bare key (as a save keeps it) names no table: not for typing
         read_code_for(key.code, Table("rummy", 3))
     assert {Table(f, n).symbol for f in TABLE_FAMILIES for n in range(1, MAX_TABLE_PLAYERS + 1)} == set(range(27))
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_example_deal_code_is_one_the_game_reads(lang: str) -> None:
+    """The New game field's example and the shuffling page's were 13-symbol codes without a
+    table, which a re-deal refuses ("a deal code has 14 letters and digits"): a newcomer
+    typed the example and was told it had a typing mistake. Each example is a code the
+    game writes, read back whole (its table's symbol, its check symbol), of the length
+    the error message names."""
+    import re
+
+    from ramigui import i18n
+    from ramigui.resources import assets_dir
+
+    pattern = re.compile(r"\b[0-9a-z]{4}-[0-9a-z]{4,5}-[0-9a-z]{5}\b")
+    page = (assets_dir() / "rules" / f"shuffling.{lang}.md").read_text(encoding="utf-8")
+    examples = pattern.findall(i18n.text_in(lang, "deal.code_placeholder")) + pattern.findall(page)
+    assert len(examples) == 2
+    length = int(re.search(r"\d+", i18n.text_in(lang, "deal.code_error.length")).group())
+    for code in examples:
+        key, table = read_table_code(code)
+        assert table is not None and len(code.replace("-", "")) == length
+        assert write_code(key, table) == code

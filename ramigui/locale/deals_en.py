@@ -14,7 +14,7 @@ TEXTS: dict[str, str] = {
     "deal.mismatch": "The fingerprint does not match this deal.",
     "deal.back": "Esc or Enter: back to the scores",
     "deal.from_code": "Deal from a code",
-    "deal.code_placeholder": "optional, e.g. k7m2-q9rt-xw4hz",
+    "deal.code_placeholder": "optional, e.g. 38v9-knkvt-nru8y",
     "deal.code_error.length": "A deal code has 14 letters and digits",
     "deal.code_error.symbol": "A deal code uses only 2 to 9 and the letters a to z without i, l and o",
     "deal.code_error.other_table": "This code is for {game} with {n} players: choose that game and that many players",

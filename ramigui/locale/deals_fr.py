@@ -14,7 +14,7 @@ TEXTS: dict[str, str] = {
     "deal.mismatch": "L'empreinte ne correspond pas à cette donne.",
     "deal.back": "Échap ou Entrée : retour aux scores",
     "deal.from_code": "Donner à partir d'un code",
-    "deal.code_placeholder": "facultatif, par ex. k7m2-q9rt-xw4hz",
+    "deal.code_placeholder": "facultatif, par ex. 38v9-knkvt-nru8y",
     "deal.code_error.length": "Un code de donne a 14 lettres et chiffres",
     "deal.code_error.symbol": "Un code de donne n'a que les chiffres 2 à 9 et les lettres a à z sans i, l ni o",
     "deal.code_error.other_table": "Ce code est pour le {game} à {n} joueurs : choisissez ce jeu et ce nombre de joueurs",
