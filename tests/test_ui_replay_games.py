@@ -174,6 +174,9 @@ def test_an_abandoned_game_replays_to_where_it_stopped(app: App, store: Store) -
     assert replay.game.round_no == 2
     assert replay.status_text() == "the log stops here: the game was not played to its end"
     assert replay.position_text().startswith("Round 2 of 3 ·")  # of the rounds it was to have, not 2 of 2
+    assert not control(app, "deal").enabled, "a round the log does not see to its end has no proof to show"
+    key(app, pygame.K_d)
+    assert app.top is replay
     import ramigui.ui.replay_screen as replay_module
 
     drawn = texts_drawn(replay_module, app.draw)
@@ -354,3 +357,28 @@ def test_the_replay_stopped_for_the_score_sheet_says_play_when_back(app: App, st
     for _ in range(80):
         app.step()
     assert replay.cursor.at > at
+
+
+def test_the_replay_shows_each_rounds_deal_with_its_proof(app: App, store: Store, games: list[GameSession]) -> None:
+    """The deal could be checked only on a round's end panel, at the table: clicked past,
+    a family had no way left but a command. The replay shows the round it stands in —
+    its button or D — with the proof the table showed, the fingerprint matching."""
+    from ramigui.ui.deal_scene import DealScene
+
+    screen = open_games(app)
+    click(app, next(c for c in screen.controls if getattr(c, "action", "") == "open_game").rect.center)
+    replay = app.top
+    assert isinstance(replay, ReplayScreen)
+    key(app, pygame.K_HOME)
+    assert replay.game.round_no == 1 and control(app, "deal").enabled
+    click(app, control(app, "deal").rect.center)
+    shown = app.top
+    assert isinstance(shown, DealScene) and shown.proof.round_no == 1 and shown.proof.matches
+    assert shown.proof == replay.cursor.end.deal_proof(1)
+    key(app, pygame.K_ESCAPE)
+    assert app.top is replay
+    key(app, pygame.K_END)
+    key(app, pygame.K_d)
+    shown = app.top
+    assert isinstance(shown, DealScene) and shown.proof.round_no == replay.cursor.end.round_no
+    assert [round_no for round_no in range(1, 4) if replay.cursor.end.deal_proof(round_no)] == [1, 2]

@@ -13,6 +13,7 @@ TEXTS: dict[str, str] = {
     "deal.matches": "The deck was fixed before the first card was dealt: fingerprint matches.",
     "deal.mismatch": "The fingerprint does not match this deal.",
     "deal.back": "Esc or Enter: back to the scores",
+    "deal.back_replay": "Esc or Enter: back to the replay",
     "deal.from_code": "Deal from a code",
     "deal.code_placeholder": "optional, e.g. 38v9-knkvt-nru8y",
     "deal.code_error.length": "A deal code has 14 letters and digits",

@@ -13,6 +13,7 @@ TEXTS: dict[str, str] = {
     "deal.matches": "Le paquet était fixé avant la première carte distribuée : l'empreinte correspond.",
     "deal.mismatch": "L'empreinte ne correspond pas à cette donne.",
     "deal.back": "Échap ou Entrée : retour aux scores",
+    "deal.back_replay": "Échap ou Entrée : retour à la partie revue",
     "deal.from_code": "Donner à partir d'un code",
     "deal.code_placeholder": "facultatif, par ex. 38v9-knkvt-nru8y",
     "deal.code_error.length": "Un code de donne a 14 lettres et chiffres",

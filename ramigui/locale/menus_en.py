@@ -324,6 +324,7 @@ MENUS: dict[str, str] = {
     "replay.round_forward": "Round »",
     "replay.speed": "Speed ×{n}",
     "replay.expert": "What would Expert play?",
+    "replay.deal": "The deal",
     "replay.expert_says": "Expert, in {name}'s place: {text}",
     "replay.expert_says.you": "Expert, in your place: {text}",
     "replay.position": "Round {round} of {rounds} · move {move} of {moves}",

@@ -323,6 +323,7 @@ MENUS: dict[str, str] = {
     "replay.round_forward": "Manche »",
     "replay.speed": "Vitesse ×{n}",
     "replay.expert": "Que jouerait l'Expert ?",
+    "replay.deal": "La donne",
     "replay.expert_says": "L'Expert, à la place de {name} : {text}",
     "replay.expert_says.you": "L'Expert, à votre place : {text}",
     "replay.position": "Manche {round} sur {rounds} · coup {move} sur {moves}",

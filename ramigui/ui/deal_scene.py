@@ -56,14 +56,16 @@ def proof_lines(proof: DealProof) -> list[tuple[str, tuple[int, int, int]]]:
 
 
 class DealScene(Scene):
-    """The proof of a finished round over the end-of-round panel; Esc, Enter or a click closes it."""
+    """The proof of a finished round over the end-of-round panel (or a replay: `back` says
+    where closing it leads); Esc, Enter or a click closes it."""
 
     opaque = False
 
-    def __init__(self, proof: DealProof, names: list[str]) -> None:
+    def __init__(self, proof: DealProof, names: list[str], back: str = "deal.back") -> None:
         super().__init__()
         self.proof = proof
         self.names = names
+        self.back = back
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         closing = (event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER,
@@ -103,7 +105,7 @@ class DealScene(Scene):
             blit_text(surface, ellipsized(part, text, room), text, colour, (box.centerx, y), "midtop",
                       bold=colour != DIM)
             y += int(text * 1.45)
-        blit_text(surface, i18n.tr("deal.back"), int(text * 0.85), DIM, (box.centerx, box.bottom - text // 3),
+        blit_text(surface, i18n.tr(self.back), int(text * 0.85), DIM, (box.centerx, box.bottom - text // 3),
                   "midbottom")
 
     def _cards(self, surface: pygame.Surface, area: pygame.Rect, text: int) -> None:

@@ -5,7 +5,8 @@ is over, so nothing is hidden: each seat's hand shows face up. Forward and back 
 (←/→) or a round (↑/↓, Page Up/Down), to the start or the end (Home/End), play and pause
 (Space) at a chosen speed (+/−), the whole score sheet (Tab); "What would Expert play?" (E) asks the hard bot what it
 would play for the seat to move, from that seat's view only, with its words, as the hint
-does. Every control is a button too, for a finger.
+does; the round's deal and its proof (D), as the round's end showed them, for a family
+checking a deal after the game. Every control is a button too, for a finger.
 """
 
 from __future__ import annotations
@@ -21,11 +22,13 @@ from ramigui.cards import Card
 from ramigui.movetext import describe_move
 from ramigui.past_games import ReplayCursor
 from ramigui.rules import Game
+from ramigui.rules.deal_proof import DealProof
 from ramigui.rules.public import YamiPublic
 from ramigui.session import GameSession
 from ramigui.ui.card_marks import JokerMark, joker_badge, joker_marks
 from ramigui.ui.cardart import CardArt, DeckStyle, card_art, card_height, rank_letters
 from ramigui.ui.controls import Choice
+from ramigui.ui.deal_scene import SHOW_KEY, DealScene
 from ramigui.ui.hint import Hint, suggest
 from ramigui.ui.layout import SEAT_COLOURS
 from ramigui.ui.screen import Context, Screen
@@ -57,6 +60,7 @@ KEYS = {
     pygame.K_PAGEDOWN: "round_forward",
     pygame.K_SPACE: "play",
     pygame.K_e: "expert",
+    SHOW_KEY: "deal",
     pygame.K_TAB: "sheet",
     pygame.K_HOME: "first",
     pygame.K_END: "last",
@@ -112,6 +116,12 @@ class ReplayScreen(Screen):
                        pygame.Rect(expert.rect.right + m.pad, top, min(half + m.pad, speed.rect.left - expert.rect.right
                                                                        - 2 * m.pad), height))
         self.add(sheet)
+        room = speed.rect.left - sheet.rect.right - 2 * m.pad
+        if room >= sheet.rect.width // 2:  # else D alone shows it (a narrow window)
+            deal = Button("deal", lambda: i18n.tr("replay.deal"),
+                          pygame.Rect(sheet.rect.right + m.pad, top, min(sheet.rect.width, room), height))
+            deal.enabled = self.deal_proof() is not None
+            self.add(deal)
         specs = [("back", "common.back"), *NAVIGATION]
         for button in self.footer_buttons([(action, "replay.pause" if action == "play" and self.playing else key)
                                            for action, key in specs]):
@@ -161,6 +171,8 @@ class ReplayScreen(Screen):
             self.ask_expert()
         elif action == "sheet":
             self.open_sheet()  # the replay stops for the sheet: its button says Play again
+        elif action == "deal":
+            self.show_deal()
         else:
             return False
         self.rebuild()
@@ -173,6 +185,18 @@ class ReplayScreen(Screen):
         if self.app is not None:
             self.playing = False
             self.app.push(ScoreSheetScene(self.ctx, SheetData.from_game(self.game, self.names)))
+
+    def deal_proof(self) -> DealProof | None:
+        """The proof of the round the cursor stands in, from the game as it ended (None: a
+        round the log does not see to its end, or a position set up by hand)."""
+        return self.cursor.end.deal_proof(self.game.round_no)
+
+    def show_deal(self) -> None:
+        """The round's deal laid out with its proof, as its end showed it at the table."""
+        proof = self.deal_proof()
+        if proof is not None and self.app is not None:
+            self.playing = False
+            self.app.push(DealScene(proof, self.names, "deal.back_replay"))
 
     def ask_expert(self) -> None:
         """The hard bot's move for the seat to move, from that seat's view, with its words."""
