@@ -79,7 +79,9 @@ def test_the_sheet_is_saved_as_a_picture_and_the_path_said(app: App, store: Stor
     saved = sheet.saved_picture
     assert saved is not None and saved.parent == tmp_path / "Pictures" and saved.suffix == ".png"
     assert saved.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    assert pygame.image.load(str(saved)).get_size() == sheet.size
+    picture = pygame.image.load(str(saved))
+    assert picture.get_width() == sheet.size[0], "the whole sheet's width"
+    assert sheet.viewport.bottom <= picture.get_height() < sheet.size[1], "without the buttons' empty band"
     assert isinstance(app.top, MessageScene) and str(saved) in app.top.detail
 
 

@@ -254,7 +254,8 @@ class ScoreSheetScene(Screen):
         return False
 
     def picture(self) -> pygame.Surface:
-        """The sheet as it shows, without its buttons."""
+        """The sheet as it shows, without its buttons nor the empty band they leave (a
+        newcomer's saved sheet ended in a bare strip of felt)."""
         surface = pygame.Surface(self.size)
         shown = [(control, control.visible) for control in self.controls]
         for control, _ in shown:
@@ -264,7 +265,8 @@ class ScoreSheetScene(Screen):
         finally:
             for control, visible in shown:
                 control.visible = visible
-        return surface
+        bottom = min(self.size[1], self.viewport.bottom + self.m.pad // 2)
+        return surface.subsurface((0, 0, self.size[0], bottom)).copy()
 
     def save_picture(self) -> None:
         """Save the sheet as a PNG in the pictures folder (or the data folder) and say where."""
