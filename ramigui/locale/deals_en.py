@@ -8,7 +8,7 @@ TEXTS: dict[str, str] = {
     "deal.stock": "Stock, in order",
     "deal.code": "Deal code: {code}",
     "deal.no_code": "This game's deals have no code",
-    "deal.nonce": "Secret salt, for checking the fingerprint: {nonce}",
+    "deal.nonce": "The hidden number (the nonce), shown now to check the fingerprint: {nonce}",
     "deal.fingerprint": "Fingerprint shown at the deal: {words}",
     "deal.matches": "The deck was fixed before the first card was dealt: fingerprint matches.",
     "deal.mismatch": "The fingerprint does not match this deal.",

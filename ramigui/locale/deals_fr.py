@@ -8,7 +8,7 @@ TEXTS: dict[str, str] = {
     "deal.stock": "Pioche, dans l'ordre",
     "deal.code": "Code de la donne : {code}",
     "deal.no_code": "Les donnes de cette partie n'ont pas de code",
-    "deal.nonce": "Sel secret, pour vérifier l'empreinte : {nonce}",
+    "deal.nonce": "Le nombre caché (le nonce), montré maintenant pour vérifier l'empreinte : {nonce}",
     "deal.fingerprint": "Empreinte montrée à la donne : {words}",
     "deal.matches": "Le paquet était fixé avant la première carte distribuée : l'empreinte correspond.",
     "deal.mismatch": "L'empreinte ne correspond pas à cette donne.",
