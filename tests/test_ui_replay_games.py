@@ -382,3 +382,27 @@ def test_the_replay_shows_each_rounds_deal_with_its_proof(app: App, store: Store
     shown = app.top
     assert isinstance(shown, DealScene) and shown.proof.round_no == replay.cursor.end.round_no
     assert [round_no for round_no in range(1, 4) if replay.cursor.end.deal_proof(round_no)] == [1, 2]
+
+
+def test_the_replay_lays_each_hand_out_by_suit_then_rank(app: App, store: Store, games: list[GameSession]) -> None:
+    """In the order the cards came a player did not recognise their own hand: the replay
+    lays each hand out as a hand is held, by suit then rank, every card once."""
+    from ramigui.cards import Card
+
+    screen = open_games(app)
+    click(app, next(c for c in screen.controls if getattr(c, "action", "") == "open_game").rect.center)
+    replay = app.top
+    assert isinstance(replay, ReplayScreen)
+    key(app, pygame.K_RIGHT)
+    for seat in range(replay.game.players):
+        shown = replay.shown_hand(seat)
+        assert sorted(shown, key=str) == sorted(replay.game.hand(seat), key=str)
+        assert [c.sort_key() for c in shown] == sorted(c.sort_key() for c in shown)
+    assert any(replay.shown_hand(seat) != list(replay.game.hand(seat)) for seat in range(replay.game.players))
+    drawn: list[list[Card]] = []
+    real = ReplayScreen._fan
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(ReplayScreen, "_fan", staticmethod(lambda surface, art, cards, rect: drawn.append(list(cards))
+                                                         or real(surface, art, cards, rect)))
+        app.draw()
+    assert drawn[: replay.game.players] == [replay.shown_hand(s) for s in range(replay.game.players)]

@@ -318,7 +318,8 @@ class ReplayScreen(Screen):
             mark = "▶ " if seat == game.to_play and not game.round_over else ""
             size = fitted_size(mark + name, self.m.small, label_w - self.m.pad // 2, True)
             blit_text(surface, mark + name, size, colour, (area.left, top + row_h // 2), "midleft", bold=True)
-            self._fan(surface, art, game.hand(seat), pygame.Rect(area.left + label_w, top, area.width - label_w, row_h))
+            self._fan(surface, art, self.shown_hand(seat),
+                      pygame.Rect(area.left + label_w, top, area.width - label_w, row_h))
         if table_rows:
             top = area.top + game.players * row_h + self.m.pad // 2
             words = i18n.tr("replay.on_table")
@@ -326,6 +327,11 @@ class ReplayScreen(Screen):
             blit_text(surface, words, size, DIM, (area.left, top), bold=True)
             self._table(surface, pygame.Rect(area.left + label_w, top, area.width - label_w, area.bottom - top),
                         discard[-1:], melds, card_w)
+
+    def shown_hand(self, seat: int) -> list[Card]:
+        """A seat's hand as the replay lays it out: by suit, then rank, as a hand is held (in
+        the engine's order, the order cards came, a player did not know their own hand)."""
+        return sorted(self.game.hand(seat), key=Card.sort_key)
 
     def _table(self, surface: pygame.Surface, area: pygame.Rect, discard: Sequence[Card], melds: Sequence[Any],
                largest: int) -> None:
