@@ -329,3 +329,20 @@ def test_a_lesson_prompt_does_not_point_at_an_undo_it_does_not_offer(tmp_path: P
     from ramigui.movetext import rummy_turn_prompt
 
     assert rummy_turn_prompt(scene.view) == f"{prompt} — or Undo"
+
+
+def test_carte_is_lit_only_at_the_step_that_asks_for_it(tmp_path: Path) -> None:
+    """Two cards in hand make « Carte ! » legal, so its button lit at the lay-off step too,
+    right after the lesson taught that it must be said: lit only where the guide asks."""
+    lesson = load_lesson("familial")
+    kinds = [s.move.kind if s.move is not None else None for s in lesson.steps]
+    with open_app((1280, 800)) as app:
+        for step in (kinds.index("carte"), kinds.index("layoff")):
+            scene = LessonTable(lesson, context(tmp_path), step)
+            scene.app = app
+            scene.resize((1280, 800))
+            scene._make_buttons()
+            scene._refresh_buttons()
+            assert "carte" in {m.kind for m in scene.game.legal_moves()}
+            carte = next(b for b in scene.buttons if b.action == "carte")
+            assert carte.enabled == (kinds[step] == "carte")

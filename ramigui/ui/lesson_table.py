@@ -119,11 +119,15 @@ class LessonTable(TableScene):
         return self.run.expects("undo")
 
     def _refresh_buttons(self) -> None:
-        """A move button stays lit only for the move the guide asks for."""
+        """A button of a move on its own (Undo, Carte !) stays lit only when the guide asks
+        for that move: Carte! lit while the guide asked for a lay-off, just after teaching
+        that it must be said, puzzled a newcomer."""
         super()._refresh_buttons()
         for button in self.buttons:
             if button.action == "undo":
                 button.enabled = button.enabled and self.undo_offered()
+            elif button.action == "carte":
+                button.enabled = button.enabled and self.run.expects("carte")
 
     def human_play(self, move: Move | str) -> bool:
         """The learner's move, without the table's questions: the one the guide just asked
