@@ -202,7 +202,8 @@ def test_a_code_for_another_game_is_refused_saying_which_game_it_is_for(store: S
 def test_the_deals_proof_reads_whole_in_a_small_window(size: tuple[int, int], texts: list[str]) -> None:
     """In French the nonce was cut off beside the code at 1024×600, the verdict lost
     "correspond" and "Pioche, dans l'ordre" its last word at 700×450: every line of the
-    proof and every row's label now reads whole (no "…")."""
+    proof and every row's label now reads whole (no "…"; the stock's label, now "Pioche,
+    dessus d'abord", with its last word)."""
     game = finished_round()
     proof = game.deal_proof()
     assert proof is not None
@@ -212,4 +213,4 @@ def test_the_deals_proof_reads_whole_in_a_small_window(size: tuple[int, int], te
         app.step()
     assert any(proof.nonce.hex() in text for text in texts)
     assert not [text for text in texts if text.endswith("…")]
-    assert "l'ordre" in " ".join(texts) and "correspond." in " ".join(texts)
+    assert "d'abord" in " ".join(texts) and "correspond." in " ".join(texts)

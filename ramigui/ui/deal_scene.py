@@ -135,8 +135,12 @@ class DealScene(Scene):
 
 
 def _label_lines(label: str, size: int, width: int) -> tuple[int, list[str]]:
-    """A row's label on two lines at most, a little smaller where it needs it ("Pioche, dans
-    l'ordre" lost its last word in a narrow window)."""
+    """A row's label on two lines, a little smaller where it needs it ("Pioche, dans l'ordre"
+    lost its last word in a narrow window); on three where two are not enough at the least
+    size, never a word dropped."""
     least = max(10, int(size * 0.75))
-    size = wrapped_size([label], size, width, smallest=least) or least
-    return size, wrap_lines(label, size, width, True)[:2]
+    for lines in (2, 3):
+        fitting = wrapped_size([label], size, width, lines, smallest=least)
+        if fitting is not None:
+            return fitting, wrap_lines(label, fitting, width, True)
+    return least, wrap_lines(label, least, width, True)
