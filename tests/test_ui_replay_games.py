@@ -406,3 +406,20 @@ def test_the_replay_lays_each_hand_out_by_suit_then_rank(app: App, store: Store,
                                                          or real(surface, art, cards, rect)))
         app.draw()
     assert drawn[: replay.game.players] == [replay.shown_hand(s) for s in range(replay.game.players)]
+
+
+def test_the_statistics_page_chooser_keeps_its_place_through_the_pages(app: App, store: Store,
+                                                                       games: list[GameSession]) -> None:
+    """Centred alone on two pages and beside the game chooser on the third, the page
+    chooser moved under a newcomer clicking its ▶ through the pages: it stays put."""
+    click(app, control(app, "stats").rect.center)
+    screen = app.top
+    assert isinstance(screen, StatsScreen)
+    places, pages = set(), set()
+    for _ in range(3):
+        chooser = control(app, "page")
+        places.add(tuple(chooser.rect))
+        pages.add(screen.page)
+        click(app, (chooser.rect.right - chooser.rect.height // 2, chooser.rect.centery))  # its ▶
+    assert len(pages) == 3, "the clicks on the same spot went through every page"
+    assert len(places) == 1

@@ -89,7 +89,9 @@ class StatsScreen(Screen):
         half = min(int(m.text * 16), (m.width - 3 * m.pad) // 2)
         top = m.header + m.pad // 2
         height = int(m.row * 0.9)
-        left = m.width // 2 - half - m.pad // 2 if self.page == "variants" else (m.width - half) // 2
+        # the page chooser keeps its place whatever the page: centred alone on some pages and
+        # beside the game chooser on one, its arrows moved under a finger clicking through them
+        left = m.width // 2 - half - m.pad // 2
         page = Choice("page", "page", list(PAGES), lambda p: i18n.tr(f"stats.page.{p}"),
                       pygame.Rect(left, top, half, height))
         page.select(self.page)
