@@ -423,3 +423,21 @@ def test_the_statistics_page_chooser_keeps_its_place_through_the_pages(app: App,
         click(app, (chooser.rect.right - chooser.rect.height // 2, chooser.rect.centery))  # its ▶
     assert len(pages) == 3, "the clicks on the same spot went through every page"
     assert len(places) == 1
+
+
+def test_a_seat_that_went_out_has_its_row_said_not_left_blank(app: App, store: Store,
+                                                               games: list[GameSession]) -> None:
+    """At a round's end the seat that went out had a blank row, read as something missing:
+    the row says it holds no cards."""
+    import ramigui.ui.replay_screen as replay_module
+    from ramigui import i18n
+
+    screen = open_games(app)
+    click(app, next(c for c in screen.controls if getattr(c, "action", "") == "open_game").rect.center)
+    replay = app.top
+    assert isinstance(replay, ReplayScreen)
+    replay.cursor.go(replay.cursor.round_starts[1] - 1 if len(replay.cursor.round_starts) > 1 else replay.cursor.total)
+    empty = [seat for seat in range(replay.game.players) if not replay.game.hand(seat)]
+    assert replay.game.round_over and empty
+    drawn = texts_drawn(replay_module, app.draw)
+    assert drawn.count(i18n.tr("replay.no_cards")) == len(empty)

@@ -325,6 +325,7 @@ MENUS: dict[str, str] = {
     "replay.speed": "Speed ×{n}",
     "replay.expert": "What would Expert play?",
     "replay.deal": "The deal",
+    "replay.no_cards": "no cards left",
     "replay.expert_says": "Expert, in {name}'s place: {text}",
     "replay.expert_says.you": "Expert, in your place: {text}",
     "replay.position": "Round {round} of {rounds} · move {move} of {moves}",

@@ -324,6 +324,7 @@ MENUS: dict[str, str] = {
     "replay.speed": "Vitesse ×{n}",
     "replay.expert": "Que jouerait l'Expert ?",
     "replay.deal": "La donne",
+    "replay.no_cards": "plus aucune carte",
     "replay.expert_says": "L'Expert, à la place de {name} : {text}",
     "replay.expert_says.you": "L'Expert, à votre place : {text}",
     "replay.position": "Manche {round} sur {rounds} · coup {move} sur {moves}",

@@ -318,8 +318,11 @@ class ReplayScreen(Screen):
             mark = "▶ " if seat == game.to_play and not game.round_over else ""
             size = fitted_size(mark + name, self.m.small, label_w - self.m.pad // 2, True)
             blit_text(surface, mark + name, size, colour, (area.left, top + row_h // 2), "midleft", bold=True)
-            self._fan(surface, art, self.shown_hand(seat),
-                      pygame.Rect(area.left + label_w, top, area.width - label_w, row_h))
+            hand = self.shown_hand(seat)
+            if not hand:  # a row left blank read as a fault: the seat went out
+                blit_text(surface, i18n.tr("replay.no_cards"), self.m.small, DIM,
+                          (area.left + label_w, top + row_h // 2), "midleft")
+            self._fan(surface, art, hand, pygame.Rect(area.left + label_w, top, area.width - label_w, row_h))
         if table_rows:
             top = area.top + game.players * row_h + self.m.pad // 2
             words = i18n.tr("replay.on_table")
