@@ -441,3 +441,27 @@ def test_a_seat_that_went_out_has_its_row_said_not_left_blank(app: App, store: S
     assert replay.game.round_over and empty
     drawn = texts_drawn(replay_module, app.draw)
     assert drawn.count(i18n.tr("replay.no_cards")) == len(empty)
+
+
+def test_a_past_games_row_says_a_click_replays_it(app: App, store: Store, games: list[GameSession]) -> None:
+    """A past game's row did not look clickable: each ends in "Replay ▸", drawn at its right
+    end, clear of the title and the totals."""
+    import ramigui.ui.controls as controls_module
+    from ramigui import i18n
+
+    screen = open_games(app)
+    rows = [c for c in screen.controls if getattr(c, "action", "") == "open_game"]
+    assert len(rows) == 2
+    placed: list[tuple[str, pygame.Rect]] = []
+    real = controls_module.blit_text
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(controls_module, "blit_text", lambda surface, text, *a, **k: placed.append(
+            (text, real(surface, text, *a, **k))) or placed[-1][1])
+        for row in rows:
+            row.draw(app.screen)
+    tails = [rect for text, rect in placed if text == i18n.tr("stats.replay_row")]
+    assert len(tails) == 2
+    for row, tail in zip(rows, tails, strict=True):
+        assert row.rect.contains(tail) and tail.right > row.rect.centerx
+        others = [rect for text, rect in placed if row.rect.contains(rect) and text != i18n.tr("stats.replay_row")]
+        assert others and not any(rect.colliderect(tail) for rect in others)

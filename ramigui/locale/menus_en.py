@@ -260,6 +260,7 @@ MENUS: dict[str, str] = {
     "stats.game_title_unfinished": "{date} · {variant} · abandoned before the end",
     "stats.abandoned": "Abandoned",
     "stats.page.history": "Past games",
+    "stats.replay_row": "Replay ▸",
     "stats.reset": "Reset…",
     "stats.reset_question": "Forget every record and finished game?",
     "stats.empty": "No finished game yet.",

@@ -259,6 +259,7 @@ MENUS: dict[str, str] = {
     "stats.game_title_unfinished": "{date} · {variant} · abandonnée en cours",
     "stats.abandoned": "Abandonnées",
     "stats.page.history": "Parties jouées",
+    "stats.replay_row": "Revoir ▸",
     "stats.reset": "Tout effacer…",
     "stats.reset_question": "Effacer tous les records et les parties terminées ?",
     "stats.empty": "Aucune partie terminée pour l'instant.",

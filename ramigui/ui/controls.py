@@ -219,6 +219,9 @@ class ListRow:
     rect: pygame.Rect
     subtitle: Callable[[], str] = field(default=lambda: "")
     name: str = ""
+    trailing: Callable[[], str] = field(default=lambda: "")
+    """Words at the row's right end saying what a click does ("Replay ▸"): a past game's row
+    did not look clickable."""
     selected: bool = False
     focused: bool = False
     visible: bool = True
@@ -247,14 +250,20 @@ class ListRow:
         sub = self.subtitle()
         size = max(12, int(rect.height * (0.36 if sub else 0.5)))
         title = self.title()
+        sub_colour: Colour = (80, 70, 50) if self.selected else (200, 220, 205)
+        room = rect.width - 2 * pad
+        tail = self.trailing()
+        if tail:
+            tail_size = max(11, int(size * 0.85))
+            blit_text(target, tail, tail_size, sub_colour, (rect.right - pad, rect.centery), "midright", bold=True)
+            room -= text_width(tail, tail_size, True) + pad
         if sub:
-            blit_text(target, title, fitted_size(title, size, rect.width - 2 * pad, True), colour,
+            blit_text(target, title, fitted_size(title, size, room, True), colour,
                       (rect.left + pad, rect.top + rect.height // 2 - 1), "bottomleft", bold=True,
                       light_suits=not self.selected)
-            sub_colour: Colour = (80, 70, 50) if self.selected else (200, 220, 205)
             small = max(11, int(size * 0.85))
-            blit_text(target, sub, fitted_size(sub, small, rect.width - 2 * pad), sub_colour,
+            blit_text(target, sub, fitted_size(sub, small, room), sub_colour,
                       (rect.left + pad, rect.top + rect.height // 2 + 2), "topleft", light_suits=not self.selected)
         else:
-            blit_text(target, title, fitted_size(title, size, rect.width - 2 * pad, True), colour,
+            blit_text(target, title, fitted_size(title, size, room, True), colour,
                       (rect.left + pad, rect.centery), "midleft", bold=True, light_suits=not self.selected)

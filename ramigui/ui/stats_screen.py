@@ -133,7 +133,8 @@ class StatsScreen(Screen):
         for index, game in enumerate(games):
             rect = pygame.Rect(left, view.top + m.pad // 2 + index * (height + m.pad // 2) - self.scroll, width, height)
             row = ListRow("open_game", index, (lambda g=game: self._game_title(g)), rect,
-                          subtitle=(lambda g=game: self._game_line(g)), name=f"game:{index}")
+                          subtitle=(lambda g=game: self._game_line(g)), name=f"game:{index}",
+                          trailing=lambda: i18n.tr("stats.replay_row"))
             row.visible = self.shown(rect)
             self.add(row)
         self.content_height = len(games) * (height + m.pad // 2) + m.pad
