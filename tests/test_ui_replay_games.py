@@ -465,3 +465,40 @@ def test_a_past_games_row_says_a_click_replays_it(app: App, store: Store, games:
         assert row.rect.contains(tail) and tail.right > row.rect.centerx
         others = [rect for text, rect in placed if row.rect.contains(rect) and text != i18n.tr("stats.replay_row")]
         assert others and not any(rect.colliderect(tail) for rect in others)
+
+
+def test_each_meld_on_the_replays_table_is_underlined_in_its_owners_colour(app: App, store: Store,
+                                                                          games: list[GameSession]) -> None:
+    """The replay's melds did not say whose they were: a bar under each, in the colour its
+    owner's name has beside their hand, spanning that meld's cards only."""
+    import ramigui.ui.replay_screen as replay_module
+    from ramigui.cards import parse_cards
+    from ramigui.rules.melds import RUN, SET, Meld
+    from ramigui.ui.layout import SEAT_COLOURS
+    from ramigui.ui.replay_screen import owner_bars, table_places
+
+    melds = [Meld(SET, tuple(parse_cards("5S 5H 5D")), 1), Meld(RUN, tuple(parse_cards("AC 2C 3C")), 0, 1)]
+    places = table_places(pygame.Rect(0, 0, 600, 200), parse_cards("KD"), melds, 60)
+    assert places is not None
+    bars = owner_bars(places, melds, 60)
+    assert [owner for _, owner in bars] == [1, 0]
+    for number, (bar, _) in enumerate(bars):
+        cards = [p.rect for p in places if p.meld == number]
+        span = cards[0].unionall(cards)
+        assert span.left <= bar.left and bar.right <= span.right and bar.top >= span.bottom
+        assert not any(bar.colliderect(p.rect) for p in places)
+
+    screen = open_games(app)
+    click(app, next(c for c in screen.controls if getattr(c, "action", "") == "open_game").rect.center)
+    replay = app.top
+    assert isinstance(replay, ReplayScreen)
+    replay.cursor.go(replay.cursor.round_starts[1] - 1)
+    melds_now = replay.game.view(0).public.melds
+    assert melds_now
+    drawn: list[tuple[pygame.Rect, int]] = []
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(replay_module, "owner_bars", lambda *a: drawn.extend(owner_bars(*a)) or drawn)
+        app.draw()
+    assert sorted(owner for _, owner in drawn) == sorted(meld.owner for meld in melds_now)
+    for bar, owner in drawn:
+        assert app.screen.get_at(bar.center)[:3] == SEAT_COLOURS[owner % len(SEAT_COLOURS)][:3]

@@ -1,7 +1,8 @@
 """A past game replayed on the table: every hand face up, the score sheet beside.
 
 Opened from Statistics → Games (the game's kept log) and by `ramigui replay LOG`. The game
-is over, so nothing is hidden: each seat's hand shows face up. Forward and back a move
+is over, so nothing is hidden: each seat's hand shows face up, by suit then rank, and each
+meld on the table is underlined in its owner's colour. Forward and back a move
 (←/→) or a round (↑/↓, Page Up/Down), to the start or the end (Home/End), play and pause
 (Space) at a chosen speed (+/−), the whole score sheet (Tab); "What would Expert play?" (E) asks the hard bot what it
 would play for the seat to move, from that seat's view only, with its words, as the hint
@@ -351,6 +352,8 @@ class ReplayScreen(Screen):
             surface.blit(art.face(place.card), place.rect)
             if place.mark is not None:
                 joker_badge(surface, place.rect, place.shown, *place.mark)
+        for rect, owner in owner_bars(places, melds, width):
+            pygame.draw.rect(surface, SEAT_COLOURS[owner % len(SEAT_COLOURS)], rect, border_radius=rect.height // 2)
         if label and places:  # a lone card before the melds was read as one more meld
             blit_text(surface, label, self.m.small, DIM, places[0].rect.bottomleft)
 
@@ -417,6 +420,19 @@ class Place:
     mark: JokerMark | None = None
     meld: int = -1
     """Which meld (0-based) it belongs to; -1 for the discard's top card."""
+
+
+def owner_bars(places: Sequence[Place], melds: Sequence[Any], width: int) -> list[tuple[pygame.Rect, int]]:
+    """Under each meld a bar in its owner's colour, the colour their name has beside their
+    hand: the melds on the table did not say whose they were, as the table's badges do."""
+    bars = []
+    thick = max(3, width // 14)
+    for number, meld in enumerate(melds):
+        rects = [place.rect for place in places if place.meld == number]
+        if rects:
+            span = rects[0].unionall(rects)
+            bars.append((pygame.Rect(span.left + 2, span.bottom + 2, span.width - 4, thick), getattr(meld, "owner", 0)))
+    return bars
 
 
 def table_places(area: pygame.Rect, discard: Sequence[Card], melds: Sequence[Any], width: int,
