@@ -38,6 +38,9 @@ from ramigui.ui.seats import TableConfig
 from ramigui.ui.table import TableScene
 from ramigui.ui.widgets import DIM, UI_ACTION, Button, blit_text, wrap_lines
 
+SOLO_MOVES = ("undo", "carte")
+"""The moves a button plays on its own, with no card chosen: lit in a lesson only at the step
+that asks for them."""
 REAL_GAME_LEVEL = "easy"
 """The bots of "Play a real game" after a lesson: the beginner level."""
 
@@ -124,10 +127,8 @@ class LessonTable(TableScene):
         that it must be said, puzzled a newcomer."""
         super()._refresh_buttons()
         for button in self.buttons:
-            if button.action == "undo":
-                button.enabled = button.enabled and self.undo_offered()
-            elif button.action == "carte":
-                button.enabled = button.enabled and self.run.expects("carte")
+            if button.action in SOLO_MOVES:
+                button.enabled = button.enabled and self.run.expects(button.action)
 
     def human_play(self, move: Move | str) -> bool:
         """The learner's move, without the table's questions: the one the guide just asked

@@ -90,6 +90,7 @@ class ReplayScreen(Screen):
         self.clock = 0.0
         self.expert: Hint | None = None
         self.expert_at = -1
+        self._proofs: dict[int, DealProof | None] = {}
 
     @property
     def game(self) -> Game:
@@ -189,8 +190,12 @@ class ReplayScreen(Screen):
 
     def deal_proof(self) -> DealProof | None:
         """The proof of the round the cursor stands in, from the game as it ended (None: a
-        round the log does not see to its end, or a position set up by hand)."""
-        return self.cursor.end.deal_proof(self.game.round_no)
+        round the log does not see to its end, or a position set up by hand). Worked out once
+        a round: the screen is rebuilt at every step of a replay playing."""
+        round_no = self.game.round_no
+        if round_no not in self._proofs:
+            self._proofs[round_no] = self.cursor.end.deal_proof(round_no)
+        return self._proofs[round_no]
 
     def show_deal(self) -> None:
         """The round's deal laid out with its proof, as its end showed it at the table."""
