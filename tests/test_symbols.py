@@ -202,3 +202,31 @@ def test_a_club_in_text_does_not_read_as_a_spade(height: int) -> None:
     ink = sum(spade.get_at(p).a > 100 for p in pixels)
     differ = sum(abs(spade.get_at(p).a - club.get_at(p).a) > 100 for p in pixels)
     assert differ > ink / 7
+
+
+def _index_suit_ink(suit: str, width: int) -> list[bool]:
+    """The dark pixels of a 3's index suit (top-left corner, under the rank) on a card
+    `width` pixels wide, drawn as the table draws it."""
+    from ramigui.cards import card_of
+    from ramigui.i18n import tr
+    from ramigui.ui.cardart import DeckStyle, card_height, rank_letters, render_face
+
+    face = render_face(card_of(3, suit), width, DeckStyle(), rank_letters(tr))
+    height = card_height(width)
+    top = int(0.045 * height + 0.27 * width)
+    box = pygame.Rect(0, top, int(width * 0.32), int(0.24 * width) + 2)
+    return [sum(face.get_at((x, y))[:3]) < 384 for y in range(box.top, box.bottom) for x in range(box.left, box.right)]
+
+
+@pytest.mark.parametrize("width", range(28, 80, 3))
+def test_a_small_cards_index_tells_spades_from_clubs(width: int) -> None:
+    """Two newcomers read ♠ as ♣ on the replay's cards and on a bot's hand laid face up at
+    1024×600 (cards 30 to 50 pixels wide, the index suit 6 to 10 tall): the card's spade and
+    club both blurred into one dark blob (at 38 pixels wide they differed in one pixel in
+    twenty). Small indices now draw the spade as a point and the club as three lobes apart:
+    their outlines differ in more than a seventh of the ink, as in text."""
+    pygame.display.init()
+    spade, club = _index_suit_ink("S", width), _index_suit_ink("C", width)
+    ink = sum(a or b for a, b in zip(spade, club, strict=True))
+    differ = sum(a != b for a, b in zip(spade, club, strict=True))
+    assert differ > ink / 7, (differ, ink)

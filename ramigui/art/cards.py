@@ -83,27 +83,40 @@ class SuitShape:
     radius: float = 0.0
 
 
-@lru_cache(maxsize=4)
+@lru_cache(maxsize=8)
 def suit_shapes(suit: str, small: bool = False) -> tuple[SuitShape, ...]:
     """The pieces of a suit symbol one unit tall, upright (y grows downwards). `small`: a
-    club drawn a dozen pixels tall, as in a line of text, with its three lobes set apart:
-    the card's club, filled between its lobes, reads there as a spade."""
+    spade or club drawn a dozen pixels tall or less (a small card's index, a line of text),
+    where the card's shapes both blur into a dark blob: the spade a sharp point on round
+    shoulders, the club three lobes set apart on a thin stem (two newcomers read ♠ as ♣ on
+    the replay's cards and a bot's hand laid face up at 1024×600)."""
     if suit == "H":
         return (SuitShape("polygon", tuple(_place(_HEART, 0, 0, 1, 1.05, 0.95))),)
     if suit == "D":
         return (SuitShape("polygon", tuple(_diamond_points())),)
+    if suit == "S" and small:
+        return SuitShape("polygon", _SMALL_SPADE), SuitShape("polygon", tuple(_stem(0, 0, 1, 1.0)))
     if suit == "S":
         body = SuitShape("polygon", tuple(_place(_HEART, 0, 0, 1, 1.0, -0.78, -0.1)))
         return body, SuitShape("polygon", tuple(_stem(0, 0, 1, 1.0)))
     if suit == "C" and small:
-        r = 0.22
-        lobes = tuple(SuitShape("circle", ((dx, dy),), r) for dx, dy in ((0.0, -0.27), (-0.3, 0.07), (0.3, 0.07)))
-        return (*lobes, SuitShape("circle", ((0.0, 0.0),), r * 0.35), SuitShape("polygon", tuple(_stem(0, 0, 1, 1.0))))
+        r = 0.21
+        lobes = tuple(SuitShape("circle", ((dx, dy),), r) for dx, dy in ((0.0, -0.3), (-0.31, 0.08), (0.31, 0.08)))
+        return (*lobes, SuitShape("polygon", ((-0.05, -0.1), (0.05, -0.1), (0.2, 0.5), (-0.2, 0.5))))
     if suit == "C":
         r = 0.235
         lobes = tuple(SuitShape("circle", ((dx, dy),), r) for dx, dy in ((0.0, -0.24), (-0.25, 0.06), (0.25, 0.06)))
         return (*lobes, SuitShape("circle", ((0.0, -0.02),), r * 0.6), SuitShape("polygon", tuple(_stem(0, 0, 1, 1.0))))
     return ()
+
+
+_SMALL_SPADE: tuple[tuple[float, float], ...] = (
+    (0.0, -0.5), (0.16, -0.3), (0.36, -0.08), (0.46, 0.08), (0.42, 0.2), (0.3, 0.25),
+    (0.12, 0.18), (0.0, 0.1), (-0.12, 0.18), (-0.3, 0.25), (-0.42, 0.2), (-0.46, 0.08),
+    (-0.36, -0.08), (-0.16, -0.3),
+)
+"""The small spade's body: straight flanks up to a point (the card's curved heart shape
+turned over rounds off at a dozen pixels into the club's blob)."""
 
 
 def _diamond_points(steps: int = 12) -> list[tuple[float, float]]:

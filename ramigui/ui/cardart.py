@@ -41,6 +41,10 @@ from ramigui.ui.fonts import index_font
 
 SS = 3
 """Supersampling factor: shapes drawn this many times larger, then smooth-scaled."""
+SMALL_SHAPE = 16
+"""Below this many pixels tall a suit is drawn in its small shapes (`suit_shapes`): the card's
+spade and club, scaled down, both read as a dark blob (an index on a card 70 pixels wide,
+the pips on most hand cards below 1080p)."""
 
 
 @dataclass(frozen=True)
@@ -116,8 +120,10 @@ def _draw_index(surf: pygame.Surface, card: Card, rank: str, colour: Colour) -> 
     else:
         text = _fit_text(rank, int(w * 0.25), int(cw * 0.98), colour)
         corner.blit(text, ((cw - text.get_width()) // 2, int(h * 0.03)))
-        draw_suit(corner, card.suit, (cw / 2, h * 0.03 + text.get_height() + w * 0.135),
-                  w * 0.2, colour, small=w * 0.2 / SS < 12)  # a small card's index club stays a club
+        small = w * 0.2 / SS < SMALL_SHAPE
+        size = w * (0.23 if small else 0.2)  # a few pixels more where every pixel is a shape's
+        draw_suit(corner, card.suit, (cw / 2, h * 0.03 + text.get_height() + w * 0.035 + size / 2),
+                  size, colour, small=small)
     surf.blit(corner, (int(w * 0.03), int(h * 0.015)))
     turned = pygame.transform.rotate(corner, 180)
     surf.blit(turned, (w - int(w * 0.03) - turned.get_width(), h - int(h * 0.015) - turned.get_height()))
@@ -142,7 +148,7 @@ def _draw_pips(surf: pygame.Surface, card: Card, colour: Colour) -> None:
     size = w * 0.12
     for col, row in PIP_ROWS[card.rank]:
         y = top + (bottom - top) * row
-        draw_suit(surf, card.suit, (xs[col], y), size, colour, flip=row > 0.5)
+        draw_suit(surf, card.suit, (xs[col], y), size, colour, flip=row > 0.5, small=size / SS < SMALL_SHAPE)
 
 
 def _draw_court(surf: pygame.Surface, card: Card, pattern: str, colour: Colour, four_colour: bool) -> None:
