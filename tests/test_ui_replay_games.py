@@ -502,3 +502,27 @@ def test_each_meld_on_the_replays_table_is_underlined_in_its_owners_colour(app: 
     assert sorted(owner for _, owner in drawn) == sorted(meld.owner for meld in melds_now)
     for bar, owner in drawn:
         assert app.screen.get_at(bar.center)[:3] == SEAT_COLOURS[owner % len(SEAT_COLOURS)][:3]
+
+
+def test_the_hands_stay_put_once_expert_has_spoken(app: App, store: Store, games: list[GameSession]) -> None:
+    """A newcomer asked Expert, stepped on, and every card jumped up (its words gone, their
+    room given back), then down again at the next question: once asked, Expert's two lines
+    keep their room through the replay."""
+    screen = open_games(app)
+    click(app, [c for c in screen.controls if getattr(c, "action", "") == "open_game"][0].rect.center)
+    replay = app.top
+    assert isinstance(replay, ReplayScreen)
+    click(app, control(app, "move_forward").rect.center)
+    tops: list[int] = []
+    real = ReplayScreen._hands
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(ReplayScreen, "_hands", lambda self, surface, area: tops.append(area.top) or real(
+            self, surface, area))
+        click(app, control(app, "expert").rect.center)
+        assert replay.expert_text()
+        tops.clear()  # the frames drawn before the question
+        app.draw()
+        click(app, control(app, "move_forward").rect.center)
+        assert not replay.expert_text()
+        app.draw()
+    assert len(tops) >= 2 and len(set(tops)) == 1, tops

@@ -298,10 +298,13 @@ class ReplayScreen(Screen):
         for line in wrap_lines(self.last_move_text(), m.small, area.width)[:2]:
             blit_text(surface, ellipsized(line, m.small, area.width), m.small, WHITE, (area.left, y))
             y += int(m.small * 1.4)
+        expert_top = y
         said = self.expert_text()
         for line in wrap_lines(said, m.small, area.width, True)[:2] if said else []:  # measured bold, as drawn
             blit_text(surface, line, m.small, (150, 220, 255), (area.left, y), bold=True)
             y += int(m.small * 1.3)
+        if self.expert is not None:  # once asked, its two lines keep their room: the cards
+            y = max(y, expert_top + 2 * int(m.small * 1.3))  # jumped at each step
         return y + m.pad // 2
 
     def _hands(self, surface: pygame.Surface, area: pygame.Rect) -> None:
