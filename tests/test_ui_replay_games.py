@@ -526,3 +526,22 @@ def test_the_hands_stay_put_once_expert_has_spoken(app: App, store: Store, games
         assert not replay.expert_text()
         app.draw()
     assert len(tops) >= 2 and len(set(tops)) == 1, tops
+
+
+def test_the_replay_says_how_many_cards_are_left_in_the_stock(app: App, store: Store,
+                                                                games: list[GameSession]) -> None:
+    """Nothing in the replay said how far a round had to go: the table shows the stock, the
+    replay showed no stock at all. It now says "Stock: N" under "On the table", as the move
+    left it."""
+    import ramigui.ui.replay_screen as replay_module
+
+    screen = open_games(app)
+    click(app, [c for c in screen.controls if getattr(c, "action", "") == "open_game"][0].rect.center)
+    replay = app.top
+    assert isinstance(replay, ReplayScreen)
+    for _ in range(6):
+        click(app, control(app, "move_forward").rect.center)
+    stock = replay.game.view(0).public.stock
+    assert f"Stock: {stock}" in texts_drawn(replay_module, app.draw)
+    click(app, control(app, "move_forward").rect.center)
+    assert f"Stock: {replay.game.view(0).public.stock}" in texts_drawn(replay_module, app.draw)

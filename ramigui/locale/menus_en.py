@@ -337,6 +337,7 @@ MENUS: dict[str, str] = {
     "replay.to_play.you": "You to play",
     "replay.dealt": "The cards are dealt.",
     "replay.on_table": "On the table",
+    "replay.stock": "Stock: {n}",
     "replay.no_log": "This game's log is not in the data folder: here is its score sheet.",
     "replay.abandoned": "the log stops here: the game was not played to its end",
     "replay.sealed": "the game stopped in round {n}, whose deal the log keeps sealed: only the rounds before it replay",

@@ -336,6 +336,7 @@ MENUS: dict[str, str] = {
     "replay.to_play.you": "à vous de jouer",
     "replay.dealt": "Les cartes sont distribuées.",
     "replay.on_table": "Sur la table",
+    "replay.stock": "Pioche : {n}",
     "replay.no_log": "Le journal de cette partie n'est pas dans le dossier des données : voici sa feuille de marque.",
     "replay.abandoned": "le journal s'arrête ici : la partie n'a pas été jouée jusqu'au bout",
     "replay.sealed": "la partie s'est arrêtée à la manche {n}, dont le journal garde la donne scellée : le replay s'arrête avant",

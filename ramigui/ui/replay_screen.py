@@ -337,6 +337,11 @@ class ReplayScreen(Screen):
             words = i18n.tr("replay.on_table")
             size = fitted_size(words, self.m.small, label_w - self.m.pad // 2, True)  # "On the tabl" ran under cards
             blit_text(surface, words, size, DIM, (area.left, top), bold=True)
+            stock = getattr(public, "stock", None)
+            if stock is not None:  # how far the round has to go: nothing said it
+                said = i18n.tr("replay.stock", n=stock)
+                blit_text(surface, said, fitted_size(said, size, label_w - self.m.pad // 2), DIM,
+                          (area.left, top + int(size * 1.5)))
             self._table(surface, pygame.Rect(area.left + label_w, top, area.width - label_w, area.bottom - top),
                         discard[-1:], melds, card_w)
 
