@@ -123,6 +123,31 @@ def test_an_empty_sheet_says_no_round_once_and_counts_rounds_in_words(
     assert "0 rounds" in texts
 
 
+def test_the_chart_says_under_each_point_which_round_it_is(
+        app: App, store: Store, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
+    """"4 rounds" at the chart's right end was its only label: a family could not tell in
+    which round a line jumped. Each round's number now stands under its point."""
+    long_names_sheet(app, store, rounds=3)
+    shown = recorded_text(monkeypatch, scoresheet)
+    app.draw()
+    under = [(text, rect) for text, _, rect in shown if text in ("1", "2", "3")][-3:]  # the chart comes last
+    assert [text for text, _ in under] == ["1", "2", "3"], shown
+    assert under[0][1].centerx < under[1][1].centerx < under[2][1].centerx
+    assert len({rect.top for _, rect in under}) == 1  # one row, under the chart
+
+
+@pytest.mark.parametrize("count", [1, 5, 12, 23, 40, 99, 140])
+def test_round_numbers_under_a_long_chart_never_overlap(count: int) -> None:
+    """A Gin game runs to twenty hands and more: one number in 2, 5, 10… then, never
+    touching, always the first."""
+    width, label = 300, 26
+    ticks = scoresheet.round_ticks(count, width, label)
+    assert ticks[0] == 1 and ticks[-1] <= count
+    gaps = [b - a for a, b in zip(ticks, ticks[1:], strict=False)]
+    assert all(gap * width / count >= label for gap in gaps), (count, ticks)
+    assert len(ticks) >= min(count, width // label // 2)
+
+
 @pytest.mark.parametrize(("lang", "counts"), [
     ("en", {0: "0 rounds", 1: "1 round", 2: "2 rounds"}),
     ("fr", {0: "0 manche", 1: "1 manche", 2: "2 manches"}),

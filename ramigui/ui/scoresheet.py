@@ -525,19 +525,20 @@ class ScoreSheetScene(Screen):
         blit_text(surface, str(high), m.small, DIM, (plot.left - 4, plot.top), "midright")
         blit_text(surface, str(low), m.small, DIM, (plot.left - 4, plot.bottom), "midright")
         count = len(lines)
-        blit_text(
-            surface,
-            i18n.tr_count("sheet.rounds_axis", count),
-            m.small,
-            DIM,
-            (plot.right, plot.bottom + 4),
-            "topright",
-        )
 
         def point(index: int, value: int) -> tuple[int, int]:
             x = plot.left + (plot.width * (index + 1) // max(1, count))
             y = plot.bottom - int((value - low) / max(1, high - low) * plot.height)
             return x, y
+
+        if count:  # which round a line jumped in: only the last was labelled ("4 rounds")
+            for number in round_ticks(count, plot.width, text_width(str(count), m.small) + m.pad):
+                x = point(number - 1, low)[0]
+                pygame.draw.line(surface, DIM, (x, plot.bottom), (x, plot.bottom + 3), 1)
+                blit_text(surface, str(number), m.small, DIM, (x, plot.bottom + 4), "midtop")
+        else:
+            blit_text(surface, i18n.tr_count("sheet.rounds_axis", count), m.small, DIM,
+                      (plot.right, plot.bottom + 4), "topright")
 
         alike: Counter[tuple[int, ...]] = Counter()
         for seat in range(len(self.data.names)):
@@ -581,4 +582,12 @@ class ScoreSheetScene(Screen):
                 x = drawn.right + m.pad
 
 
-__all__ = ["ScoreSheetScene", "SheetData", "YamiSheets"]
+def round_ticks(count: int, width: int, label_width: int) -> list[int]:
+    """The round numbers labelled under the chart, `width` pixels for `count` rounds: every
+    one where they fit, else one in 2, 5, 10… from the first (a Gin game runs to twenty
+    hands and more)."""
+    every = next((step for step in (1, 2, 5, 10, 20, 50, 100) if count / step * label_width <= width), 200)
+    return list(range(1, count + 1, every))
+
+
+__all__ = ["ScoreSheetScene", "SheetData", "YamiSheets", "round_ticks"]
