@@ -39,6 +39,12 @@ def test_the_guide_speaks_on_the_learners_phone(app: App, store: Store) -> None:
     status, state = phone_move(app, url, GUIDE_SHOW)  # Show me: the run is put down
     assert status == 200 and scene.run.index == 3 and len(scene.game.view(0).public.melds) == 1
     run_until(app, lambda: scene.run.index == 3)
+    # the run laid this turn may be taken back by the rules, but the guide does not ask for
+    # it: the phone's Undo is greyed as the table's is (it was lit, and refused once tapped)
+    assert any(move.kind == "undo" for move in scene.game.view(0).legal_moves)
+    state = get_json(url + "state")[1]
+    assert "undo" in state["guide"]["held_back"] and "undo" not in state["legal"]
+    assert any(move.startswith("meld") for move in state["legal"]), "the other moves stay the page's"
 
 
 def test_no_guide_reaches_a_seat_that_is_not_the_learners() -> None:

@@ -85,9 +85,10 @@ def view_json(
     and `history`); `extra_legal` moves the table accepts
     from this phone besides the rules' (`next` once a round is over); `guide`: a lesson's
     guide for this seat (its sentence, the cards it lights, whether Show me or Next is
-    offered), None outside a lesson."""
+    offered, the lone-move buttons it holds back), None outside a lesson."""
     family = view.variant.family
     phone_family = PHONE_FAMILIES[family]
+    held_back = set(guide.get("held_back", ())) if guide is not None else set()  # greyed: the page lights the legal
     state: dict[str, Any] = {
         "seat": view.seat,
         "players": view.players,
@@ -104,7 +105,7 @@ def view_json(
         "round_over": view.round_over,
         "game_over": view.game_over,
         "hand": [str(card) for card in view.hand],
-        "legal": [str(move) for move in view.legal_moves] + list(extra_legal),
+        "legal": [str(move) for move in view.legal_moves if move.kind not in held_back] + list(extra_legal),
         "history": [[seat, str(move)] for seat, move in view.history[-60:]],
         "last_moves": list(last_moves),
         "public": _marked_pending(plain(view.public), view.pending),

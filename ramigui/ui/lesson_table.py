@@ -152,7 +152,8 @@ class LessonTable(TableScene):
 
     def guide_for(self, seat: int) -> dict[str, Any] | None:
         """The guide as the learner's phone shows it: the sentence, the cards it lights
-        (the learner's own, or face up on the table), and the button it offers."""
+        (the learner's own, or face up on the table), the button it offers, and the lone-move
+        buttons it holds back (`SOLO_MOVES`, greyed as at the table)."""
         if seat != LEARNER:
             return None
         step = self.run.step
@@ -165,6 +166,7 @@ class LessonTable(TableScene):
             "label": i18n.tr("guide.show_me" if offer == "show" else "guide.next"),
             "progress": self.progress_text(),
             "done": self.run.finished,
+            "held_back": [kind for kind in SOLO_MOVES if not self.run.expects(kind)],
         }
 
     def progress_text(self) -> str:
