@@ -634,3 +634,21 @@ def test_the_greyed_continue_says_why_when_clicked(app: App) -> None:
     post(pygame.KEYDOWN, key=pygame.K_c, mod=0, unicode="c")
     pump(app)
     assert app.top is menu and menu.notices == [i18n.tr("menu.nothing_to_continue")], "said once"
+
+
+def test_a_bot_at_the_first_place_is_bot_1_and_the_bots_count_on_from_it(app: App) -> None:
+    """A seat switched to a bot at the first place was named "Bot 0" (bots were numbered by
+    place, from the second). The game's bots are now "Bot 1", "Bot 2"… in their places'
+    order; a name someone typed is kept."""
+    press(app, "new_game")
+    click(app, control(app, name="variant:rami51").rect.center)
+    choose(app, "count", 3)
+    choose(app, "kind:0", "medium")
+    names = [control(app, name=f"name:{index}").text for index in range(3)]
+    assert names == ["Bot 1", "Bot 2", "Bot 3"], names
+    type_name(app, "name:2", "Mamie")
+    choose(app, "kind:1", "human")
+    names = [control(app, name=f"name:{index}").text for index in range(3)]
+    assert names == ["Bot 1", "Player 2", "Mamie"], names
+    setup = app.top.setup()  # type: ignore[union-attr]
+    assert [seat.name for seat in setup.seats] == ["Bot 1", "Player 2", "Mamie"]

@@ -188,7 +188,7 @@ class SetupScreen(Screen):
         """The chosen setup; raises ValueError for a bad name (said to the player)."""
         seats = []
         for index, model in enumerate(self.seats[: self.count]):
-            name = model.name.strip() or default_seat(index).name
+            name = model.name.strip() or self.default_name(index)
             person = model.kind in ("human", "phone")
             if person:
                 name = self.person_named(name)
@@ -297,7 +297,7 @@ class SetupScreen(Screen):
             model = self.seats[index]
             name_rect = pygame.Rect(left, y, name_w - m.pad // 2, field_h)
             field = TextField("name", f"name:{index}", model.name, name_rect,
-                              placeholder=lambda i=index, k=model.kind: default_name(i, k))
+                              placeholder=lambda i=index: self.default_name(i))
             self.add_visible(field)
             person = Choice("person", f"person:{index}", [NEW_PERSON, *self.people], self._person_text,
                             pygame.Rect(left + name_w, y, person_w - m.pad // 2, field_h), wraps=True)
@@ -384,7 +384,8 @@ class SetupScreen(Screen):
             # the games a bot played under his name)
             is_person = self.person_named(seat.name) in self.people
             if i18n.is_default_name(seat.name) or (seat.kind not in ("human", "phone") and is_person):
-                seat.name = default_name(index, seat.kind)
+                seat.name = self.default_name(index)
+            self._number_bots()
         elif action == "option":
             self.options[event.name.split(":", 1)[1]] = event.value
         elif action == "deal_code":
@@ -401,13 +402,29 @@ class SetupScreen(Screen):
         self.rebuild()
         return True
 
+    def _number_bots(self) -> None:
+        """The bots the game named are "Bot 1", "Bot 2"… in their places' order: numbered by
+        place, a bot at the first place was "Bot 0" (a name typed is kept)."""
+        for index, seat in enumerate(self.seats):
+            if seat.kind not in ("human", "phone") and i18n.is_default_name(seat.name):
+                seat.name = self.default_name(index)
+
+    def default_name(self, index: int) -> str:
+        """The name seat `index` gets until someone types one: "Player 2" for a person at the
+        second place, the bots numbered from 1 in their places' order."""
+        kind = self.seats[index].kind
+        if kind in ("human", "phone"):
+            return default_name(index, kind)
+        bots_before = sum(seat.kind not in ("human", "phone") for seat in self.seats[:index])
+        return i18n.tr("setup.default_bot", n=bots_before + 1)
+
     def _choose_person(self, index: int, name: str) -> None:
         """A person from the list takes the seat (leaving any other seat they had, which
         gets its default name); someone new: the name field is emptied for typing."""
         shown = i18n.seat_name(name) if name else ""
         for other, seat in enumerate(self.seats[: self.count]):
             if other != index and shown and seat.name == shown:
-                seat.name = default_name(other, seat.kind)
+                seat.name = self.default_name(other)
         self.seats[index].name = shown
 
     def handle_event(self, event: pygame.event.Event) -> bool:
