@@ -17,7 +17,13 @@ from ui_helpers import open_app, table
 
 from ramigui.rules import Game
 from ramigui.ui import fonts, symbols
-from ramigui.ui.widgets import blit_text, ellipsized, text_surface, text_width, wrap_lines
+from ramigui.ui.widgets import (
+    blit_text,
+    ellipsized,
+    forget_texts,
+    text_width,
+    wrap_lines,
+)
 
 SAMPLES = ["✓ opened", "←→ choose · ↑↓ move", "7♥ 8♥ 9♥", "Q♠ Q♦ Q♣", "◀ 2 ▶", "✗",
            "Carte\u202f!", "«\u00a0Rami\u00a0»", "J♠ Q♠ ✓ → ✗"]
@@ -47,7 +53,7 @@ def builtin_font(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
 
 def _forget() -> None:
     fonts.forget_fonts()
-    text_surface.cache_clear()
+    forget_texts()
     symbols.painted.cache_clear()
 
 

@@ -329,6 +329,33 @@ def test_settings_screen_offers_every_setting(app: App, store: Store) -> None:
     assert app.settings.card_scale > 1.0
 
 
+def test_the_four_colour_deck_reaches_the_suits_in_text(app: App, store: Store,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """A blue 5♦ lay on the pile while the last moves said "discarded 5♦" in red: the deck
+    chosen in the settings now colours the suits of every text as it does the cards."""
+    from ramigui.ui import widgets
+
+    monkeypatch.setattr(widgets.TextSuits, "four_colour", False)  # put back after the test
+
+    def suit_ink(text: str) -> tuple[int, int, int]:
+        surface = widgets.text_surface(text, 40, (255, 255, 255))
+        inked = [surface.get_at((x, y)) for x in range(surface.get_width()) for y in range(surface.get_height())]
+        strong = [p for p in inked if p.a > 200]
+        return tuple(sum(p[i] for p in strong) // len(strong) for i in range(3))  # type: ignore[return-value]
+
+    red, green, blue = suit_ink("♦")
+    assert red > blue + 80, "two colours: a red diamond"
+    press(app, "settings")
+    choose(app, "deck_style", "four_colour")
+    red, green, blue = suit_ink("♦")
+    assert blue > red + 80, (red, green, blue)
+    red, green, blue = suit_ink("♣")
+    assert green > red + 40 and green > blue, (red, green, blue)
+    choose(app, "deck_style", "classic")
+    red, green, blue = suit_ink("♦")
+    assert red > blue + 80
+
+
 def test_hint_suggests_a_legal_move_and_says_why(app: App, store: Store) -> None:
     session = GameSession.new(GameSetup("rami51", (Seat("Ana"), Seat("Bot", "easy"))), store, seed=5, dealer=1)
     from ramigui.ui.game_screen import start_table

@@ -246,7 +246,7 @@ class RulesScreen(Screen):
             space = font(size).size(" ")[0]
             for word in words:
                 for piece, bold in word:
-                    surf = text_surface(piece, size, colour, bold, False, True)
+                    surf = text_surface(piece, size, colour, bold, None, True)
                     surface.blit(surf, (x, sy))
                     x += surf.get_width()
                 x += space

@@ -29,6 +29,7 @@ from ramigui.ui.widgets import (
     UI_ACTION,
     WHITE,
     Button,
+    TextSuits,
     blit_text,
     dim_screen,
     draw_panel,
@@ -79,6 +80,7 @@ def apply_settings(app: App, settings: Settings, fullscreen: bool = False) -> No
     """Put the settings in force: the window's (`app.settings`, which every screen reads)
     and the language. `fullscreen` also switches the window mode."""
     i18n.set_language(settings.language)
+    TextSuits.four_colour = settings.four_colour
     app.settings = settings
     pygame.display.set_caption(i18n.tr("app.title"))
     if fullscreen and settings.fullscreen != app.fullscreen:

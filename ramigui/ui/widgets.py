@@ -35,16 +35,35 @@ OVERLAY_FILL = (12, 44, 28, 255)
 """The panel of every dialog and overlay: opaque, so no card corner shows through its words."""
 
 
-@lru_cache(maxsize=2048)
+class TextSuits:
+    """The colours of the suits in text: the deck's, two or four (`apply_settings` sets it
+    with the deck). A blue ♦ lay on the pile while the last moves said "discarded 5♦" in red."""
+
+    four_colour = False
+
+
 def text_surface(text: str, size: int, colour: Colour, bold: bool = False,
-                 four_colour: bool = False, suit_light: bool | str = False) -> pygame.Surface:
+                 four_colour: bool | None = None, suit_light: bool | str = False) -> pygame.Surface:
     """`text` rendered at `size` px; symbols (♠♥♦♣ in their colours, ✓, arrows) are drawn
-    as shapes by `symbols`, never left to a font that may lack them.
+    as shapes by `symbols`, never left to a font that may lack them. The suits take the
+    deck's colours (`TextSuits`) unless `four_colour` says.
 
     `suit_light` lightens black suits so they stay visible on the dark felt; "ink" draws
     every suit in the text's own colour (white words on the red refusal panel, where a red
     ♦ would vanish).
     """
+    four = TextSuits.four_colour if four_colour is None else four_colour
+    return _text_surface(text, size, colour, bold, four, suit_light)
+
+
+def forget_texts() -> None:
+    """Drop the texts drawn so far (a test that changes the font)."""
+    _text_surface.cache_clear()
+
+
+@lru_cache(maxsize=2048)
+def _text_surface(text: str, size: int, colour: Colour, bold: bool, four_colour: bool,
+                  suit_light: bool | str) -> pygame.Surface:
 
     def tint(suit: str) -> Colour:
         if suit_light == "ink":
@@ -212,7 +231,7 @@ def common_size(texts: list[str] | tuple[str, ...], size: int, width: int, bold:
 def blit_text(target: pygame.Surface, text: str, size: int, colour: Colour, pos: tuple[int, int],
               anchor: str = "topleft", bold: bool = False, light_suits: bool | str = True) -> pygame.Rect:
     """Draw text anchored at `pos` (any pygame.Rect attribute name); returns its rect."""
-    surf = text_surface(text, size, colour, bold, False, light_suits)
+    surf = text_surface(text, size, colour, bold, None, light_suits)
     rect = surf.get_rect(**{anchor: pos})
     target.blit(surf, rect)
     return rect
