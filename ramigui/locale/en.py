@@ -128,6 +128,7 @@ CATALOGUE: dict[str, str] = {
     "handoff.show": "Show my hand (O)",
     # end of round
     "round.laid_off": "laid off {cards}",
+    "round.laid_off_tag": "laid off:",
     "round.title": "End of round {n}",
     "round.game_over": "Game over",
     "round.winner": "{name} wins the round",

@@ -132,6 +132,7 @@ CATALOGUE: dict[str, str] = {
     "handoff.show": "Montrer ma main (O)",
     # fin de manche
     "round.laid_off": "ajouté aux combinaisons : {cards}",
+    "round.laid_off_tag": "ajoutées :",
     "round.title": "Fin de la manche {n}",
     "round.game_over": "Partie terminée",
     "round.winner": "{name} gagne la manche",

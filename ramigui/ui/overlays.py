@@ -428,14 +428,16 @@ class RoundEndScene(Scene):
             free = room.right - label.right - sizes.text
             width = int(free / hand) if hand else 10_000
         else:
-            extra = (GAP if line.melds and hand else 0) + (GAP if line.laid_off else 0)
-            width = _fitting_width(line.melds + ((), line.hand), room.width, extra=extra)
+            extra = GAP if line.melds and hand else 0
+            tag = i18n.tr("round.laid_off_tag") if line.laid_off else ""
+            tag_w = text_width(tag, sizes.small, True) + sizes.small if tag else 0
+            width = _fitting_width(line.melds + ((), line.hand), room.width - tag_w, extra=extra)
         width = max(MIN_CARD, min(width, int(row_h * 0.88 / RATIO), int(sizes.text * 3.4)))
         style = DeckStyle(self.app.settings.four_colour, self.app.settings.card_back) if self.app else DeckStyle()
         art = card_art(width, style, rank_letters(i18n.tr))
         if not line.mark:
             plus = len(line.melds) - 1 if line.laid_off else None
-            _fan(surface, art, line.melds, room.left, mid, width, line.marks, plus_before=plus, plus_size=sizes.text)
+            _fan(surface, art, line.melds, room.left, mid, width, line.marks, plus_before=plus, plus_size=sizes.small)
         _fan(surface, art, (line.hand,), room.right - int(hand * width), mid, width)
 
 
@@ -539,16 +541,16 @@ def _fan(surface: pygame.Surface, art: CardArt, groups: tuple[tuple[Card, ...], 
          plus_size: int = 16) -> None:
     """Draw the groups left to right from `left`, each fanned so every index shows; a
     joker of a meld carries its badge (`marks`: per group, per card). The group
-    `plus_before` comes after a "+" in a gap twice as wide (cards added, not a meld)."""
+    `plus_before` comes after the words "laid off:" (cards added to another's melds, not
+    a meld: after a "+" a newcomer read "2♦3♦4♦ + 5♥" as the run going on in hearts)."""
     x = left
     top = mid - card_height(width) // 2
     for index, group in enumerate(groups):
         if not group:
             continue
         if index == plus_before:
-            gap = int(GAP * width)
-            blit_text(surface, "+", plus_size, GOLD, (x if index else x + gap // 2, mid), "center", bold=True)
-            x += gap
+            tag = blit_text(surface, i18n.tr("round.laid_off_tag"), plus_size, GOLD, (x, mid), "midleft", bold=True)
+            x = tag.right + plus_size // 2
         group_marks = marks[index] if index < len(marks) else ()
         starts = _steps(group)
         for k, card in enumerate(group):
