@@ -40,6 +40,23 @@ def test_human_wins_a_round_by_going_gin_with_drags(app: App) -> None:
     assert result is not None and result.winner == 0 and result.reason == "gin"
 
 
+def test_a_card_dropped_on_the_pile_that_could_knock_is_discarded_by_enter(app: App) -> None:
+    """A newcomer dropped a card on the discard pile, was asked "Just discard, or knock with
+    it?", pressed Enter and knocked: Knock was the first answer. Knocking is a choice
+    (waiting for gin may pay), so Enter now does what the drop did; gin stays first."""
+    scene = table(app, position("2C QD JD"))
+    assert scene.layout is not None
+    press(app, pygame.K_p)  # draw 2♣: deadwood 2 after discarding K♦
+    drag(app, hand_point(scene, parse_cards("KD")[0]), scene.layout.discard.center)
+    assert isinstance(app.top, QuestionScene)
+    assert [move.kind if move else None for _, move in app.top.question.answers] == ["discard", "knock", None]
+    press(app, pygame.K_RETURN)
+    settle(app)
+    assert str(scene.game.log[-1][1]) == "discard KD" or any(
+        str(move) == "discard KD" for _, move in scene.game.log)
+    assert not any(move.kind == "knock" for _, move in scene.game.log)
+
+
 def test_knock_asks_for_confirmation_and_cancel_changes_nothing(app: App) -> None:
     scene = table(app, position("2C QD JD"))
     press(app, pygame.K_p)  # draw 2♣: deadwood 2 after discarding K♦

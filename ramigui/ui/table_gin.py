@@ -121,14 +121,12 @@ class GinTable(FamilyTable):
             label = i18n.tr("button.gin" if finish.kind == "gin" else "button.knock")
             text = i18n.tr("table.gin.ask_discard_or_" + finish.kind, card=card,
                            n=self._deadwood_without(list(frame.view.hand), card))
-            return Question(
-                text,
-                (
-                    (label, finish),
-                    (i18n.tr("button.discard"), move),
-                    (i18n.tr("button.cancel"), None),
-                ),
-            )
+            finishing, discarding = (label, finish), (i18n.tr("button.discard"), move)
+            # Enter takes the first: gin is always the better end, but a knock is a choice
+            # (waiting may pay), so there the card simply goes where it was put (a newcomer's
+            # Enter knocked a hand they meant to play on)
+            first, second = (finishing, discarding) if finish.kind == "gin" else (discarding, finishing)
+            return Question(text, (first, second, (i18n.tr("button.cancel"), None)))
         if move.kind in FINISHES and frame.setting("confirm_knock", True) and game.is_legal(move):
             if not move.cards:
                 text = i18n.tr("table.gin.ask_big_gin")
