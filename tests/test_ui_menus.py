@@ -356,6 +356,22 @@ def test_the_four_colour_deck_reaches_the_suits_in_text(app: App, store: Store,
     assert red > blue + 80
 
 
+def test_escape_puts_a_hint_away_before_it_opens_the_menu(app: App, store: Store) -> None:
+    """A newcomer pressed Escape to close the hint and got the pause menu: Escape now puts
+    the hint away first, as it does a selection; pressed again, it opens the menu."""
+    from ramigui.ui.game_screen import PauseMenu, start_table
+
+    session = GameSession.new(GameSetup("rami51", (Seat("Ana"), Seat("Bot", "easy"))), store, seed=5, dealer=1)
+    scene = start_table(app, ctx_of(app), session)
+    pump(app)
+    key(app, pygame.K_h)
+    assert scene.hint is not None
+    key(app, pygame.K_ESCAPE)
+    assert scene.hint is None and app.top is scene
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, PauseMenu)
+
+
 def test_hint_suggests_a_legal_move_and_says_why(app: App, store: Store) -> None:
     session = GameSession.new(GameSetup("rami51", (Seat("Ana"), Seat("Bot", "easy"))), store, seed=5, dealer=1)
     from ramigui.ui.game_screen import start_table

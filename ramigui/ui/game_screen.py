@@ -194,6 +194,10 @@ class SessionTable(TableScene):
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_F1:
                 return self._menu_action("rules")
+            if event.key == pygame.K_ESCAPE and self.hint is not None:
+                self.hint = None  # Esc puts the hint away first, as it does a selection
+                self.changed()
+                return True
             if (
                 event.key == pygame.K_ESCAPE
                 and not self.selected
