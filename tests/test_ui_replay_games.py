@@ -557,3 +557,47 @@ def test_the_replay_says_how_many_cards_are_left_in_the_stock(app: App, store: S
     assert f"Stock: {stock}" in texts_drawn(replay_module, app.draw)
     click(app, control(app, "move_forward").rect.center)
     assert f"Stock: {replay.game.view(0).public.stock}" in texts_drawn(replay_module, app.draw)
+
+
+@pytest.mark.parametrize(("lang", "opening"), [("en", "Expert, in your place: "),
+                                               ("fr", "L'Expert, à votre place\u00a0: ")])
+def test_expert_speaks_to_you_in_your_place(app: App, store: Store, lang: str, opening: str) -> None:
+    """A newcomer's own move in the replay: "Expert, in you's place", « à la place de vous ».
+    The seat named You is spoken to: "in your place"."""
+    from ramigui import i18n
+
+    i18n.set_language(lang)
+    try:
+        finished(store, 3, (i18n.tr("table.you"), "Bob"))
+        screen = open_games(app)
+        click(app, next(c for c in screen.controls if getattr(c, "action", "") == "open_game").rect.center)
+        replay = app.top
+        assert isinstance(replay, ReplayScreen)
+        while replay.game.to_play != 0 or replay.game.round_over:
+            replay.cursor.step(1)
+        replay.ask_expert()
+        assert replay.expert_text().startswith(opening), replay.expert_text()
+    finally:
+        i18n.set_language("en")
+
+
+def test_the_hands_keep_their_size_when_the_first_meld_comes_down(app: App, store: Store,
+                                                                  games: list[GameSession]) -> None:
+    """Every card of the replay shrank and moved up when the first meld came down (the room
+    for the table's melds was made only then): it is kept from the deal."""
+    screen = open_games(app)
+    click(app, [c for c in screen.controls if getattr(c, "action", "") == "open_game"][0].rect.center)
+    replay = app.top
+    assert isinstance(replay, ReplayScreen)
+    widths: dict[bool, set[int]] = {False: set(), True: set()}
+    real = ReplayScreen._fan
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(ReplayScreen, "_fan", staticmethod(lambda surface, art, cards, rect: (
+            widths[bool(replay.game.view(0).public.melds)].add(art.width), real(surface, art, cards, rect))))
+        while not (widths[True] and widths[False]) and replay.cursor.at < replay.cursor.total:
+            if replay.game.round_over:
+                break
+            app.draw()
+            replay.cursor.step(1)
+    assert widths[False] and widths[True], widths
+    assert widths[False] == widths[True], widths

@@ -265,8 +265,8 @@ class ReplayScreen(Screen):
     def expert_text(self) -> str:
         if self.expert is None or self.expert_at != self.cursor.at:
             return ""
-        name = i18n.name_within(self.names[self.game.to_play])
-        return i18n.tr("replay.expert_says", name=name, text=self.expert.text)
+        name = self.names[self.game.to_play]  # "in your place", never "in you's place"
+        return i18n.tr(i18n.person_key("replay.expert_says", name), name=i18n.name_within(name), text=self.expert.text)
 
     # --- drawing -----------------------------------------------------------------------
 
@@ -315,7 +315,9 @@ class ReplayScreen(Screen):
         public = game.view(game.to_play).public
         melds = tuple(getattr(public, "melds", ()))
         discard = tuple(getattr(public, "discard", ()))
-        table_rows = 2 if melds else 1 if discard else 0
+        # the rows melds will need are kept from the deal: every card shrank and moved up
+        # when the first meld came down
+        table_rows = 2 if hasattr(public, "melds") else 1 if hasattr(public, "discard") else 0
         row_h = max(24, area.height // max(1, game.players + table_rows))
         label_w = min(int(area.width * 0.2), int(self.m.text * 7))
         card_w = max(18, min(int(row_h * 0.62), int(area.width / 12)))
