@@ -251,3 +251,30 @@ def test_a_suit_in_text_stands_as_tall_as_the_capitals(size: int) -> None:
 
     capital = ink_height("H")
     assert all(ink_height(suit) >= capital for suit in "♠♣"), [ink_height(suit) for suit in "♠♣"]
+
+
+def _pip_area_shapes(card: str, width: int) -> list[pygame.Rect]:
+    """The separate dark shapes in the middle of a card `width` pixels wide (its pips or its
+    one suit), as the table draws it: the index corners left out."""
+    from ramigui.cards import parse_card
+    from ramigui.i18n import tr
+    from ramigui.ui.cardart import DeckStyle, card_height, rank_letters, render_face
+
+    face = render_face(parse_card(card), width, DeckStyle(), rank_letters(tr))
+    height = card_height(width)
+    area = pygame.Rect(int(width * 0.32), int(height * 0.08), int(width * 0.36), int(height * 0.84))
+    middle = face.subsurface(area).copy()
+    mask = pygame.mask.from_threshold(middle, (20, 20, 30, 255), (110, 110, 110, 255))
+    return [box for box in mask.get_bounding_rects() if box.width * box.height > 2]
+
+
+@pytest.mark.parametrize("width", [30, 38, 46, 54, 62])
+def test_a_small_card_shows_one_suit_that_reads_not_pips_that_do_not(width: int) -> None:
+    """A newcomer read the replay's 9♠ and 10♠ as clubs: their pips, five pixels tall, were
+    crosses. Where a pip would be under eight pixels, the card shows one suit in its middle,
+    a third of its width tall; larger cards keep their pips."""
+    pygame.display.init()
+    for card in ("9S", "10C", "4S"):
+        shapes = _pip_area_shapes(card, width)
+        assert len(shapes) == 1 and shapes[0].height >= width * 0.28, (card, shapes)
+    assert len(_pip_area_shapes("9S", 120)) == 9

@@ -41,6 +41,10 @@ from ramigui.ui.fonts import index_font
 
 SS = 3
 """Supersampling factor: shapes drawn this many times larger, then smooth-scaled."""
+TINY_PIP = 8
+"""Below this many pixels a card's pips are one suit in its middle, larger than a pip: a
+spade pip five pixels tall is a cross, and a newcomer read the 9♠ and 10♠ of the replay as
+clubs (the ace's suit stays larger still)."""
 SMALL_SHAPE = 16
 """Below this many pixels tall a suit is drawn in its small shapes (`suit_shapes`): the card's
 spade and club, scaled down, both read as a dark blob (an index on a card 70 pixels wide,
@@ -146,6 +150,10 @@ def _draw_pips(surf: pygame.Surface, card: Card, colour: Colour) -> None:
     xs = (w * 0.405, w * 0.5, w * 0.595)
     top, bottom = h * 0.17, h * 0.83
     size = w * 0.12
+    if size / SS < TINY_PIP:  # one suit that reads, not ten that do not
+        big = w * 0.34
+        draw_suit(surf, card.suit, (w * 0.5, h * 0.5), big, colour, small=big / SS < SMALL_SHAPE)
+        return
     for col, row in PIP_ROWS[card.rank]:
         y = top + (bottom - top) * row
         draw_suit(surf, card.suit, (xs[col], y), size, colour, flip=row > 0.5, small=size / SS < SMALL_SHAPE)
