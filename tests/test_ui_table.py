@@ -833,6 +833,22 @@ def test_a_forgotten_carte_is_said_on_the_table_where_the_eyes_are(app: App) -> 
     assert not scene.message, "the prompt speaks again"
 
 
+def test_no_opened_tick_where_the_rules_know_no_opening(app: App) -> None:
+    """Rami de base (seed 003) has no opening: no minimum, the discard taken and cards laid
+    off at any time, the winner scoring the others' hands. A newcomer read "✓ opened" on their
+    plate there and looked in vain for it in the rules. Its house rule "lay off only after a
+    meld of one's own" makes the opening matter, and the tick comes back."""
+    from ramigui.ui.table_draw import seat_facts
+
+    position = {"hands": ["6S 9H QS QD 5C", "2C 5D 9S"], "stock": "2D 4C", "discard": "9C",
+                "melds": [(1, "6C 6D 6H")], "opened": [1], "to_play": 0}
+    scene = table(app, Game.from_position("rami_base", **position))
+    assert all("✓" not in facts for facts in seat_facts(scene.frame(), 1))
+    app.pop()
+    scene = table(app, Game.from_position("rami_base", {"lay_off_after_own_meld": True}, **position))
+    assert "✓ opened" in seat_facts(scene.frame(), 1)[0]
+
+
 def test_a_seat_that_opened_says_opened_not_laid_down(app: App) -> None:
     """A newcomer who had only laid cards off on others' melds read no "✓ laid down" on their
     plate, yet was not charged "+ 100 never laid down": the tick is for the opening (a meld of

@@ -683,6 +683,21 @@ def _is_rami(state: RummyState) -> bool:
     return rami_possible(state.rules, state.put_down, state.to_play, _all_at_once(state))
 
 
+def opening_matters(rules: RummyRules) -> bool:
+    """Whether having opened (laid a meld of one's own) changes what a player may do or
+    pays: an opening minimum, a discard taken or a card laid off only once opened, a joker
+    won back or a meld's card taken only then, or a penalty for never putting anything down.
+    In Rami de base (seed 003) none of these holds, and "opened" means nothing there."""
+    return bool(
+        rules.opening_minimum
+        or rules.take_discard != "always"
+        or rules.lay_off_requires != "nothing"
+        or rules.take_from_meld
+        or (rules.joker_swap != "none" and rules.swap_needs_opened)
+        or (rules.scoring == "penalty" and rules.never_down_penalty)
+    )
+
+
 def rami_possible(rules: RummyRules, put_down: Sequence[bool], seat: int, all_at_once: bool) -> bool:
     """Whether `seat` going out in one turn now would be a rami: it has put nothing down
     this round (and, where a rami sec needs it, nobody else has either). The scoring and
