@@ -20,9 +20,9 @@ from ramigui.storage import Store
 from ramigui.ui.app import App
 from ramigui.ui.game_screen import SessionTable
 from ramigui.ui.menu import MainMenu, open_menus, open_table
-from ramigui.ui.screen import ConfirmScene
+from ramigui.ui.screen import ABANDON_GUARD, ConfirmScene
 from ramigui.ui.seats import TableConfig
-from ramigui.ui.setup_screen import ABANDON_GUARD, SetupScreen
+from ramigui.ui.setup_screen import SetupScreen
 
 SIZE = (1024, 600)
 SAVED = GameSetup("rami51", (Seat("Papi"), Seat("Léa")))
@@ -165,3 +165,41 @@ def test_an_unreadable_save_is_asked_about_as_a_played_game(store: Store) -> Non
     store.current_game_path.write_bytes(b"{not json")
     assert GameSession.saved_game_played(store)
     assert store.current_game_path.read_bytes() == b"{not json", "asking sets nothing aside"
+
+
+def test_a_game_is_given_up_from_the_pause_menu_and_filed_as_abandoned(store: Store,
+                                                                      window: pygame.Surface) -> None:
+    """A newcomer found no way to give a game up (only a new game asked about the saved one),
+    though the statistics count abandoned games: the pause menu's last choice asks, and yes
+    files the game as unfinished, removes the save and goes back to the main menu."""
+    from ramigui.ui.game_screen import PauseMenu
+
+    saved = GameSession.new(GameSetup("rami51", (Seat("Papi"), Seat("Bot", "easy"))), store, seed=4)
+    saved.play("draw" if "draw" in [str(m) for m in saved.game.legal_moves()] else saved.game.legal_moves()[0])
+    app = App(window, Settings(), idle_wait=False)
+    open_menus(app, Namespace(lang="en"), store)
+    resume = next(c for c in app.top.controls if getattr(c, "action", "") == "continue")  # type: ignore[attr-defined]
+    _click(app, resume.rect.center)
+    assert isinstance(app.top, SessionTable)
+    _post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b")
+    app.step()
+    menu = app.top
+    assert isinstance(menu, PauseMenu)
+    assert [action for action, _ in menu.items][-1] == "abandon_game"
+    _click(app, next(b for b in menu.buttons if b.action == "abandon_game").rect.center)
+    question = app.top
+    assert isinstance(question, ConfirmScene) and question.question == i18n.tr("pause.abandon_question")
+    _wait(app, ABANDON_GUARD)
+    _click(app, question.buttons[1].rect.center)  # "Keep it": nothing changes
+    assert isinstance(app.top, SessionTable) and store.current_game_path.exists()
+    _post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b")
+    app.step()
+    _click(app, next(b for b in app.top.buttons if b.action == "abandon_game").rect.center)  # type: ignore[attr-defined]
+    _wait(app, ABANDON_GUARD)
+    _click(app, app.top.buttons[0].rect.center)  # type: ignore[attr-defined]  # "Abandon it"
+    for _ in range(3):
+        app.step()
+    assert isinstance(app.top, MainMenu) and not app.top.saved
+    (abandoned,) = load_stats(store).history
+    assert abandoned.game_id == saved.game_id and abandoned.unfinished
+    assert not store.current_game_path.exists()

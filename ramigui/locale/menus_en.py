@@ -151,6 +151,9 @@ MENUS: dict[str, str] = {
     "pause.title": "Game paused",
     "pause.resume": "Back to the game",
     "pause.leave": "Main menu (game saved)",
+    "pause.abandon": "Abandon this game",
+    "pause.abandon_question": "Abandon this game?",
+    "pause.abandon_detail": "Its scores go to the statistics as unfinished, and it can be replayed from Statistics → Past games.",
     # score sheet
     "sheet.title": "Score sheet",
     "sheet.main_menu": "Main menu",
@@ -252,6 +255,7 @@ MENUS: dict[str, str] = {
     "abandon.question": "Abandon the game in progress?",
     "abandon.detail": "Its scores go to the statistics as unfinished, and the new game takes its place.",
     "abandon.detail_unplayed": "Nobody has played in it yet: it is simply removed, and the new game takes its place.",
+    "abandon.detail_gone": "Nobody has played in it yet: it is simply removed.",
     "abandon.yes": "Abandon it",
     "abandon.no": "Keep it",
     "stats.title": "Statistics",

@@ -150,6 +150,9 @@ MENUS: dict[str, str] = {
     "pause.title": "Partie en pause",
     "pause.resume": "Retour à la partie",
     "pause.leave": "Menu principal (partie gardée)",
+    "pause.abandon": "Abandonner la partie",
+    "pause.abandon_question": "Abandonner cette partie ?",
+    "pause.abandon_detail": "Ses scores iront aux statistiques comme partie non terminée, et elle se revoit depuis Statistiques → Parties jouées.",
     # feuille de marque
     "sheet.title": "Feuille de marque",
     "sheet.main_menu": "Menu principal",
@@ -251,6 +254,7 @@ MENUS: dict[str, str] = {
     "abandon.question": "Abandonner la partie en cours ?",
     "abandon.detail": "Ses scores iront aux statistiques comme partie non terminée, et la nouvelle partie prendra sa place.",
     "abandon.detail_unplayed": "Personne n'y a encore joué : elle est simplement retirée, et la nouvelle partie prend sa place.",
+    "abandon.detail_gone": "Personne n'y a encore joué : elle est simplement retirée.",
     "abandon.yes": "L'abandonner",
     "abandon.no": "La garder",
     "stats.title": "Statistiques",

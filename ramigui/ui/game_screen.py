@@ -22,7 +22,7 @@ from ramigui.session import GameSession
 from ramigui.ui.app import App, Scene
 from ramigui.ui.hint import Hint, suggest
 from ramigui.ui.notices import draw_notice, fit_lines, notice_key_cap
-from ramigui.ui.screen import Context, Metrics
+from ramigui.ui.screen import ABANDON_GUARD, ConfirmScene, Context, Metrics
 from ramigui.ui.seats import TableConfig
 from ramigui.ui.table import TableScene
 from ramigui.ui.table_family import ButtonSpec
@@ -183,7 +183,8 @@ class SessionTable(TableScene):
     # --- events -------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == UI_ACTION and event.action in ("hint", "scores", "menu", "rules", "leave_game"):
+        if event.type == UI_ACTION and event.action in ("hint", "scores", "menu", "rules", "leave_game",
+                                                          "abandon_game", "abandon_confirmed"):
             return self._menu_action(event.action)
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and getattr(event, "button", 0) == 1:
             cap = self._hint_cap()
@@ -225,6 +226,13 @@ class SessionTable(TableScene):
             app.push(PauseMenu(self.ctx, phones=self.phones.active))
         elif action == "leave_game":
             app.pop()  # the game stays saved: Continue on the main menu brings it back
+        elif action == "abandon_game":
+            app.push(ConfirmScene(i18n.tr("pause.abandon_question"), "abandon_confirmed", self.ctx.sounds,
+                                  detail=i18n.tr("pause.abandon_detail" if self.game.log else "abandon.detail_gone"),
+                                  yes_key="abandon.yes", no_key="abandon.no", guard=ABANDON_GUARD))
+        elif action == "abandon_confirmed":
+            self.session.abandon()  # to the statistics as unfinished, the save removed
+            app.pop()
         return True
 
     def show_hint(self) -> None:
@@ -307,7 +315,9 @@ class PauseMenu(Scene):
 
     opaque = False
     ITEMS = (("resume", "pause.resume"), ("scores", "button.scores"), ("rules", "menu.rules"),
-             ("settings", "menu.settings"), ("leave_game", "pause.leave"))
+             ("settings", "menu.settings"), ("leave_game", "pause.leave"), ("abandon_game", "pause.abandon"))
+    """Abandon is last, under the way out that keeps the game: a newcomer found no way to give
+    a game up (only starting a new one asked), yet the statistics count abandoned games."""
 
     PHONES = ("phones", "pause.phones")
     """Shown when the game has phone seats: their codes again, to re-join a seat."""

@@ -404,6 +404,10 @@ class Screen(Scene):
         draw_panel(surface, pygame.Rect(track.left, top, width, thumb_h), (*WHITE, 180), width // 2)
 
 
+ABANDON_GUARD = 0.8
+"""Seconds an abandon question ignores clicks and keys once open."""
+
+
 class ConfirmScene(Scene):
     """A yes / no question over the current screen; posts UI_ACTION(action) on yes.
 

@@ -23,14 +23,12 @@ from ramigui.rules.variant import OptionSpec, Variant, VariantError
 from ramigui.session import BOT_LEVELS, GameInProgress, GameSession, GameSetup, Seat
 from ramigui.settings import with_setup
 from ramigui.ui.controls import Choice, ListRow, TextField, number_values
-from ramigui.ui.screen import ConfirmScene, Context, Screen
+from ramigui.ui.screen import ABANDON_GUARD, ConfirmScene, Context, Screen
 from ramigui.ui.setup_variants import VariantFileTools
 from ramigui.ui.widgets import DIM, GOLD, WHITE, blit_text, draw_panel, ellipsized, fitted_size
 from ramigui.variants import all_variants, get_variant
 
 MAX_SEATS = 6
-ABANDON_GUARD = 0.8
-"""Seconds the abandon question ignores clicks and keys once open."""
 SEAT_KINDS = ("human", "phone", *BOT_LEVELS)
 """A person at the screen, a person on their own phone, or a bot's level."""
 NEW_PERSON = ""
