@@ -7,6 +7,7 @@ import os
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -176,3 +177,30 @@ def test_the_last_rows_words_keep_clear_of_the_foot(app: App) -> None:
     last_why = end.lines()[-1].why
     words = [d for d in drawn if last_why and d.text == last_why]
     assert words and foot.rect.top - words[-1].rect.bottom >= foot.size // 3
+
+
+def test_only_the_winners_row_is_tinted(app: App) -> None:
+    """Every other row was tinted, so at a table of three the middle one looked singled out
+    for nothing ("Bot 1's row is always highlighted"): the tint now marks the round's winner."""
+    import ramigui.ui.overlays as overlays
+
+    game = round_played("rami", 3, 1)  # seat 2 goes out: not the row every other row tinted
+    end = shown(app, game, "rami_winner_row")
+    winner = game.last_result.winner if game.last_result else None
+    assert winner is not None
+    panels: list[pygame.Rect] = []
+    names: dict[str, pygame.Rect] = {}
+    real_panel, real_text = overlays.draw_panel, overlays.blit_text
+    with pytest.MonkeyPatch.context() as patch:
+        def panel(surface: pygame.Surface, rect: pygame.Rect, fill: tuple[int, ...], *a: Any, **k: Any) -> None:
+            if len(fill) == 4 and fill[3] < 60:  # a row's tint, not the panel itself
+                panels.append(rect)
+            real_panel(surface, rect, fill, *a, **k)
+
+        patch.setattr(overlays, "draw_panel", panel)
+        patch.setattr(overlays, "blit_text", lambda surface, text, *a, **k: names.setdefault(
+            text, real_text(surface, text, *a, **k)))
+        app.draw()
+    (tinted,) = panels
+    winner_name = end.lines()[winner].name
+    assert tinted.collidepoint(names[winner_name].center)
