@@ -889,3 +889,15 @@ def test_at_a_hot_seat_table_the_penalty_cards_are_marked_when_their_owner_takes
     frame = scene.frame()
     assert Counter(frame.order[i] for i in frame.penalised) == cost
     assert scene.human_play("draw") and not scene.frame().penalised
+
+
+def test_the_stock_made_again_from_the_discards_is_said_on_the_table(app: App) -> None:
+    """Rami de base turns the discard pile over into a new stock (seed 003, « la pile de
+    défausse est retournée, sans mélange, pour former une nouvelle pioche »). Only the last
+    moves said so, and the next moves pushed it out within two turns: a newcomer saw the
+    stock come back with no word of why. The table now says it for a while."""
+    game = Game.from_position("rami_base", hands=["6S 9H QS QD 5C 2H 3D", "2C 5D 9S KH KD 4S 8C"], stock="",
+                              discard="9C 4H 7D 10S", to_play=0)
+    scene = table(app, game)
+    assert scene.human_play("draw")
+    assert scene.message == i18n.tr("move.restock_turned") and scene.message_kind == "info"

@@ -44,6 +44,7 @@ import pygame
 from ramigui import i18n
 from ramigui.cards import Card
 from ramigui.match import Match
+from ramigui.movetext import restock_text
 from ramigui.rules import Game, IllegalMove, Move, PlayerView
 from ramigui.rules.families import family_of
 from ramigui.rules.game import PublicMove
@@ -538,6 +539,7 @@ class TableScene(Scene):
                                            self.game.to_play == seat)
             self.turn_arrangements.append(arranged)
             self._tell_penalty(seat, before.hand)
+        self._tell_restock(seat)
         if self.game.to_play != seat or self.game.round_over:
             self.turn_arrangements.clear()
         if self.config.hot_seat and self.game.to_play != seat and self.viewer == seat:
@@ -565,6 +567,16 @@ class TableScene(Scene):
             cards = " ".join(i18n.card_text(card) for card in cost)
             self.show(i18n.tr("table.carte_penalty_cards", n=last.penalty, cards=cards), "penalty")
         self.message_until = self.now + PENALTY_TIME
+
+    def _tell_restock(self, seat: int) -> None:
+        """The stock made again from the discard pile is said on the table for a while, not
+        only in the last moves, which the next moves pushed out within two turns (a newcomer
+        saw the stock come back and no word of it). A refusal or a penalty keeps its place."""
+        record = self.game.public_record(seat)
+        last = record[-1] if record else None
+        quiet = not self.message or self.message_kind == "info"
+        if last is not None and last.seat == seat and last.restocked and quiet:
+            self.show(restock_text(self.game.variant))
 
     def apply_move(self, move: Move | str) -> Move:
         """The match engine's path to the rules, the one call that changes the game: the
