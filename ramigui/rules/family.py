@@ -87,3 +87,7 @@ class Family(Protocol):
         """Final totals (game bonuses applied) — higher is better unless `lower_wins`."""
 
     def lower_wins(self, variant: Variant) -> bool: ...
+
+    def opening_matters(self, variant: Variant) -> bool:
+        """Whether a player's having opened changes what they may do or pay (the plates'
+        "✓ opened" says it only then)."""

@@ -679,5 +679,8 @@ class Gin:
     def lower_wins(self, variant: Variant) -> bool:
         return False
 
+    def opening_matters(self, variant: Variant) -> bool:
+        return False  # nothing is laid before the knock
+
 
 GIN = Gin()

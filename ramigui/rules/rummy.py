@@ -1136,5 +1136,8 @@ class Rummy:
     def lower_wins(self, variant: Variant) -> bool:
         return variant.rummy.scoring == "penalty"
 
+    def opening_matters(self, variant: Variant) -> bool:
+        return opening_matters(variant.rummy)
+
 
 RUMMY = Rummy()

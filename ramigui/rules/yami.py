@@ -468,6 +468,9 @@ class YamiFamily:
         """"le vainqueur est celui qui totalise le plus de points"."""
         return False
 
+    def opening_matters(self, variant: Variant) -> bool:
+        return False  # no melds on a table
+
 
 YAMI = YamiFamily()
 SHEET_SIZE = len(SHEET_BOXES)

@@ -15,7 +15,7 @@ import pygame
 
 from ramigui import i18n
 from ramigui.cards import Card
-from ramigui.rules.rummy import opening_matters
+from ramigui.rules.families import family_of
 from ramigui.ui.card_marks import fresh_tab, joker_badge, joker_marks, ring
 from ramigui.ui.cardart import card_height, opaque_inside
 from ramigui.ui.deal_scene import fingerprint_line
@@ -242,9 +242,8 @@ def seat_facts(frame: TableFrame, seat: int, own: bool = False) -> list[str]:
     view = frame.view
     count = view.hand_counts[seat]
     opened = view.public.opened
-    rules = view.variant.rummy if view.variant.family == "rummy" else None  # a tick for a word the rules
-    # never use is noise (Rami de base)
-    has_opened = seat < len(opened) and bool(opened[seat]) and rules is not None and opening_matters(rules)
+    # a tick for a word the rules never use is noise (Rami de base)
+    has_opened = seat < len(opened) and bool(opened[seat]) and family_of(view.variant).opening_matters(view.variant)
     cards = [] if own else [i18n.tr("table.one_card") if count == 1 else i18n.tr("table.cards", n=count)]
     points = view.running_scores[seat]
     score, short = i18n.tr("table.score", n=points), i18n.tr("table.score_short", n=points)
