@@ -237,8 +237,8 @@ def leader_text(names: Sequence[str], totals: Sequence[int], lower_wins: bool, o
         return ""
     who = ", ".join(i18n.seat_name(names[seat]) for seat in seats if seat < len(names))
     total = totals[seats[0]] if seats[0] < len(totals) else 0
-    if over and len(seats) > 1:  # a tie: never "Bot 1, Bot 2 wins the game"
-        return i18n.tr_count("score.winners", total, name=who)
+    if len(seats) > 1:  # a tie: never "Bot 1, Bot 2 wins the game", nor "In the lead: Bot 1, You"
+        return i18n.tr_count("score.winners" if over else "score.leaders", total, name=who)
     return i18n.tr_count("score.winner" if over else "score.leader", total, name=who)
 
 

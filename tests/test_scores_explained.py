@@ -102,11 +102,16 @@ def test_who_leads_and_by_which_rule() -> None:
     # a tie: a newcomer read "Bot 1, Bot 2 wins the game with 19 points"
     assert leader_text(["Ann", "Bob", "Cleo"], [19, 19, 40], True, True, [0, 1]) == (
         "A tie: Ann, Bob win the game with 19 points each")
+    # during the game too: "In the lead: Bot 1, You, 27 points" read as a list (a newcomer)
+    assert leader_text(["Bot 1", "You", "Cleo"], [27, 27, 40], True, False) == (
+        "Tied in the lead: Bot 1, You, 27 points each")
     i18n.set_language("fr")
     assert rule_text(False, 0, 16) == "16 manches\u00a0: le plus grand total gagne"
     assert leader_text(["Robot 1", "Ann"], [3, 9], True, False) == "En tête\u00a0: Robot 1, 3 points"
     assert leader_text(["Robot 1", "Robot 2"], [19, 19], True, True, [0, 1]) == (
         "Égalité\u00a0: Robot 1, Robot 2 gagnent la partie avec 19 points chacun")
+    assert leader_text(["Robot 1", "Ann"], [3, 3], True, False) == (
+        "À égalité en tête\u00a0: Robot 1, Ann, 3 points chacun")
 
 
 # --- drawn: the end-of-round panel and the sheet ------------------------------------------------

@@ -179,6 +179,8 @@ CATALOGUE: dict[str, str] = {
     "score.rule_rounds.one": "{n} round: {rule}",
     "score.leader": "In the lead: {name}, {n} points",
     "score.leader.one": "In the lead: {name}, {n} point",
+    "score.leaders": "Tied in the lead: {name}, {n} points each",
+    "score.leaders.one": "Tied in the lead: {name}, {n} point each",
     "score.winner": "{name} wins the game with {n} points",
     "score.winner.one": "{name} wins the game with {n} point",
     "score.winners": "A tie: {name} win the game with {n} points each",

@@ -183,6 +183,8 @@ CATALOGUE: dict[str, str] = {
     "score.rule_rounds.one": "{n} manche : {rule}",
     "score.leader": "En tête : {name}, {n} points",
     "score.leader.one": "En tête : {name}, {n} point",
+    "score.leaders": "À égalité en tête : {name}, {n} points chacun",
+    "score.leaders.one": "À égalité en tête : {name}, {n} point chacun",
     "score.winner": "{name} gagne la partie avec {n} points",
     "score.winner.one": "{name} gagne la partie avec {n} point",
     "score.winners": "Égalité : {name} gagnent la partie avec {n} points chacun",
