@@ -112,8 +112,8 @@ def _rami_factor(parts: str, reason: str, bonus: str, rami: bool, points: int, p
     if not rami:
         return parts
     word = i18n.tr(f"round.reason_short.{reason}")
-    if bonus == "double" and points == 2 * plain:
-        return i18n.tr("score.doubled_by", parts=parts, why=word)
+    if bonus == "double" and points == 2 * plain:  # "51 in hand + 100 never laid down × 2" read as 51 + 200
+        return i18n.tr("score.doubled_by", parts=f"({parts})" if " + " in parts else parts, why=word)
     if bonus == "plus10" and points == plain + 10:
         return i18n.tr("score.plus10_by", parts=parts, why=word)
     return parts

@@ -64,14 +64,16 @@ def test_oklahoma_says_it_doubled_the_round() -> None:
 
 
 def test_rami_sec_says_the_cards_the_hundred_and_the_doubling() -> None:
+    """Seed 000: a rami sec doubles the others' hands and their hundred. "24 points in hand +
+    100 never laid down × 2" read as 24 + 200 (a newcomer): the sum doubled is bracketed."""
     game = rami_sec()
     assert game.round_scores == [0, (24 + 100) * 2, (31 + 100) * 2]
     assert (
         points_parts(game.last_result, 1, game.variant)
-        == "24 points in hand + 100 never laid down × 2, rummy before anyone laid down"
+        == "(24 points in hand + 100 never laid down) × 2, rummy before anyone laid down"
     )
     i18n.set_language("fr")
-    assert points_parts(game.last_result, 2, game.variant) == "31 points en main + 100 rien posé × 2, rami sec"
+    assert points_parts(game.last_result, 2, game.variant) == "(31 points en main + 100 rien posé) × 2, rami sec"
 
 
 def test_yami_names_the_box_and_what_filled_it() -> None:
@@ -146,7 +148,7 @@ def test_the_round_end_panel_shows_the_parts_and_the_leader_at_14_px_or_more(
     shown = recorded(monkeypatch, overlays)
     app.draw()
     texts = [text for text, _, _ in shown]
-    assert "24 points in hand + 100 never laid down × 2, rummy before anyone laid down" in texts
+    assert "(24 points in hand + 100 never laid down) × 2, rummy before anyone laid down" in texts
     assert any(text.startswith("In the lead: Marie-Charlotte Lefebvre, 0 points") for text in texts)
     assert any("the lowest total wins" in text for text in texts)
     assert min(size for _, size, _ in shown) >= 14
