@@ -204,3 +204,31 @@ def test_only_the_winners_row_is_tinted(app: App) -> None:
     (tinted,) = panels
     winner_name = end.lines()[winner].name
     assert tinted.collidepoint(names[winner_name].center)
+
+
+def test_at_the_games_end_its_winner_stands_out_not_the_last_rounds(app: App) -> None:
+    """At the end of a game the panel tinted the last round's winner under "Robot 2 wins the
+    game" (a newcomer): once the game is over, its winner's row is the one marked."""
+    game = Game.new("rami", 3, 2, {"rounds": 2})  # seat 1 wins the last round, seat 2 the game
+    bots = [make_bot("rami", "medium", seat) for seat in range(3)]
+    while not game.game_over:
+        game.play("next" if game.round_over else bots[game.to_play].choose(game.view(game.to_play)))
+    assert game.last_result is not None and game.last_result.winner == 1 and game.winners == [2]
+    import ramigui.ui.overlays as overlays
+
+    end = shown(app, game, "rami_game_over")
+    panels: list[pygame.Rect] = []
+    names: dict[str, pygame.Rect] = {}
+    real_panel, real_text = overlays.draw_panel, overlays.blit_text
+    with pytest.MonkeyPatch.context() as patch:
+        def panel(surface: pygame.Surface, rect: pygame.Rect, fill: tuple[int, ...], *a: Any, **k: Any) -> None:
+            if len(fill) == 4 and fill[3] < 60:
+                panels.append(rect)
+            real_panel(surface, rect, fill, *a, **k)
+
+        patch.setattr(overlays, "draw_panel", panel)
+        patch.setattr(overlays, "blit_text", lambda surface, text, *a, **k: names.setdefault(
+            text, real_text(surface, text, *a, **k)))
+        app.draw()
+    (tinted,) = panels
+    assert tinted.collidepoint(names[end.lines()[2].name].center)

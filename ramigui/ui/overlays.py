@@ -368,7 +368,9 @@ class RoundEndScene(Scene):
     def _rows(self, surface: pygame.Surface, box: pygame.Rect, sizes: PanelSizes, top: int, bottom: int) -> None:
         lines = self.lines()
         result = self.game.last_result
-        winner = result.winner if result is not None else None
+        # the round's winner, or once the game is over its winners: at the game's end the round's
+        # winner stood out under "Robot 2 wins the game"
+        marked = set(self.game.winners) if self.game.game_over else {result.winner} if result is not None else set()
         boxes = screen_family(self.game.variant).fills_boxes
         text, small = sizes.text, sizes.small
         width = box.width
@@ -397,11 +399,12 @@ class RoundEndScene(Scene):
         name_size = common_size(names, text, cols.name.width, True, smallest=small)
         for index, line in enumerate(lines):
             row = pygame.Rect(box.left + text // 2, top + index * row_h, box.width - text, row_h)
-            if index == winner:  # every other row tinted read as one player singled out, for nothing
+            if index in marked:  # every other row tinted read as one player singled out, for nothing
                 draw_panel(surface, row, (*GOLD, 26), text // 3)
             cards_mid = row.top + (row_h - parts_h) // 2
             shown = ellipsized(line.name, name_size, cols.name.width, True)
-            blit_text(surface, shown, name_size, WHITE, (cols.name.left, cards_mid), "midleft", bold=True)
+            blit_text(surface, shown, name_size, GOLD if index in marked else WHITE, (cols.name.left, cards_mid),
+                      "midleft", bold=True)
             self._cards(surface, line, cols.cards, cards_mid, row_h - parts_h, sizes)
             blit_text(
                 surface,
