@@ -372,6 +372,27 @@ def test_escape_puts_a_hint_away_before_it_opens_the_menu(app: App, store: Store
     assert isinstance(app.top, PauseMenu)
 
 
+def test_back_from_the_pause_menus_scores_and_rules_comes_back_to_it(app: App, store: Store) -> None:
+    """Back from Settings came back to the pause menu, Back from Scores or Rules went to the
+    table (a newcomer): the three open over the menu, and their Back comes back to it."""
+    from ramigui.ui.game_screen import PauseMenu, start_table
+    from ramigui.ui.rules_screen import RulesScreen
+    from ramigui.ui.scoresheet import ScoreSheetScene
+
+    session = GameSession.new(GameSetup("rami51", (Seat("Ana"), Seat("Bot", "easy"))), store, seed=5, dealer=1)
+    start_table(app, ctx_of(app), session)
+    pump(app)
+    for action, shown in (("scores", ScoreSheetScene), ("rules", RulesScreen)):
+        key(app, pygame.K_ESCAPE)
+        assert isinstance(app.top, PauseMenu)
+        click(app, next(b for b in app.top.buttons if b.action == action).rect.center)
+        pump(app)
+        assert isinstance(app.top, shown), app.top
+        key(app, pygame.K_ESCAPE)
+        assert isinstance(app.top, PauseMenu), app.top
+        key(app, pygame.K_ESCAPE)  # and Esc there goes back to the game
+
+
 def test_hint_suggests_a_legal_move_and_says_why(app: App, store: Store) -> None:
     session = GameSession.new(GameSetup("rami51", (Seat("Ana"), Seat("Bot", "easy"))), store, seed=5, dealer=1)
     from ramigui.ui.game_screen import start_table

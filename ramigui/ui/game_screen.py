@@ -13,6 +13,8 @@ kept in this module so `table.py` stays theirs:
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from ramigui import i18n
@@ -223,7 +225,7 @@ class SessionTable(TableScene):
 
             app.push(RulesScreen(self.ctx, self.game.variant.id))
         elif action == "menu":
-            app.push(PauseMenu(self.ctx, phones=self.phones.active))
+            app.push(PauseMenu(self.ctx, phones=self.phones.active, opener=self._menu_action))
         elif action == "leave_game":
             app.pop()  # the game stays saved: Continue on the main menu brings it back
         elif action == "abandon_game":
@@ -322,9 +324,15 @@ class PauseMenu(Scene):
     PHONES = ("phones", "pause.phones")
     """Shown when the game has phone seats: their codes again, to re-join a seat."""
 
-    def __init__(self, ctx: Context, phones: bool = False) -> None:
+    OVER = ("settings", "scores", "rules")
+    """Opened over the menu, so that their Back comes back to it: Back from Settings did and
+    Back from Scores or Rules went to the table (a newcomer's finding)."""
+
+    def __init__(self, ctx: Context, phones: bool = False, opener: Callable[[str], object] | None = None) -> None:
         super().__init__()
         self.ctx = ctx
+        self.opener = opener
+        """The table's way to open its scores and rules (over whatever is on top: this menu)."""
         self.items = (self.ITEMS[0], self.PHONES, *self.ITEMS[1:]) if phones else self.ITEMS
         self.buttons: list[Button] = []
         self.box = pygame.Rect(0, 0, 0, 0)
@@ -362,6 +370,9 @@ class PauseMenu(Scene):
             from ramigui.ui.settings_screen import SettingsScreen
 
             app.push(SettingsScreen(self.ctx))
+            return True
+        if action in self.OVER and self.opener is not None:
+            self.opener(action)
             return True
         app.pop()
         if action != "resume":
