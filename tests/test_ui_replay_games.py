@@ -518,8 +518,8 @@ def test_each_meld_on_the_replays_table_is_underlined_in_its_owners_colour(app: 
 
 def test_the_hands_stay_put_once_expert_has_spoken(app: App, store: Store, games: list[GameSession]) -> None:
     """A newcomer asked Expert, stepped on, and every card jumped up (its words gone, their
-    room given back), then down again at the next question: once asked, Expert's two lines
-    keep their room through the replay."""
+    room given back), then down again at the next question: Expert's two lines keep their
+    room through the replay, from before the first question."""
     screen = open_games(app)
     click(app, [c for c in screen.controls if getattr(c, "action", "") == "open_game"][0].rect.center)
     replay = app.top
@@ -530,9 +530,9 @@ def test_the_hands_stay_put_once_expert_has_spoken(app: App, store: Store, games
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(ReplayScreen, "_hands", lambda self, surface, area: tops.append(area.top) or real(
             self, surface, area))
+        app.draw()
         click(app, control(app, "expert").rect.center)
         assert replay.expert_text()
-        tops.clear()  # the frames drawn before the question
         app.draw()
         click(app, control(app, "move_forward").rect.center)
         assert not replay.expert_text()

@@ -303,8 +303,9 @@ class ReplayScreen(Screen):
         for line in wrap_lines(said, m.small, area.width, True)[:2] if said else []:  # measured bold, as drawn
             blit_text(surface, line, m.small, (150, 220, 255), (area.left, y), bold=True)
             y += int(m.small * 1.3)
-        if self.expert is not None:  # once asked, its two lines keep their room: the cards
-            y = max(y, expert_top + 2 * int(m.small * 1.3))  # jumped at each step
+        # Expert's two lines keep their room, asked or not: the cards jumped when its words
+        # came and went
+        y = max(y, expert_top + 2 * int(m.small * 1.3))
         return y + m.pad // 2
 
     def _hands(self, surface: pygame.Surface, area: pygame.Rect) -> None:
