@@ -14,7 +14,7 @@ import pytest
 import test_ui_menus as menus
 from test_ui_menus import click, control, key, pump
 
-from ramigui import stats
+from ramigui import i18n, stats
 from ramigui.rules.deals import KEYED, Deals
 from ramigui.session import GameSession, GameSetup, Seat
 from ramigui.storage import Store
@@ -189,6 +189,13 @@ def test_an_abandoned_game_replays_to_where_it_stopped(app: App, store: Store) -
     assert not control(app, "deal").enabled, "a round the log does not see to its end has no proof to show"
     key(app, pygame.K_d)
     assert app.top is replay
+    # a click on the greyed button said nothing (a newcomer): it says why, where Expert speaks
+    assert replay.expert_text() == i18n.tr("replay.no_deal")
+    key(app, pygame.K_LEFT)
+    assert replay.expert_text() == ""
+    click(app, control(app, "deal").rect.center)
+    assert replay.expert_text() == i18n.tr("replay.no_deal")
+    key(app, pygame.K_END)
     import ramigui.ui.replay_screen as replay_module
 
     drawn = texts_drawn(replay_module, app.draw)

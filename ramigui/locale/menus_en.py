@@ -330,6 +330,8 @@ MENUS: dict[str, str] = {
     "replay.speed": "Speed ×{n}",
     "replay.expert": "What would Expert play?",
     "replay.deal": "The deal",
+    "replay.no_deal": "This round was not played to its end: its deal stays sealed, as at the table.",
+    "replay.no_expert": "Nothing to play here: the round is over.",
     "replay.no_cards": "no cards left",
     "replay.expert_says": "Expert, in {name}'s place: {text}",
     "replay.expert_says.you": "Expert, in your place: {text}",

@@ -329,6 +329,8 @@ MENUS: dict[str, str] = {
     "replay.speed": "Vitesse ×{n}",
     "replay.expert": "Que jouerait l'Expert ?",
     "replay.deal": "La donne",
+    "replay.no_deal": "Cette manche n'a pas été jouée jusqu'au bout : sa donne reste scellée, comme à la table.",
+    "replay.no_expert": "Rien à jouer ici : la manche est finie.",
     "replay.no_cards": "plus aucune carte",
     "replay.expert_says": "L'Expert, à la place de {name} : {text}",
     "replay.expert_says.you": "L'Expert, à votre place : {text}",

@@ -90,6 +90,9 @@ class ReplayScreen(Screen):
         self.clock = 0.0
         self.expert: Hint | None = None
         self.expert_at = -1
+        self.why_not: tuple[int, str] | None = None
+        """Why the greyed Deal or Expert does nothing here (at which move), said where Expert
+        speaks: a click on the greyed Deal said nothing (a newcomer's finding)."""
         self._proofs: dict[int, DealProof | None] = {}
 
     @property
@@ -143,9 +146,15 @@ class ReplayScreen(Screen):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """The replay's keys come before the focused control's (an arrow steps through
-        the game, never the speed chooser: + and − change the speed)."""
+        the game, never the speed chooser: + and − change the speed). A click on a greyed
+        Deal or Expert says why it is grey."""
         if event.type == pygame.KEYDOWN and event.key in KEYS:
             return self.on_action(KEYS[event.key], event)
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            greyed = next((c for c in self.controls if isinstance(c, Button) and not c.enabled
+                           and c.action in ("deal", "expert") and c.rect.collidepoint(event.pos)), None)
+            if greyed is not None:
+                return self.on_action(greyed.action, event)
         return super().handle_event(event)
 
     def on_action(self, action: str, event: pygame.event.Event) -> bool:
@@ -171,10 +180,14 @@ class ReplayScreen(Screen):
             self.speed = SPEEDS[max(0, min(len(SPEEDS) - 1, index))]
         elif action == "expert":
             self.ask_expert()
+            if self.expert_at != cursor.at:
+                self.why_not = (cursor.at, i18n.tr("replay.no_expert"))
         elif action == "sheet":
             self.open_sheet()  # the replay stops for the sheet: its button says Play again
         elif action == "deal":
             self.show_deal()
+            if self.deal_proof() is None:
+                self.why_not = (cursor.at, i18n.tr("replay.no_deal"))
         else:
             return False
         self.rebuild()
@@ -263,6 +276,8 @@ class ReplayScreen(Screen):
         return describe_move(move, seat, i18n.seat_name(self.names[seat]), None, sheets)
 
     def expert_text(self) -> str:
+        if self.why_not is not None and self.why_not[0] == self.cursor.at:
+            return self.why_not[1]
         if self.expert is None or self.expert_at != self.cursor.at:
             return ""
         name = self.names[self.game.to_play]  # "in your place", never "in you's place"
