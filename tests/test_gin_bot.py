@@ -177,3 +177,30 @@ def test_medium_keeps_the_loose_card_that_may_still_meld() -> None:
     game.play("draw")
     assert str(make_bot("gin", "medium", 1).choose(game.view(0))) == "discard QC"
     assert str(make_bot("gin", "baseline", 1).choose(game.view(0))) == "discard KD"
+
+
+def test_hard_counts_the_card_the_opponent_will_likely_throw_as_a_second_draw(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A plain player throws its highest loose card, and hard reads which (`throw_odds`): the
+    next card it may take is that one as well as the stock's. Sure that K♦ comes, keeping
+    K♠ K♥ costs less (the set is one take away), and breaking the pair gains nothing from
+    it. Against OpenSpiel's simple player this took hard from 69.7% of games and 50.8% of
+    hands to 72.2% and 52.9% (the ladder's 2,000 games, seed 1)."""
+    from ramigui.bots import gin_reading
+    from ramigui.bots.gin_bot import GinBot, _Decision
+    from ramigui.rules.gin_melds import card_bit
+
+    game = Game.from_position("gin", hands=["AS 2S 3S 4H 5H 6H KS KH 9D 8C", "7C 7D 2H 3H JD JC 10S 4S 5S 6D"],
+                              stock="JH 2D 3C 4D 5C 8H", discard="AC", to_play=0)
+    game.play("draw")
+    view = game.view(0)
+    discards = {str(m): m for m in view.legal_moves if m.kind == "discard"}
+    decision = _Decision(view, GinBot("hard", 1))
+    assert isinstance(decision.model, gin_reading.ReadHand) and decision.model.hands
+    monkeypatch.setattr(gin_reading.ReadHand, "throw_odds", lambda self: {card_bit(parse_card("KD")): 1.0})
+    draws = decision.draws()
+    plain = {m: decision._draw_cost(m.card, draws) for m in discards.values()}
+    valued = decision._with_their_throw(plain)
+    keeps_pair, breaks_pair = discards["discard 9D"], discards["discard KH"]
+    assert valued[keeps_pair] < plain[keeps_pair] - 1, (valued[keeps_pair], plain[keeps_pair])
+    assert valued[breaks_pair] == pytest.approx(plain[breaks_pair])

@@ -144,3 +144,16 @@ def test_a_world_is_a_read_hand_and_the_rest_of_the_unseen_cards_as_the_stock() 
         assert len(world.stock) == stock
         assert not hand_mask(world.stock) & world.hand
         assert hand_mask(world.stock) | (world.hand & ~hand_mask(model.known)) == model.unseen
+
+
+def test_a_plain_players_next_throw_is_its_highest_loose_card() -> None:
+    """The simple player throws its highest loose card: the reading's throw odds put each
+    read hand's weight on that card (a melded king is never its throw)."""
+    from ramigui.bots.gin_reading import highest_loose
+
+    assert highest_loose(mask("7H 8H 9H 3C 4C 5C KS 9D 2S QD")) == bit("KS")
+    assert highest_loose(mask("7H 8H 9H 3C 4C 5C KS KD KH QD")) == bit("QD")  # the kings are a set
+    assert highest_loose(mask("7H 8H 9H 3C 4C 5C KS KD KH AD 2D 3D")) == 0
+    read = ReadHand(known=frozenset(), odds={}, weights=(0.25, 0.75),
+                    hands=(mask("7H 8H 9H 3C 4C 5C KS 9D 2S QD"), mask("7H 8H 9H 3C 4C 5C KS KD KH QD")))
+    assert read.throw_odds() == {bit("KS"): 0.25, bit("QD"): 0.75}

@@ -103,20 +103,29 @@ def would_take(hand: int, card: int, limit: int) -> bool:
     return cached_deadwood(with_card, True) <= limit
 
 
+def _loose(hand: int, bit: int, whole: int) -> bool:
+    """Whether the card `bit` is loose in a least-deadwood arrangement of `hand` (whose
+    deadwood is `whole`): it joins no meld, or the hand without it loses just its value."""
+    rest = hand & ~bit
+    return not _meldable(rest, bit) or cached_deadwood(rest) == whole - VALUE_OF_BIT[bit]
+
+
 def plain_throw(hand: int, card: int, taken: int = 0) -> bool:
     """Whether `card` is a plain player's throw from eleven cards: a loose card of a
     least-deadwood arrangement, and no loose card of a higher rank (the card just taken
     from the pile, `taken`, may not be thrown)."""
     whole = cached_deadwood(hand)
-
-    def loose(bit: int) -> bool:
-        rest = hand & ~bit
-        return not _meldable(rest, bit) or cached_deadwood(rest) == whole - VALUE_OF_BIT[bit]
-
-    if not loose(card):
+    if not _loose(hand, card, whole):
         return False
     rank = _RANK[card]
-    return not any(_RANK[b] > rank and b != taken and loose(b) for b in _bits(hand & ~card))
+    return not any(_RANK[b] > rank and b != taken and _loose(hand, b, whole) for b in _bits(hand & ~card))
+
+
+def highest_loose(hand: int) -> int:
+    """The bit of the highest loose card of `hand` (0: every card melded): a plain player's
+    next throw, before its draw."""
+    whole = cached_deadwood(hand)
+    return next((bit for bit in sorted(_bits(hand), key=lambda b: -_RANK[b]) if _loose(hand, bit, whole)), 0)
 
 
 @dataclass(frozen=True)
@@ -130,6 +139,7 @@ class ReadHand(OpponentModel):
     unseen: int = 0
     """The mask of the cards this seat has not seen (the opponent's hidden ones and the stock)."""
     _takes: dict[Card, float] = field(default_factory=dict, compare=False, repr=False)
+    _throws: dict[int, float] = field(default_factory=dict, compare=False, repr=False)
 
     def meld_chance(self, card: Card) -> float:
         """The chance the opponent takes `card` if we throw it (`would_take`, over the hands)."""
@@ -139,6 +149,17 @@ class ReadHand(OpponentModel):
                 w for hand, w in zip(self.hands, self.weights, strict=True) if would_take(hand, bit, self.limit)
             )
         return self._takes[card]
+
+    def throw_odds(self) -> dict[int, float]:
+        """The chance of each card (by bit) being the opponent's next throw: the highest
+        loose card of each read hand, as a plain player throws (the card it draws first is
+        left out: thrown at once, it is rarely one we want)."""
+        if not self._throws:
+            for hand, weight in zip(self.hands, self.weights, strict=True):
+                bit = highest_loose(hand)
+                if bit:
+                    self._throws[bit] = self._throws.get(bit, 0.0) + weight
+        return self._throws
 
     def worlds(self, count: int, rng: random.Random) -> list[World]:
         """`count` hands drawn by weight, each with the rest of the unseen cards shuffled as the stock."""
