@@ -135,7 +135,7 @@ def test_hard_throw_is_the_cheapest_over_every_discard_though_some_dangers_are_s
         if game.to_play == 0 and discards:
             decision = _Decision(view, hard)
             draws = decision.draws()
-            plain = {m: decision._draw_cost(m.card, draws) for m in discards}
+            plain = decision._with_their_throw({m: decision._draw_cost(m.card, draws) for m in discards})
             full = {m: plain[m] + TUNE["w_danger"] * decision._danger(m.card) for m in discards}
             assert decision._discard(discards) == min(discards, key=lambda m: (full[m], str(m)))
             checked += 1
