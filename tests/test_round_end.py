@@ -179,31 +179,37 @@ def test_the_last_rows_words_keep_clear_of_the_foot(app: App) -> None:
     assert words and foot.rect.top - words[-1].rect.bottom >= foot.size // 3
 
 
-def test_only_the_winners_row_is_tinted(app: App) -> None:
-    """Every other row was tinted, so at a table of three the middle one looked singled out
-    for nothing ("Bot 1's row is always highlighted"): the tint now marks the round's winner."""
+def the_marked_player(app: App, end: RoundEndScene) -> str:
+    """The name in the one tinted row of the end panel as drawn (the test fails if no row,
+    or more than one, is tinted)."""
     import ramigui.ui.overlays as overlays
 
-    game = round_played("rami", 3, 1)  # seat 2 goes out: not the row every other row tinted
-    end = shown(app, game, "rami_winner_row")
-    winner = game.last_result.winner if game.last_result else None
-    assert winner is not None
     panels: list[pygame.Rect] = []
     names: dict[str, pygame.Rect] = {}
     real_panel, real_text = overlays.draw_panel, overlays.blit_text
-    with pytest.MonkeyPatch.context() as patch:
-        def panel(surface: pygame.Surface, rect: pygame.Rect, fill: tuple[int, ...], *a: Any, **k: Any) -> None:
-            if len(fill) == 4 and fill[3] < 60:  # a row's tint, not the panel itself
-                panels.append(rect)
-            real_panel(surface, rect, fill, *a, **k)
 
+    def panel(surface: pygame.Surface, rect: pygame.Rect, fill: tuple[int, ...], *a: Any, **k: Any) -> None:
+        if len(fill) == 4 and fill[3] < 60:  # a row's tint, not the panel itself
+            panels.append(rect)
+        real_panel(surface, rect, fill, *a, **k)
+
+    with pytest.MonkeyPatch.context() as patch:
         patch.setattr(overlays, "draw_panel", panel)
         patch.setattr(overlays, "blit_text", lambda surface, text, *a, **k: names.setdefault(
             text, real_text(surface, text, *a, **k)))
         app.draw()
     (tinted,) = panels
-    winner_name = end.lines()[winner].name
-    assert tinted.collidepoint(names[winner_name].center)
+    (marked,) = [line.name for line in end.lines() if tinted.collidepoint(names[line.name].center)]
+    return marked
+
+
+def test_only_the_winners_row_is_tinted(app: App) -> None:
+    """Every other row was tinted, so at a table of three the middle one looked singled out
+    for nothing ("Bot 1's row is always highlighted"): the tint now marks the round's winner."""
+    game = round_played("rami", 3, 1)  # seat 2 goes out: not the row every other row tinted
+    end = shown(app, game, "rami_winner_row")
+    assert game.last_result is not None and game.last_result.winner == 2
+    assert the_marked_player(app, end) == end.lines()[2].name
 
 
 def test_at_the_games_end_its_winner_stands_out_not_the_last_rounds(app: App) -> None:
@@ -214,21 +220,5 @@ def test_at_the_games_end_its_winner_stands_out_not_the_last_rounds(app: App) ->
     while not game.game_over:
         game.play("next" if game.round_over else bots[game.to_play].choose(game.view(game.to_play)))
     assert game.last_result is not None and game.last_result.winner == 1 and game.winners == [2]
-    import ramigui.ui.overlays as overlays
-
     end = shown(app, game, "rami_game_over")
-    panels: list[pygame.Rect] = []
-    names: dict[str, pygame.Rect] = {}
-    real_panel, real_text = overlays.draw_panel, overlays.blit_text
-    with pytest.MonkeyPatch.context() as patch:
-        def panel(surface: pygame.Surface, rect: pygame.Rect, fill: tuple[int, ...], *a: Any, **k: Any) -> None:
-            if len(fill) == 4 and fill[3] < 60:
-                panels.append(rect)
-            real_panel(surface, rect, fill, *a, **k)
-
-        patch.setattr(overlays, "draw_panel", panel)
-        patch.setattr(overlays, "blit_text", lambda surface, text, *a, **k: names.setdefault(
-            text, real_text(surface, text, *a, **k)))
-        app.draw()
-    (tinted,) = panels
-    assert tinted.collidepoint(names[end.lines()[2].name].center)
+    assert the_marked_player(app, end) == end.lines()[2].name
