@@ -195,6 +195,11 @@ def test_an_abandoned_game_replays_to_where_it_stopped(app: App, store: Store) -
     assert replay.expert_text() == ""
     click(app, control(app, "deal").rect.center)
     assert replay.expert_text() == i18n.tr("replay.no_deal")
+    click(app, control(app, "expert").rect.center)  # the last question is the one answered
+    assert replay.expert_text().startswith("Expert, in "), replay.expert_text()
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_LEFT)
+    assert replay.expert_text() != i18n.tr("replay.no_deal"), "a note is said once, not found there again"
     key(app, pygame.K_END)
     import ramigui.ui.replay_screen as replay_module
 

@@ -169,6 +169,7 @@ class ReplayScreen(Screen):
         }
         if action in moves:
             self.playing = False
+            self.why_not = None  # said of the move left
             moves[action]()
         elif action == "play":
             self.playing = not self.playing and cursor.at < cursor.total
@@ -179,15 +180,16 @@ class ReplayScreen(Screen):
             index = SPEEDS.index(self.speed) + (1 if action == "faster" else -1)
             self.speed = SPEEDS[max(0, min(len(SPEEDS) - 1, index))]
         elif action == "expert":
-            self.ask_expert()
-            if self.expert_at != cursor.at:
-                self.why_not = (cursor.at, i18n.tr("replay.no_expert"))
+            self.ask_expert()  # the last question asked is the one answered: Expert's words
+            answered = self.expert_at == cursor.at  # went silent after a click on the greyed Deal
+            self.why_not = None if answered else (cursor.at, i18n.tr("replay.no_expert"))
         elif action == "sheet":
             self.open_sheet()  # the replay stops for the sheet: its button says Play again
         elif action == "deal":
             self.show_deal()
             if self.deal_proof() is None:
                 self.why_not = (cursor.at, i18n.tr("replay.no_deal"))
+                self.expert_at = -1
         else:
             return False
         self.rebuild()

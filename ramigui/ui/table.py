@@ -571,11 +571,13 @@ class TableScene(Scene):
     def _tell_restock(self, seat: int) -> None:
         """The stock made again from the discard pile is said on the table for a while, not
         only in the last moves, which the next moves pushed out within two turns (a newcomer
-        saw the stock come back and no word of it). A refusal or a penalty keeps its place."""
+        saw the stock come back and no word of it). A refusal or a penalty keeps its place,
+        and so does the prompt after the viewer's own draw, which names the card drawn (the
+        note hid it; the player who drew from the empty stock saw it turned over)."""
         record = self.game.public_record(seat)
         last = record[-1] if record else None
         quiet = not self.message or self.message_kind == "info"
-        if last is not None and last.seat == seat and last.restocked and quiet:
+        if last is not None and last.seat == seat != self.viewer and last.restocked and quiet:
             self.show(restock_text(self.game.variant))
 
     def apply_move(self, move: Move | str) -> Move:
